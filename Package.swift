@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DeviceConstraints",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "DeviceConstraints", targets: ["DeviceConstraints"])
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "DeviceConstraints"),
+        .testTarget(
+            name: "DeviceConstraintsTests",
+            dependencies: ["DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// The same settings for every target, as apple/swift-log does.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    // Every existential is spelled `any P`, so the cost of boxing is visible.
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // A member is only visible where its module is imported.
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    // Imports are internal unless marked `public import`, so no dependency leaks into the public API by accident.
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,79 @@
+/// A warning or note found while parsing a constraint file: the file is usable, but probably not what
+/// its author meant (a misspelt attribute name, a key given twice).
+///
+/// Pass a handler to ``ConstraintInterpreter/init(source:device:catalog:diagnostics:)`` or to
+/// ``ConstraintFileParser/parse(_:fileName:diagnostics:)`` to receive them:
+///
+/// ```swift
+/// let interpreter = ConstraintInterpreter(source: source, device: device) { diagnostic in
+///     print(diagnostic)   // Calendar_iPhone6.json:5:9: warning: unknown attribute "witdh"; did you mean "width"?
+/// }
+/// ```
+public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+        case note, warning, error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs.order < rhs.order
+        }
+        private var order: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+    }
+
+    /// What kind of diagnostic this is.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// An attribute name within two edits of a known one (`witdh`): almost surely a typo.
+        public static let possibleTypo = Code(rawValue: "possibleTypo")
+        /// The same key twice in one JSON object; the last one is used.
+        public static let duplicateKey = Code(rawValue: "duplicateKey")
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What kind of diagnostic it is.
+    public var code: Code
+    /// The file, as the source names it.
+    public var file: String?
+    /// The 1-based line.
+    public var line: Int?
+    /// The 1-based column, counted in characters.
+    public var column: Int?
+    /// Where in the document: `Calendar[0].dayButton.witdh`.
+    public var keyPath: String?
+    /// What was found and what to do about it.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(
+        severity: Severity, code: Code, message: String, file: String? = nil, line: Int? = nil,
+        column: Int? = nil, keyPath: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+    }
+
+    /// `file:line:column: warning: message at keyPath`.
+    public var description: String {
+        DiagnosticFormatter.format(
+            severity: severity.rawValue, file: file, line: line, column: column, message: message,
+            keyPath: keyPath)
+    }
+}
+
+/// Receives warnings while files are parsed. Called on the thread that parses, possibly several at once.
+public typealias ConstraintDiagnosticHandler = @Sendable (ConstraintDiagnostic) -> Void

@@ -1,0 +1,112 @@
+/// An error from reading, parsing or looking up constraints.
+///
+/// Every error says what went wrong and, when it comes from a file, where: the file, the line and column
+/// (1-based, counted in characters), and the key path of the value. Its `description` reads like a compiler
+/// diagnostic, so it can be printed as it is:
+///
+/// ```
+/// Calendar_iPhone6.json:4:21: error: "width" must be a number, found string ("sixty") at Calendar[0].dayButton.width
+/// ```
+///
+/// Match on ``code`` to handle a kind of error:
+///
+/// ```swift
+/// do {
+///     let record = try interpreter.record(viewId: "title", container: "Header")
+/// } catch where error.code == .unknownView {
+///     // fall back to a default layout
+/// }
+/// ```
+public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of error this is. New codes may be added in any release, so a `switch` over codes
+    /// needs a `default`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// No file of the container exists anywhere on the device's lookup chain.
+        public static let fileNotFound = Code(rawValue: "fileNotFound")
+        /// A file could not be read (permissions, I/O, or the source threw).
+        public static let unreadableFile = Code(rawValue: "unreadableFile")
+        /// A file is larger than ``ConstraintFileParser/Limits/maximumFileSize``.
+        public static let fileTooLarge = Code(rawValue: "fileTooLarge")
+        /// A file is not valid JSON (RFC 8259). The location points at the offending character.
+        public static let malformedJSON = Code(rawValue: "malformedJSON")
+        /// JSON nests arrays and objects deeper than the documented limit.
+        public static let nestingTooDeep = Code(rawValue: "nestingTooDeep")
+        /// Valid JSON that is not a constraint file: a wrong type, a wrong shape, a top-level key that
+        /// does not match the file name.
+        public static let invalidFormat = Code(rawValue: "invalidFormat")
+        /// A view id appears twice in one file.
+        public static let duplicateView = Code(rawValue: "duplicateView")
+        /// A container, device or file name is empty or contains `/`, `\`, `..` or control characters.
+        public static let invalidName = Code(rawValue: "invalidName")
+        /// The container was loaded but has no record with this view id.
+        public static let unknownView = Code(rawValue: "unknownView")
+        /// A device catalog is inconsistent: duplicate names, unknown fallbacks, a fallback cycle, bad sizes.
+        public static let invalidCatalog = Code(rawValue: "invalidCatalog")
+        /// A device name that the catalog does not know.
+        public static let unknownDevice = Code(rawValue: "unknownDevice")
+    }
+
+    /// What kind of error this is.
+    public var code: Code
+    /// The file the error is in, as the source names it (`Calendar_iPhone6.json`), if it comes from a file.
+    public var file: String?
+    /// The 1-based line in ``file``.
+    public var line: Int?
+    /// The 1-based column in ``line``, counted in characters.
+    public var column: Int?
+    /// Where in the document: `Calendar[0].dayButton.width`.
+    public var keyPath: String?
+    /// What went wrong and what was expected, in one sentence without a location.
+    public var message: String
+
+    /// Creates an error.
+    public init(
+        code: Code, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        keyPath: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+    }
+
+    /// `file:line:column: error: message at keyPath`, leaving out the parts that are unknown.
+    public var description: String {
+        DiagnosticFormatter.format(
+            severity: "error", file: file, line: line, column: column, message: message, keyPath: keyPath)
+    }
+}
+
+extension ConstraintError {
+    /// The same error, placed in `file`. Locations already set are kept.
+    func inFile(_ name: String) -> ConstraintError {
+        var copy = self
+        if copy.file == nil { copy.file = name }
+        return copy
+    }
+}
+
+enum DiagnosticFormatter {
+    static func format(
+        severity: String, file: String?, line: Int?, column: Int?, message: String, keyPath: String?
+    ) -> String {
+        var text = ""
+        if let file {
+            text += file
+            if let line {
+                text += ":\(line)"
+                if let column { text += ":\(column)" }
+            }
+            text += ": "
+        }
+        text += "\(severity): \(message)"
+        if let keyPath, !keyPath.isEmpty { text += " at \(keyPath)" }
+        return text
+    }
+}
