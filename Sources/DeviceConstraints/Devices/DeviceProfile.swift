@@ -1,0 +1,56 @@
+/// A device class: its name, its idiom, its size in portrait, and the names it falls back to.
+///
+/// Constraint files are written per device name (`Calendar_iPhone6.json`). When a file is missing for a device,
+/// or does not set an attribute, the ``fallbacks`` are consulted in order (see
+/// ``DeviceCatalog/lookupChain(for:)``).
+///
+/// ```swift
+/// let profile = DeviceProfile(name: "iPhone14Pro", idiom: .phone, width: 393, height: 852, fallbacks: [.iPhone6])
+/// print(profile)   // iPhone14Pro (phone, 393×852) → iPhone6
+/// ```
+public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
+    /// The name used in constraint file names.
+    public var name: DeviceName
+    /// Phone or pad.
+    public var idiom: DeviceIdiom
+    /// The width in portrait, in points. ``DeviceCatalog`` requires it to be positive, finite and at most
+    /// ``height``.
+    public var width: Double
+    /// The height in portrait, in points.
+    public var height: Double
+    /// The devices whose files are used, in this order, when this device has none or leaves an attribute out.
+    public var fallbacks: [DeviceName]
+
+    /// Creates a profile. Nothing is checked here; ``DeviceCatalog/init(_:)`` validates profiles.
+    ///
+    /// - Parameters:
+    ///   - name: The name used in constraint file names.
+    ///   - idiom: Phone or pad.
+    ///   - width: The width in portrait, in points.
+    ///   - height: The height in portrait, in points.
+    ///   - fallbacks: The devices to consult, in order, after this one.
+    public init(name: DeviceName, idiom: DeviceIdiom, width: Double, height: Double, fallbacks: [DeviceName] = []) {
+        self.name = name
+        self.idiom = idiom
+        self.width = width
+        self.height = height
+        self.fallbacks = fallbacks
+    }
+
+    /// `iPhone14Pro (phone, 393×852) → iPhone6`.
+    public var description: String {
+        var text = "\(name) (\(idiom.rawValue), \(Self.format(width))×\(Self.format(height)))"
+        if !fallbacks.isEmpty {
+            text += " → " + fallbacks.map(\.rawValue).joined(separator: ", ")
+        }
+        return text
+    }
+
+    /// `375` rather than `375.0`; fractions as they are.
+    static func format(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return String(value)
+    }
+}
