@@ -1,0 +1,74 @@
+extension DeviceCatalog {
+    /// The standard catalog: the four original device classes and every current iPhone and iPad size.
+    ///
+    /// The original classes, with no fallbacks, are `iPhone5` (320×568), `iPhone6` (375×667), `iPhone6Plus`
+    /// (414×736) and `iPad` (768×1024), all sizes in portrait points. Every other profile falls back directly to
+    /// the original class of its idiom whose width is nearest, so files written for the four original classes
+    /// keep working, and a team adds a file only where a newer device's design really differs:
+    ///
+    /// | Profile | Size | Falls back to |
+    /// |---|---|---|
+    /// | `iPhoneX` | 375×812 | `iPhone6` |
+    /// | `iPhone12` | 390×844 | `iPhone6` |
+    /// | `iPhone14Pro` | 393×852 | `iPhone6` |
+    /// | `iPhone16Pro` | 402×874 | `iPhone6Plus` |
+    /// | `iPhoneXR` | 414×896 | `iPhone6Plus` |
+    /// | `iPhoneAir` | 420×912 | `iPhone6Plus` |
+    /// | `iPhone12ProMax` | 428×926 | `iPhone6Plus` |
+    /// | `iPhone14ProMax` | 430×932 | `iPhone6Plus` |
+    /// | `iPhone16ProMax` | 440×956 | `iPhone6Plus` |
+    /// | `iPadMini` | 744×1133 | `iPad` |
+    /// | `iPadNinthGen` | 810×1080 | `iPad` |
+    /// | `iPadAir` | 820×1180 | `iPad` |
+    /// | `iPadPro10Inch` | 834×1112 | `iPad` |
+    /// | `iPadPro11` | 834×1194 | `iPad` |
+    /// | `iPadPro11M4` | 834×1210 | `iPad` |
+    /// | `iPadPro12Inch` | 1024×1366 | `iPad` |
+    /// | `iPadPro13` | 1032×1376 | `iPad` |
+    ///
+    /// ```swift
+    /// let device = DeviceCatalog.standard.resolve(width: 393, height: 852)   // iPhone14Pro
+    /// DeviceCatalog.standard.lookupChain(for: device)                         // [iPhone14Pro, iPhone6]
+    /// ```
+    public static let standard = DeviceCatalog(uncheckedProfiles: standardProfiles)
+
+    /// The profiles of ``standard``. A test checks that they pass ``init(_:)``.
+    private static let standardProfiles: [DeviceProfile] = [
+        // The four original classes.
+        phone(.iPhone5, 320, 568),
+        phone(.iPhone6, 375, 667),
+        phone(.iPhone6Plus, 414, 736),
+        pad(.iPad, 768, 1024),
+        // Current iPhones.
+        phone(.iPhoneX, 375, 812, fallback: .iPhone6),
+        phone(.iPhone12, 390, 844, fallback: .iPhone6),
+        phone(.iPhone14Pro, 393, 852, fallback: .iPhone6),
+        phone(.iPhone16Pro, 402, 874, fallback: .iPhone6Plus),
+        phone(.iPhoneXR, 414, 896, fallback: .iPhone6Plus),
+        phone(.iPhoneAir, 420, 912, fallback: .iPhone6Plus),
+        phone(.iPhone12ProMax, 428, 926, fallback: .iPhone6Plus),
+        phone(.iPhone14ProMax, 430, 932, fallback: .iPhone6Plus),
+        phone(.iPhone16ProMax, 440, 956, fallback: .iPhone6Plus),
+        // Current iPads.
+        pad(.iPadMini, 744, 1133, fallback: .iPad),
+        pad(.iPadNinthGen, 810, 1080, fallback: .iPad),
+        pad(.iPadAir, 820, 1180, fallback: .iPad),
+        pad(.iPadPro10Inch, 834, 1112, fallback: .iPad),
+        pad(.iPadPro11, 834, 1194, fallback: .iPad),
+        pad(.iPadPro11M4, 834, 1210, fallback: .iPad),
+        pad(.iPadPro12Inch, 1024, 1366, fallback: .iPad),
+        pad(.iPadPro13, 1032, 1376, fallback: .iPad),
+    ]
+
+    private static func phone(
+        _ name: DeviceName, _ width: Double, _ height: Double, fallback: DeviceName? = nil
+    ) -> DeviceProfile {
+        DeviceProfile(name: name, idiom: .phone, width: width, height: height, fallbacks: fallback.map { [$0] } ?? [])
+    }
+
+    private static func pad(
+        _ name: DeviceName, _ width: Double, _ height: Double, fallback: DeviceName? = nil
+    ) -> DeviceProfile {
+        DeviceProfile(name: name, idiom: .pad, width: width, height: height, fallbacks: fallback.map { [$0] } ?? [])
+    }
+}
