@@ -1,0 +1,516 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+struct DeviceCatalogTests {
+    /// The four original classes and their portrait sizes.
+    static let originals: [(DeviceName, Double, Double)] = [
+        (.iPhone5, 320, 568),
+        (.iPhone6, 375, 667),
+        (.iPhone6Plus, 414, 736),
+        (.iPad, 768, 1024),
+    ]
+
+    /// Every size of the standard catalog, written out here independently of it.
+    static let standardSizes: [(DeviceName, Double, Double)] =
+        originals + [
+            (.iPhoneX, 375, 812),
+            (.iPhone12, 390, 844),
+            (.iPhone14Pro, 393, 852),
+            (.iPhone16Pro, 402, 874),
+            (.iPhoneXR, 414, 896),
+            (.iPhoneAir, 420, 912),
+            (.iPhone12ProMax, 428, 926),
+            (.iPhone14ProMax, 430, 932),
+            (.iPhone16ProMax, 440, 956),
+            (.iPadMini, 744, 1133),
+            (.iPadNinthGen, 810, 1080),
+            (.iPadAir, 820, 1180),
+            (.iPadPro10Inch, 834, 1112),
+            (.iPadPro11, 834, 1194),
+            (.iPadPro11M4, 834, 1210),
+            (.iPadPro12Inch, 1024, 1366),
+            (.iPadPro13, 1032, 1376),
+        ]
+
+    static let originalNames: Set<DeviceName> = [.iPhone5, .iPhone6, .iPhone6Plus, .iPad]
+
+    let standard = DeviceCatalog.standard
+
+    // MARK: - Standard catalog
+
+    @Test func theStandardCatalogPassesValidation() throws {
+        let rebuilt = try DeviceCatalog(DeviceCatalog.standard.profiles)
+        #expect(rebuilt == DeviceCatalog.standard)
+    }
+
+    @Test func theStandardCatalogHoldsExactlyTheListedSizesInOrder() {
+        let listed = Self.standardSizes.map { "\($0.0) \($0.1)×\($0.2)" }
+        let actual = standard.profiles.map { "\($0.name) \($0.width)×\($0.height)" }
+        #expect(actual == listed)
+    }
+
+    @Test(arguments: originals)
+    func anOriginalSizeResolvesToItsOriginalNameInBothOrientations(name: DeviceName, width: Double, height: Double) {
+        let idiom: DeviceIdiom = name == .iPad ? .pad : .phone
+        for requested in [nil, idiom] {
+            #expect(standard.resolve(width: width, height: height, idiom: requested).name == name)
+            #expect(standard.resolve(width: height, height: width, idiom: requested).name == name)
+        }
+        #expect(standard.profile(named: name)?.fallbacks == [])
+    }
+
+    @Test(arguments: standardSizes)
+    func everyStandardSizeResolvesToItsProfileWhoseChainReachesAnOriginalClass(
+        name: DeviceName, width: Double, height: Double
+    ) throws {
+        for (windowWidth, windowHeight) in [(width, height), (height, width)] {
+            let profile = standard.resolve(width: windowWidth, height: windowHeight)
+            #expect(profile.name == name)
+            let chain = standard.lookupChain(for: profile)
+            #expect(chain.first == name)
+            let last = try #require(chain.last)
+            #expect(Self.originalNames.contains(last), "chain \(chain) does not end in an original class")
+        }
+    }
+
+    @Test func everyNewProfileFallsBackDirectlyToTheNearestOriginalClassOfItsIdiom() throws {
+        let originals = standard.profiles.filter { Self.originalNames.contains($0.name) }
+        let newer = standard.profiles.filter { !Self.originalNames.contains($0.name) }
+        #expect(newer.count == 17)
+        for profile in newer {
+            let nearest = try #require(
+                originals.filter { $0.idiom == profile.idiom }.min {
+                    abs($0.width - profile.width) < abs($1.width - profile.width)
+                })
+            #expect(profile.fallbacks == [nearest.name], "\(profile)")
+        }
+    }
+
+    @Test func iPhone14ProFallsBackToIPhone6() throws {
+        let profile = try #require(standard.profile(named: .iPhone14Pro))
+        #expect(standard.lookupChain(for: profile) == [.iPhone14Pro, .iPhone6])
+        #expect(standard.lookupChain(for: .iPhone14Pro) == [.iPhone14Pro, .iPhone6])
+    }
+
+    @Test func anUnknownNameHasAChainOfItselfAndNoProfile() {
+        #expect(standard.lookupChain(for: DeviceName("Watch")) == ["Watch"])
+        #expect(standard.profile(named: "Watch") == nil)
+    }
+
+    // MARK: - Resolution
+
+    /// Slide Over (320) and narrow Split View (375, 438) windows on an iPad lay out like phones.
+    @Test(arguments: [320.0, 375, 438], [1024.0, 1366])
+    func aNarrowIPadWindowResolvesToAPhone(width: Double, height: Double) {
+        // Exact expectations: Android's rule without an idiom, the nearest phone when the idiom is .pad.
+        let expected: [Double: (withPad: DeviceName, withoutIdiom: DeviceName)] = [
+            320: (.iPhone5, .iPhone5),
+            375: (.iPhoneX, .iPhoneX),  // iPhoneX's height 812 is nearer than iPhone6's 667
+            438: (.iPhone16ProMax, .iPhone14ProMax),  // nearest width 440 vs largest width ≤ 438
+        ]
+        let withPad = standard.resolve(width: width, height: height, idiom: .pad)
+        let withoutIdiom = standard.resolve(width: width, height: height)
+        #expect(withPad.idiom == .phone)
+        #expect(withoutIdiom.idiom == .phone)
+        #expect(withPad.name == expected[width]?.withPad)
+        #expect(withoutIdiom.name == expected[width]?.withoutIdiom)
+    }
+
+    /// Split View on iPads: 507 and 694 are a half and two thirds of a 9.7" iPad in landscape (1024×768); 639 is
+    /// two thirds of a 12.9" iPad in portrait (1024×1366); 678 and 981 are a half and two thirds of a 12.9" iPad
+    /// in landscape (1366×1024). No pad profile is narrower than 744, so the narrower windows lay out like the
+    /// widest phone; 981 takes the widest pad profile that fits (834), with the height nearest 1024.
+    @Test(arguments: [
+        (507.0, 768.0, DeviceName.iPhone16ProMax),
+        (639, 1366, .iPhone16ProMax),
+        (678, 1024, .iPhone16ProMax),
+        (694, 768, .iPhone16ProMax),
+        (981, 1024, .iPadPro10Inch),
+    ])
+    func anIPadSplitViewWindowResolvesToADocumentedProfile(width: Double, height: Double, expected: DeviceName) {
+        let profile = standard.resolve(width: width, height: height, idiom: .pad)
+        #expect(profile.name == expected)
+        #expect(standard.lookupChain(for: profile).last == (expected == .iPadPro10Inch ? .iPad : .iPhone6Plus))
+    }
+
+    @Test(arguments: [
+        (360.0, 780.0, DeviceName.iPhone5),
+        (780, 360, .iPhone5),
+        (400, 900, .iPhone14Pro),
+        (900, 400, .iPhone14Pro),
+        (300, 500, .iPhone5),  // narrower than every phone: the nearest one
+        (1000, 500, .iPhone16ProMax),
+    ])
+    func anUnknownPhoneSizeResolvesToAPhone(width: Double, height: Double, expected: DeviceName) {
+        let profile = standard.resolve(width: width, height: height)
+        #expect(profile.idiom == .phone)
+        #expect(profile.name == expected)
+    }
+
+    @Test func noPhoneSizedWindowResolvesToAPad() {
+        for shortSide in stride(from: 100.0, to: 600, by: 7) {
+            for longSide in [shortSide, 700, 900, 1366] {
+                for (width, height) in [(shortSide, longSide), (longSide, shortSide)] {
+                    let profile = standard.resolve(width: width, height: height)
+                    #expect(profile.idiom == .phone, "\(width)×\(height) resolved to \(profile)")
+                }
+            }
+        }
+    }
+
+    @Test func anUnknownPadSizeTakesTheWidestPadThatFitsItsWidthAsGiven() {
+        #expect(standard.resolve(width: 760, height: 1100).name == .iPadMini)
+        #expect(standard.resolve(width: 800, height: 1100).name == .iPad)
+        #expect(standard.resolve(width: 800, height: 1100, idiom: .pad).name == .iPad)
+        #expect(standard.resolve(width: 830, height: 1100).name == .iPadAir)
+        #expect(standard.resolve(width: 900, height: 1200).name == .iPadPro11)
+        // In landscape the width as given counts: 1100 fits every pad up to 1032 wide.
+        #expect(standard.resolve(width: 1100, height: 800).name == .iPadPro13)
+    }
+
+    @Test func anExactMatchPrefersTheRequestedIdiomAndOtherwiseCatalogOrder() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "phoneA", idiom: .phone, width: 500, height: 800),
+            DeviceProfile(name: "padA", idiom: .pad, width: 500, height: 800),
+        ])
+        #expect(catalog.resolve(width: 500, height: 800, idiom: .pad).name == "padA")
+        #expect(catalog.resolve(width: 800, height: 500, idiom: .pad).name == "padA")
+        #expect(catalog.resolve(width: 500, height: 800, idiom: .phone).name == "phoneA")
+        #expect(catalog.resolve(width: 500, height: 800).name == "phoneA")
+    }
+
+    @Test func anExactMatchOfAnotherIdiomIsUsedWhenTheRequestedIdiomHasNone() {
+        #expect(standard.resolve(width: 375, height: 667, idiom: .pad).name == .iPhone6)
+        #expect(standard.resolve(width: 768, height: 1024, idiom: .phone).name == .iPad)
+    }
+
+    @Test func widthTiesGoToTheNearestHeightThenToCatalogOrder() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "short", idiom: .phone, width: 400, height: 700),
+            DeviceProfile(name: "tall", idiom: .phone, width: 400, height: 900),
+            DeviceProfile(name: "tallTwin", idiom: .phone, width: 400, height: 900),
+        ])
+        #expect(catalog.resolve(width: 410, height: 720).name == "short")
+        #expect(catalog.resolve(width: 720, height: 410).name == "short")
+        #expect(catalog.resolve(width: 410, height: 880).name == "tall")
+        #expect(catalog.resolve(width: 410, height: 1000).name == "tall")
+        // Nearest phone (rule 3) breaks ties the same way.
+        #expect(catalog.resolve(width: 300, height: 880).name == "tall")
+        #expect(catalog.resolve(width: 300, height: 600).name == "short")
+    }
+
+    @Test func aCatalogWithoutPhonesResolvesANarrowWindowToTheNearestWidth() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "large", idiom: .pad, width: 1024, height: 1366),
+            DeviceProfile(name: "small", idiom: .pad, width: 768, height: 1024),
+        ])
+        #expect(catalog.resolve(width: 320, height: 1024).name == "small")
+        #expect(catalog.resolve(width: 320, height: 1024, idiom: .pad).name == "small")
+        #expect(catalog.resolve(width: 1000, height: 1300, idiom: .phone).name == "large")
+    }
+
+    @Test func aCatalogWithoutPadsResolvesAPadWindowToTheNearestPhone() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "small", idiom: .phone, width: 320, height: 568),
+            DeviceProfile(name: "large", idiom: .phone, width: 414, height: 736),
+        ])
+        #expect(catalog.resolve(width: 768, height: 1024).name == "large")
+        #expect(catalog.resolve(width: 330, height: 1024, idiom: .pad).name == "small")
+    }
+
+    @Test func nanAndNegativeSizesCountAsZero() {
+        #expect(standard.resolve(width: .nan, height: -5).name == .iPhone5)
+        #expect(standard.resolve(width: -1, height: .nan, idiom: .pad).name == .iPhone5)
+    }
+
+    // MARK: - Lookup chains
+
+    @Test func aChainFollowsFallbacksTransitivelyDepthFirstWithoutRepeats() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "a", idiom: .phone, width: 400, height: 800, fallbacks: ["b", "c"]),
+            DeviceProfile(name: "b", idiom: .phone, width: 380, height: 700, fallbacks: ["c"]),
+            DeviceProfile(name: "c", idiom: .phone, width: 320, height: 568),
+        ])
+        #expect(catalog.lookupChain(for: "a") == ["a", "b", "c"])
+        #expect(catalog.lookupChain(for: "b") == ["b", "c"])
+        #expect(catalog.lookupChain(for: "c") == ["c"])
+    }
+
+    @Test func aChainVisitsAFallbacksOwnFallbacksBeforeTheNextFallback() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "a", idiom: .phone, width: 400, height: 800, fallbacks: ["b", "d"]),
+            DeviceProfile(name: "b", idiom: .phone, width: 390, height: 800, fallbacks: ["c"]),
+            DeviceProfile(name: "c", idiom: .phone, width: 380, height: 800, fallbacks: ["d"]),
+            DeviceProfile(name: "d", idiom: .phone, width: 370, height: 800, fallbacks: []),
+        ])
+        #expect(catalog.lookupChain(for: "a") == ["a", "b", "c", "d"])
+    }
+
+    @Test func aChainUsesTheGivenProfilesOwnFallbacks() {
+        let custom = DeviceProfile(
+            name: "Custom", idiom: .phone, width: 400, height: 800, fallbacks: [.iPhoneX, "Nowhere"])
+        #expect(standard.lookupChain(for: custom) == ["Custom", .iPhoneX, .iPhone6, "Nowhere"])
+    }
+
+    // MARK: - Validation
+
+    struct InvalidCatalog: Sendable, CustomTestStringConvertible {
+        var label: String
+        var profiles: [DeviceProfile]
+        var code: ConstraintError.Code
+        /// Texts the message must contain, among them the device's name.
+        var fragments: [String]
+        var testDescription: String { label }
+    }
+
+    static func phone(_ name: DeviceName, _ width: Double = 375, _ height: Double = 667, _ fallbacks: [DeviceName] = [])
+        -> DeviceProfile
+    {
+        DeviceProfile(name: name, idiom: .phone, width: width, height: height, fallbacks: fallbacks)
+    }
+
+    static let invalidCatalogs: [InvalidCatalog] = [
+        InvalidCatalog(label: "empty", profiles: [], code: .invalidCatalog, fragments: ["at least one device"]),
+        InvalidCatalog(
+            label: "duplicate", profiles: [phone("a"), phone("b"), phone("a", 320, 568)], code: .invalidCatalog,
+            fragments: ["\"a\"", "twice"]),
+        InvalidCatalog(
+            label: "unknown fallback", profiles: [phone("a"), phone("b", 375, 667, ["a", "zz"])],
+            code: .invalidCatalog, fragments: ["\"b\"", "\"zz\"", "not in the catalog"]),
+        InvalidCatalog(
+            label: "cycle", profiles: [phone("a", 375, 667, ["b"]), phone("b", 375, 667, ["a"])],
+            code: .invalidCatalog, fragments: ["a → b → a"]),
+        InvalidCatalog(
+            label: "self cycle", profiles: [phone("x"), phone("a", 375, 667, ["a"])], code: .invalidCatalog,
+            fragments: ["a → a"]),
+        InvalidCatalog(
+            label: "long cycle behind an acyclic start",
+            profiles: [
+                phone("s", 375, 667, ["a"]), phone("a", 375, 667, ["b"]), phone("b", 375, 667, ["c"]),
+                phone("c", 375, 667, ["a"]),
+            ],
+            code: .invalidCatalog, fragments: ["a → b → c → a"]),
+        InvalidCatalog(
+            label: "zero width", profiles: [phone("a", 0, 667)], code: .invalidCatalog,
+            fragments: ["\"a\"", "width 0"]),
+        InvalidCatalog(
+            label: "negative height", profiles: [phone("ok"), phone("a", 375, -667)], code: .invalidCatalog,
+            fragments: ["\"a\"", "height -667"]),
+        InvalidCatalog(
+            label: "NaN width", profiles: [phone("a", .nan, 667)], code: .invalidCatalog,
+            fragments: ["\"a\"", "width nan"]),
+        InvalidCatalog(
+            label: "infinite height", profiles: [phone("a", 375, .infinity)], code: .invalidCatalog,
+            fragments: ["\"a\"", "height inf"]),
+        InvalidCatalog(
+            label: "landscape", profiles: [phone("a", 667, 375)], code: .invalidCatalog,
+            fragments: ["\"a\"", "667×375", "portrait"]),
+        InvalidCatalog(
+            label: "underscore", profiles: [phone("iPhone_6")], code: .invalidName,
+            fragments: ["\"iPhone_6\"", "contains \"_\""]),
+        InvalidCatalog(
+            label: "slash", profiles: [phone("iPhone/6")], code: .invalidName,
+            fragments: ["\"iPhone/6\"", "contains \"/\""]),
+        InvalidCatalog(
+            label: "backslash", profiles: [phone("iPhone\\6")], code: .invalidName,
+            fragments: ["contains \"\\\""]),
+        InvalidCatalog(
+            label: "dot dot", profiles: [phone("..iPhone")], code: .invalidName,
+            fragments: ["\"..iPhone\"", "contains \"..\""]),
+        InvalidCatalog(
+            label: "space", profiles: [phone("iPhone 6")], code: .invalidName,
+            fragments: ["\"iPhone 6\"", "whitespace (U+0020)"]),
+        InvalidCatalog(
+            label: "control character", profiles: [phone("iPhone\u{7}6")], code: .invalidName,
+            fragments: ["\"iPhone\\u{07}6\"", "control character U+0007"]),
+        InvalidCatalog(
+            label: "empty name", profiles: [phone("")], code: .invalidName, fragments: ["device name is empty"]),
+    ]
+
+    @Test(arguments: invalidCatalogs)
+    func anInvalidCatalogIsRejectedWithACodeAndAMessageNamingTheDevice(_ example: InvalidCatalog) throws {
+        let error = try #require(Self.catalogError(example.profiles))
+        #expect(error.code == example.code)
+        for fragment in example.fragments {
+            #expect(error.message.contains(fragment), "\(error.message) lacks \(fragment)")
+        }
+        #expect(error.keyPath == nil)
+    }
+
+    @Test(arguments: ["iPhone6", "iPad-Pro.11", "Kiosk(2)", "Téléphone", "a.b.c"])
+    func aValidNameHasNoError(_ name: String) {
+        #expect(DeviceName.validate(name, what: "device name") == nil)
+    }
+
+    @Test(arguments: [
+        ("", "container name is empty"),
+        ("a_b", "contains \"_\""),
+        ("a/b", "contains \"/\""),
+        ("a..b", "contains \"..\""),
+        ("a\tb", "control character U+0009"),
+        ("a\u{A0}b", "whitespace (U+00A0)"),
+        ("a\nb", "control character U+000A"),
+    ])
+    func anInvalidNameGetsAnErrorSayingWhatWasFoundAndWhatIsAllowed(_ name: String, found: String) throws {
+        let error = try #require(DeviceName.validate(name, what: "container name"))
+        #expect(error.code == .invalidName)
+        #expect(error.message.contains(found), "\(error.message)")
+        #expect(error.message.contains("may not contain"))
+        #expect(!error.message.contains("\n"))
+    }
+
+    @Test func aDeviceNameIsALiteralAStringAndComparable() {
+        let literal: DeviceName = "iPhone6"
+        #expect(literal == .iPhone6)
+        #expect(DeviceName("iPhone6") == DeviceName(rawValue: "iPhone6"))
+        #expect(literal.description == "iPhone6")
+        #expect([DeviceName.iPhone6, .iPad, .iPhone5].sorted() == [.iPad, .iPhone5, .iPhone6])
+    }
+
+    @Test func aProfileDescribesItsSizeIdiomAndFallbacks() throws {
+        let profile = try #require(standard.profile(named: .iPhone14Pro))
+        #expect(profile.description == "iPhone14Pro (phone, 393×852) → iPhone6")
+        #expect(Self.phone("x", 375.5, 667).description == "x (phone, 375.5×667)")
+    }
+
+    // MARK: - JSON
+
+    @Test func aValidCatalogFileLoads() throws {
+        let catalog = try DeviceCatalog(json: Self.fixture("valid.json"))
+        #expect(
+            catalog.profiles == [
+                DeviceProfile(name: .iPhone5, idiom: .phone, width: 320, height: 568),
+                DeviceProfile(name: .iPhone6, idiom: .phone, width: 375, height: 667),
+                DeviceProfile(
+                    name: .iPhone14Pro, idiom: .phone, width: 393, height: 852, fallbacks: [.iPhone6, .iPhone5]),
+                DeviceProfile(name: .iPad, idiom: .pad, width: 768, height: 1024.5, fallbacks: [.iPhone6]),
+            ])
+        #expect(catalog.lookupChain(for: .iPhone14Pro) == [.iPhone14Pro, .iPhone6, .iPhone5])
+    }
+
+    @Test func aWrongTypeInACatalogFileNamesItsKeyPath() throws {
+        let error = try #require(Self.jsonError(Self.fixture("wrong-type.json")))
+        #expect(error.code == .invalidFormat)
+        #expect(error.keyPath == "devices[1].width")
+        #expect(error.message.contains("expected a number"))
+        #expect(error.message.contains("found a string (\"wide\")"))
+    }
+
+    @Test func aMissingFieldInACatalogFileIsNamed() throws {
+        let error = try #require(Self.jsonError(Self.fixture("missing-field.json")))
+        #expect(error.code == .invalidFormat)
+        #expect(error.keyPath == "devices[1]")
+        #expect(error.message.contains("missing required key \"height\""))
+    }
+
+    @Test func aMalformedCatalogFileIsReportedAsMalformedJSON() throws {
+        let error = try #require(Self.jsonError(Self.fixture("malformed.json")))
+        #expect(error.code == .malformedJSON)
+        #expect(error.message.contains("not valid JSON"))
+    }
+
+    @Test func aFallbackCycleInACatalogFileShowsTheCycleAndItsKeyPath() throws {
+        let error = try #require(Self.jsonError(Self.fixture("fallback-cycle.json")))
+        #expect(error.code == .invalidCatalog)
+        #expect(error.keyPath == "devices[1].fallbacks[0]")
+        #expect(error.message.contains("a → b → a"))
+    }
+
+    struct InvalidJSON: Sendable, CustomTestStringConvertible {
+        var json: String
+        var code: ConstraintError.Code
+        var keyPath: String?
+        var fragment: String
+        var testDescription: String { json }
+    }
+
+    static func device(_ members: String) -> String {
+        #"{"devices": [{"# + members + "}]}"
+    }
+
+    static let invalidJSON: [InvalidJSON] = [
+        InvalidJSON(json: "", code: .malformedJSON, keyPath: nil, fragment: "not valid JSON"),
+        InvalidJSON(json: "{", code: .malformedJSON, keyPath: nil, fragment: "not valid JSON"),
+        InvalidJSON(json: "3", code: .invalidFormat, keyPath: nil, fragment: "found a number (3)"),
+        InvalidJSON(json: "[]", code: .invalidFormat, keyPath: nil, fragment: "found an array"),
+        InvalidJSON(json: "{}", code: .invalidFormat, keyPath: nil, fragment: "missing required key \"devices\""),
+        InvalidJSON(
+            json: #"{"devices": [], "version": 1}"#, code: .invalidFormat, keyPath: "version",
+            fragment: "unknown key \"version\""),
+        InvalidJSON(json: #"{"devices": {}}"#, code: .invalidFormat, keyPath: "devices", fragment: "found an object"),
+        InvalidJSON(json: #"{"devices": []}"#, code: .invalidCatalog, keyPath: "devices", fragment: "at least one"),
+        InvalidJSON(json: #"{"devices": [null]}"#, code: .invalidFormat, keyPath: "devices[0]", fragment: "found null"),
+        InvalidJSON(
+            json: device(#""name": 5, "idiom": "phone", "width": 320, "height": 568"#), code: .invalidFormat,
+            keyPath: "devices[0].name", fragment: "expected a string, found a number (5)"),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "watch", "width": 320, "height": 568"#), code: .invalidFormat,
+            keyPath: "devices[0].idiom", fragment: "expected \"phone\" or \"pad\", found a string (\"watch\")"),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": true, "height": 568"#), code: .invalidFormat,
+            keyPath: "devices[0].width", fragment: "found true"),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 320, "height": [568]"#), code: .invalidFormat,
+            keyPath: "devices[0].height", fragment: "found an array"),
+        InvalidJSON(
+            json: device(#""idiom": "phone", "width": 320, "height": 568"#), code: .invalidFormat,
+            keyPath: "devices[0]", fragment: "missing required key \"name\""),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 320, "height": 568, "fallbacks": "b""#),
+            code: .invalidFormat, keyPath: "devices[0].fallbacks", fragment: "expected an array of device names"),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 320, "height": 568, "fallbacks": [false]"#),
+            code: .invalidFormat, keyPath: "devices[0].fallbacks[0]", fragment: "found false"),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 320, "height": 568, "fallback": []"#),
+            code: .invalidFormat, keyPath: "devices[0].fallback", fragment: "unknown key \"fallback\""),
+        InvalidJSON(
+            json: device(#""name": "a_b", "idiom": "phone", "width": 320, "height": 568"#), code: .invalidName,
+            keyPath: "devices[0].name", fragment: "\"a_b\""),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 320, "height": 568, "fallbacks": ["zz"]"#),
+            code: .invalidCatalog, keyPath: "devices[0].fallbacks[0]", fragment: "\"zz\""),
+        InvalidJSON(
+            json: device(#""name": "a", "idiom": "phone", "width": 568, "height": 320"#), code: .invalidCatalog,
+            keyPath: "devices[0].width", fragment: "wider than tall"),
+    ]
+
+    @Test(arguments: invalidJSON)
+    func anInvalidCatalogDocumentGetsACodeAKeyPathAndAMessage(_ example: InvalidJSON) throws {
+        let error = try #require(Self.jsonError(Data(example.json.utf8)))
+        #expect(error.code == example.code)
+        #expect(error.keyPath == example.keyPath)
+        #expect(error.message.contains(example.fragment), "\(error.message)")
+    }
+
+    // MARK: - Helpers
+
+    /// The error `DeviceCatalog(profiles)` throws, or `nil` if it accepts them.
+    static func catalogError(_ profiles: [DeviceProfile]) -> ConstraintError? {
+        do {
+            _ = try DeviceCatalog(profiles)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The error `DeviceCatalog(json:)` throws, or `nil` if it accepts the document.
+    static func jsonError(_ json: Data) -> ConstraintError? {
+        do {
+            _ = try DeviceCatalog(json: json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The contents of `Fixtures/Catalogs/<name>`.
+    static func fixture(_ name: String) throws -> Data {
+        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        let url = fixtures.appendingPathComponent("Catalogs").appendingPathComponent(name)
+        return try Data(contentsOf: url)
+    }
+}
