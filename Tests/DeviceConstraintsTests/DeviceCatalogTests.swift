@@ -104,11 +104,11 @@ struct DeviceCatalogTests {
     /// Slide Over (320) and narrow Split View (375, 438) windows on an iPad lay out like phones.
     @Test(arguments: [320.0, 375, 438], [1024.0, 1366])
     func aNarrowIPadWindowResolvesToAPhone(width: Double, height: Double) {
-        // Exact expectations: Android's rule without an idiom, the nearest phone when the idiom is .pad.
+        // Exact expectations: the widest phone that fits, with or without the idiom; never a wider one.
         let expected: [Double: (withPad: DeviceName, withoutIdiom: DeviceName)] = [
             320: (.iPhone5, .iPhone5),
             375: (.iPhoneX, .iPhoneX),  // iPhoneX's height 812 is nearer than iPhone6's 667
-            438: (.iPhone16ProMax, .iPhone14ProMax),  // nearest width 440 vs largest width ≤ 438
+            438: (.iPhone14ProMax, .iPhone14ProMax),  // 430 fits; the nearer 440 would not
         ]
         let withPad = standard.resolve(width: width, height: height, idiom: .pad)
         let withoutIdiom = standard.resolve(width: width, height: height)

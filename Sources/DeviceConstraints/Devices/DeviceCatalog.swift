@@ -119,9 +119,10 @@ extension DeviceCatalog {
     ///    side for `.phone` (a phone lays out in its portrait class even in landscape); the height is the other
     ///    side. The result is the profile of that idiom with the largest width not exceeding it; ties go to the
     ///    height nearest the window's, then to catalog order.
-    /// 3. **Nearest phone.** If no profile of the idiom is narrow enough, the `.phone` profile whose width is
-    ///    nearest the window's shorter side (ties: nearest height to the longer side, then catalog order). A
-    ///    narrow iPad window (Slide Over at 320, Split View at 375 or 438 points) lays out like a phone.
+    /// 3. **A phone.** If no profile of the idiom is narrow enough, the widest `.phone` profile not wider than
+    ///    the window's shorter side (ties: nearest height to the longer side, then catalog order), or, for a
+    ///    window narrower than every phone, the narrowest phone. A narrow iPad window (Slide Over at 320,
+    ///    Split View at 375 or 438 points) lays out like a phone, and never like one wider than itself.
     /// 4. **Nearest of any idiom.** If the catalog has no phone profile either, the profile whose width is
     ///    nearest the window's shorter side, with the same ties.
     ///
@@ -138,7 +139,7 @@ extension DeviceCatalog {
     /// catalog.resolve(width: 981, height: 1024, idiom: .pad).name   // iPadPro10Inch (largest pad width ≤ 981
     ///                                                               //   is 834; its height 1112 is nearest)
     /// catalog.resolve(width: 678, height: 1024, idiom: .pad).name   // iPhone16ProMax (no pad that narrow:
-    ///                                                               //   nearest phone width is 440)
+    ///                                                               //   widest phone that fits is 440)
     /// catalog.resolve(width: 320, height: 1024, idiom: .pad).name   // iPhone5 (Slide Over)
     /// ```
     ///
@@ -173,11 +174,16 @@ extension DeviceCatalog {
             return widest
         }
 
-        // 3. The nearest phone; 4. the nearest profile of any idiom.
+        // 3. A window narrower than every profile of its idiom lays out like a phone: the widest phone that
+        //    fits (never one wider than the window), else the narrowest phone; 4. the nearest profile of any idiom.
         let nearest: (DeviceProfile) -> (Double, Double) = {
             (abs($0.width - shortSide), abs($0.height - longSide))
         }
-        if let phone = Self.best(of: profiles.filter { $0.idiom == .phone }, by: nearest) {
+        let phones = profiles.filter { $0.idiom == .phone }
+        if let phone = Self.best(
+            of: phones.filter { $0.width <= shortSide }, by: { (-$0.width, abs($0.height - longSide)) })
+            ?? Self.best(of: phones, by: nearest)
+        {
             return phone
         }
         return Self.best(of: profiles, by: nearest) ?? profiles[0]
