@@ -1,0 +1,85 @@
+import Testing
+
+@testable import DeviceConstraints
+
+struct ConstraintRecordTests {
+    // MARK: - Reading attributes
+
+    @Test func standardAttributesReadAsZeroWhenNotSet() {
+        let record = ConstraintRecord(width: 60)
+        #expect(record.marginLeft == 0)
+        #expect(record.height == 0)
+        #expect(record[attribute: "height"] == .number(0))
+        #expect(!record.contains("height"))
+        #expect(record.contains("width"))
+    }
+
+    @Test func specialAttributesAreNilWhenNotSet() {
+        let record = ConstraintRecord(width: 60)
+        #expect(record.fontSize == nil)
+        #expect(record.imageName == nil)
+        #expect(record[attribute: "fontSize"] == nil)
+        #expect(record[attribute: "remarkParameterOne"] == nil)
+    }
+
+    @Test func extensionAttributesAreReachableByName() {
+        let record = ConstraintRecord(extensions: ["columnSpacing": .number(6), "style": .string("compact")])
+        #expect(record[attribute: "columnSpacing"]?.numberValue == 6)
+        #expect(record[attribute: "style"]?.stringValue == "compact")
+        #expect(record.contains("style"))
+        #expect(!record.contains("missing"))
+        #expect(record[attribute: "missing"] == nil)
+    }
+
+    @Test func aKnownAttributePassedAsAnExtensionSetsTheKnownAttribute() {
+        let record = ConstraintRecord(extensions: ["width": .number(12)])
+        #expect(record.width == 12)
+        #expect(record.extensions.isEmpty)
+    }
+
+    @Test func descriptionListsTheAttributesThatWereSet() {
+        let record = ConstraintRecord(marginLeft: 6, width: 60, extensions: ["tint": .string("red")])
+        #expect(record.description == #"{marginLeft: 6.0, width: 60.0, tint: "red"}"#)
+    }
+
+    // MARK: - Merging
+
+    @Test func mergingKeepsTheFirstValueOfEachAttribute() {
+        let specific = ConstraintRecord(marginLeft: 16, extensions: ["tint": .string("red")])
+        let fallback = ConstraintRecord(
+            marginLeft: 15, height: 44, fontSize: 17, extensions: ["tint": .string("blue"), "radius": .number(4)])
+        let merged = specific.merged(over: fallback)
+        #expect(merged.marginLeft == 16)
+        #expect(merged.height == 44)
+        #expect(merged.fontSize == 17)
+        #expect(merged[attribute: "tint"] == .string("red"))
+        #expect(merged[attribute: "radius"] == .number(4))
+    }
+
+    @Test func anExplicitZeroIsNotOverriddenByAFallback() {
+        let merged = ConstraintRecord(marginLeft: 0).merged(over: ConstraintRecord(marginLeft: 20))
+        #expect(merged.marginLeft == 0)
+        #expect(merged.contains("marginLeft"))
+    }
+
+    // MARK: - Typos
+
+    @Test(arguments: [
+        ("witdh", ConstraintAttribute.width), ("marginLeftt", .marginLeft), ("heigth", .height),
+        ("MarginTop", .marginTop), ("fontsize", .fontSize), ("imagename", .imageName),
+    ])
+    func aNameWithinTwoEditsOfAKnownAttributeGetsASuggestion(name: String, expected: ConstraintAttribute) {
+        #expect(ConstraintAttribute.suggestion(for: name) == expected)
+    }
+
+    @Test(arguments: ["width", "columnSpacing", "cornerRadius", "style"])
+    func knownAndDistantNamesGetNoSuggestion(name: String) {
+        #expect(ConstraintAttribute.suggestion(for: name) == nil)
+    }
+
+    @Test func editDistanceCountsAnAdjacentSwapAsOneEdit() {
+        #expect(EditDistance.distance("witdh", "width") == 1)
+        #expect(EditDistance.distance("kitten", "sitting") == 3)
+        #expect(EditDistance.distance("", "abc") == 3)
+    }
+}
