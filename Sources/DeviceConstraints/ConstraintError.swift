@@ -62,6 +62,9 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
     public var keyPath: String?
     /// What went wrong and what was expected, in one sentence without a location.
     public var message: String
+    /// Further errors of the same operation, when it had several (``ConstraintInterpreter/preload(containers:)``
+    /// loads every container it can and reports each that failed). Each is printed on a line of its own.
+    public var additionalErrors: [ConstraintError] = []
 
     /// Creates an error.
     public init(
@@ -78,8 +81,9 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// `file:line:column: error: message at keyPath`, leaving out the parts that are unknown.
     public var description: String {
-        DiagnosticFormatter.format(
+        let first = DiagnosticFormatter.format(
             severity: "error", file: file, line: line, column: column, message: message, keyPath: keyPath)
+        return ([first] + additionalErrors.map(\.description)).joined(separator: "\n")
     }
 }
 

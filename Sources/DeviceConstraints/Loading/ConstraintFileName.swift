@@ -1,0 +1,89 @@
+/// The name of a constraint file: `Container_Device.json` for one device, `Container.json` for the
+/// device-neutral base.
+///
+/// The device is the part after the *last* underscore, so container names may contain underscores;
+/// device names may not.
+///
+/// ```swift
+/// ConstraintFileName(container: "Calendar", device: .iPhone6).fileName   // "Calendar_iPhone6.json"
+/// ```
+public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The container (the top-level key of the file).
+    public var container: String
+    /// The device, or `nil` for the base file.
+    public var device: DeviceName?
+
+    /// A file name for `container` on `device` (the base file when `device` is nil).
+    public init(container: String, device: DeviceName? = nil) {
+        self.container = container
+        self.device = device
+    }
+
+    /// Reads a file name: a known device after the last underscore makes a device file, anything else
+    /// is the base file of the whole stem. Nil when the name does not end in `.json` or its container
+    /// name is invalid.
+    ///
+    /// - Parameters:
+    ///   - fileName: a name such as `Calendar_iPhone6.json`.
+    ///   - knownDevices: the device names a suffix may be.
+    public init?(parsing fileName: String, knownDevices: Set<DeviceName>) {
+        guard fileName.hasSuffix(".json") else { return nil }
+        let stem = String(fileName.dropLast(".json".count))
+        if let underscore = stem.lastIndex(of: "_") {
+            let device = DeviceName(String(stem[stem.index(after: underscore)...]))
+            let container = String(stem[..<underscore])
+            if knownDevices.contains(device), Self.validateContainer(container) == nil {
+                self.init(container: container, device: device)
+                return
+            }
+        }
+        guard Self.validateContainer(stem) == nil else { return nil }
+        self.init(container: stem, device: nil)
+    }
+
+    /// `Container_Device.json`, or `Container.json` for the base file.
+    public var fileName: String {
+        if let device { "\(container)_\(device.rawValue).json" } else { "\(container).json" }
+    }
+
+    public var description: String { fileName }
+
+    public static func < (lhs: ConstraintFileName, rhs: ConstraintFileName) -> Bool {
+        (lhs.container, lhs.device?.rawValue ?? "") < (rhs.container, rhs.device?.rawValue ?? "")
+    }
+
+    /// The files of `container` along `chain`, most specific first, then the base file.
+    static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
+        chain.map { ConstraintFileName(container: container, device: $0) } + [ConstraintFileName(container: container)]
+    }
+
+    /// Why `name` cannot be a container name, or nil when it can. A container name becomes part of a
+    /// file name, so it must not reach outside the source's folder.
+    public static func validateContainer(_ name: String) -> ConstraintError? {
+        let problem: String? =
+            if name.isEmpty {
+                "is empty"
+            } else if name.contains("/") || name.contains("\\") {
+                "contains a path separator"
+            } else if name.contains("..") {
+                "contains '..'"
+            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                "contains a control character"
+            } else {
+                nil
+            }
+        guard let problem else { return nil }
+        return ConstraintError(
+            code: .invalidName,
+            message:
+                "container name \"\(name.debugDescriptionContent)\" \(problem); use the name of the container type, such as \"CalendarView\""
+        )
+    }
+}
+
+extension String {
+    /// The string escaped as in a Swift literal, without the quotes, so that control characters print.
+    var debugDescriptionContent: String {
+        String(debugDescription.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,308 @@
+public import Foundation
+
+/// Reads one constraint file into a ``ContainerConstraints``, checking everything a file can get wrong.
+///
+/// The format is the original design's: the top-level key is the container and must match the file name;
+/// its value is an array of one-key objects (view id → record), or one object mapping view ids to records.
+///
+/// ```swift
+/// let parser = ConstraintFileParser()
+/// let file = try parser.parse(data, fileName: "Calendar_iPhone6.json") { warning in print(warning) }
+/// ```
+///
+/// The parser knows nothing of devices: it checks the top-level key against the file name (the whole
+/// stem, or the part before the last underscore) and leaves the device to its caller.
+public struct ConstraintFileParser: Sendable {
+    /// Bounds on what the parser accepts, so that a broken or hostile file cannot exhaust memory or stack.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file accepted, in bytes. Default: 8 MiB, a hundred times a large real file.
+        public var maximumFileSize: Int
+        /// The deepest nesting of arrays and objects accepted. A constraint file needs 4; default: 32.
+        public var maximumDepth: Int
+
+        /// Limits with the given bounds.
+        public init(maximumFileSize: Int = 8 << 20, maximumDepth: Int = 32) {
+            self.maximumFileSize = maximumFileSize
+            self.maximumDepth = maximumDepth
+        }
+
+        /// 8 MiB and 32 levels.
+        public static let `default` = Limits()
+    }
+
+    /// The bounds this parser enforces.
+    public var limits: Limits
+
+    /// A parser that enforces `limits`.
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// Parses one constraint file.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes (UTF-8 JSON).
+    ///   - fileName: the file's name, used to check the top-level key and to place errors.
+    ///   - container: the container the file must hold; when nil, the top-level key must equal the file
+    ///     name's stem or the part of it before the last underscore.
+    ///   - diagnostics: receives warnings: a misspelt attribute name, a key given twice.
+    /// - Returns: the file's records, not merged with any other file.
+    /// - Throws: ``ConstraintError`` with code `.fileTooLarge`, `.malformedJSON`, `.nestingTooDeep`,
+    ///   `.invalidFormat` or `.duplicateView`, placed at the file, line, column and key path.
+    public func parse(
+        _ data: Data, fileName: String, container: String? = nil,
+        diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) -> ContainerConstraints {
+        guard data.count <= limits.maximumFileSize else {
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(data.count) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                file: fileName)
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(data: data, maximumDepth: limits.maximumDepth)
+        } catch {
+            throw error.inFile(fileName)
+        }
+        var reader = FileReader(document: document, fileName: fileName, diagnostics: diagnostics)
+        return try reader.read(expectedContainer: container)
+    }
+}
+
+/// One pass over a parsed document, building records and reporting problems with their locations.
+private struct FileReader {
+    let document: JSONDocument
+    let fileName: String
+    let diagnostics: ConstraintDiagnosticHandler?
+
+    init(document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?) {
+        self.document = document
+        self.fileName = fileName
+        self.diagnostics = diagnostics
+    }
+
+    mutating func read(expectedContainer: String?) throws(ConstraintError) -> ContainerConstraints {
+        let root = document.root
+        guard document.kind(root) == .object, document.count(root) == 1,
+            let member = document.members(root).first(where: { _ in true })
+        else {
+            throw error(
+                .invalidFormat,
+                "a constraint file is an object with one key, the container name, such as {\"\(expectedStem)\": [...]}; found \(found(root))",
+                at: root, keyPath: nil)
+        }
+        let container = document.string(member.key)
+        try checkContainer(container, expected: expectedContainer, at: member.key)
+
+        var records: [String: ConstraintRecord] = [:]
+        var viewIds: [String] = []
+        var viewOffsets: [Int] = []
+        var firstOffsets: [String: Int] = [:]
+        let list = member.value
+
+        func add(_ viewId: String, key: Int, value: Int, path: String) throws(ConstraintError) {
+            if let first = firstOffsets[viewId] {
+                let line = document.location(ofOffset: first).line
+                throw error(
+                    .duplicateView,
+                    "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
+                    at: key, keyPath: path)
+            }
+            records[viewId] = try record(value, keyPath: path)
+            firstOffsets[viewId] = document.offset(key)
+            viewIds.append(viewId)
+            viewOffsets.append(document.offset(key))
+        }
+
+        switch document.kind(list) {
+        case .array:
+            records.reserveCapacity(document.count(list))
+            for (index, element) in document.elements(list).enumerated() {
+                let elementPath = "\(KeyPath.segment(container))[\(index)]"
+                guard document.kind(element) == .object, document.count(element) == 1,
+                    let entry = document.members(element).first(where: { _ in true })
+                else {
+                    throw error(
+                        .invalidFormat,
+                        "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
+                        at: element, keyPath: elementPath)
+                }
+                let viewId = document.string(entry.key)
+                try add(
+                    viewId, key: entry.key, value: entry.value, path: elementPath + KeyPath.member(viewId))
+            }
+        case .object:
+            records.reserveCapacity(document.count(list))
+            for entry in document.members(list) {
+                let viewId = document.string(entry.key)
+                try add(
+                    viewId, key: entry.key, value: entry.value,
+                    path: KeyPath.segment(container) + KeyPath.member(viewId))
+            }
+        default:
+            throw error(
+                .invalidFormat,
+                "the value of \"\(container)\" must be an array of {\"viewId\": {attributes}} objects, or an object of view ids; found \(found(list))",
+                at: list, keyPath: KeyPath.segment(container))
+        }
+        return ContainerConstraints(
+            container: container, fileName: fileName, records: records, viewIds: viewIds,
+            viewOffsets: viewOffsets)
+    }
+
+    // MARK: - Records
+
+    private func record(_ value: Int, keyPath: String) throws(ConstraintError) -> ConstraintRecord {
+        guard document.kind(value) == .object else {
+            throw error(
+                .invalidFormat,
+                "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
+                at: value, keyPath: keyPath)
+        }
+        var record = ConstraintRecord()
+        var seen: Set<String> = []
+        for member in document.members(value) {
+            let name = document.string(member.key)
+            let path = keyPath + KeyPath.member(name)
+            if !seen.insert(name).inserted {
+                warn(
+                    .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used",
+                    at: member.key, keyPath: path)
+            }
+            try set(name, member.value, in: &record, key: member.key, keyPath: path)
+        }
+        return record
+    }
+
+    private func set(
+        _ name: String, _ value: Int, in record: inout ConstraintRecord, key: Int, keyPath: String
+    ) throws(ConstraintError) {
+        if let attribute = ConstraintAttribute(rawValue: name) {
+            if attribute.expectsString {
+                guard document.kind(value) == .string else {
+                    throw error(
+                        .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
+                        keyPath: keyPath)
+                }
+                record.set(attribute, string: document.string(value))
+            } else {
+                record.set(attribute, number: try finiteNumber(name, value, keyPath: keyPath))
+            }
+            return
+        }
+        if let suggestion = ConstraintAttribute.suggestion(for: name) {
+            warn(
+                .possibleTypo,
+                "unknown attribute \"\(name)\"; did you mean \"\(suggestion.rawValue)\"? It is kept as an extension attribute",
+                at: key, keyPath: keyPath)
+        }
+        switch document.kind(value) {
+        case .number: record.set(name, .number(try finiteNumber(name, value, keyPath: keyPath)))
+        case .string: record.set(name, .string(document.string(value)))
+        case .true: record.set(name, .bool(true))
+        case .false: record.set(name, .bool(false))
+        case .null, .array, .object:
+            throw error(
+                .invalidFormat,
+                "extension attribute \"\(name)\" must be a number, a string or a bool, found \(found(value))",
+                at: value, keyPath: keyPath)
+        }
+    }
+
+    private func finiteNumber(_ name: String, _ value: Int, keyPath: String) throws(ConstraintError) -> Double {
+        guard document.kind(value) == .number else {
+            throw error(
+                .invalidFormat, "\"\(name)\" must be a number, found \(found(value))", at: value, keyPath: keyPath)
+        }
+        let number = document.number(value)
+        guard number.isFinite else {
+            throw error(
+                .invalidFormat, "\"\(name)\" is \(document.rawText(value)), too large for a Double", at: value,
+                keyPath: keyPath)
+        }
+        return number
+    }
+
+    // MARK: - The container key
+
+    private var expectedStem: String {
+        fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+    }
+
+    private func checkContainer(_ container: String, expected: String?, at key: Int) throws(ConstraintError) {
+        if let expected {
+            guard container == expected else {
+                throw error(
+                    .invalidFormat,
+                    "the top-level key \"\(container)\" does not match the container \"\(expected)\" of the file name; rename the key or the file",
+                    at: key, keyPath: nil)
+            }
+            return
+        }
+        let stem = expectedStem
+        if container == stem { return }
+        if let underscore = stem.lastIndex(of: "_"), container == stem[..<underscore] { return }
+        let expectedKey = stem.lastIndex(of: "_").map { String(stem[..<$0]) } ?? stem
+        throw error(
+            .invalidFormat,
+            "the top-level key \"\(container)\" does not match the file name; expected \"\(expectedKey)\" (files are named Container_Device.json or Container.json)",
+            at: key, keyPath: nil)
+    }
+
+    // MARK: - Reporting
+
+    private func found(_ value: Int) -> String {
+        switch document.kind(value) {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "string (\(Self.abbreviated(document.rawText(value))))"
+        case .number: "number (\(Self.abbreviated(document.rawText(value))))"
+        case .true: "bool (true)"
+        case .false: "bool (false)"
+        case .null: "null"
+        }
+    }
+
+    private static func abbreviated(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(37)) + "..."
+    }
+
+    private func error(_ code: ConstraintError.Code, _ message: String, at value: Int, keyPath: String?)
+        -> ConstraintError
+    {
+        let location = document.location(of: value)
+        return ConstraintError(
+            code: code, message: message, file: fileName, line: location.line, column: location.column,
+            keyPath: keyPath)
+    }
+
+    private func warn(_ code: ConstraintDiagnostic.Code, _ message: String, at value: Int, keyPath: String) {
+        guard let diagnostics else { return }
+        let location = document.location(of: value)
+        diagnostics(
+            ConstraintDiagnostic(
+                severity: .warning, code: code, message: message, file: fileName, line: location.line,
+                column: location.column, keyPath: keyPath))
+    }
+}
+
+/// Key paths as the diagnostics print them: `Calendar[0].dayButton.width`, `Calendar["odd key"]`.
+enum KeyPath {
+    static func segment(_ name: String) -> String {
+        isPlain(name) ? name : "[\(name.debugDescription)]"
+    }
+
+    static func member(_ name: String) -> String {
+        isPlain(name) ? ".\(name)" : "[\(name.debugDescription)]"
+    }
+
+    private static func isPlain(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x5F || byte == 0x2D
+            }
+    }
+}

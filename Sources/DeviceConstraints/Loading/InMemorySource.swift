@@ -1,0 +1,28 @@
+public import Foundation
+
+/// Constraint files held in memory, by file name: for tests, previews, and files that arrive over the network.
+///
+/// ```swift
+/// let source = InMemorySource([
+///     "Header_iPhone6.json": #"{"Header": [{"title": {"marginLeft": 15, "height": 44}}]}"#,
+/// ])
+/// ```
+public struct InMemorySource: ConstraintSource {
+    /// The files: file name → JSON text.
+    public let files: [String: String]
+
+    /// A source that serves `files` (file name → JSON text).
+    public init(_ files: [String: String]) {
+        self.files = files
+    }
+
+    /// The UTF-8 bytes of the file named `name`, or `nil`.
+    public func data(forFile name: String) -> Data? {
+        files[name].map { Data($0.utf8) }
+    }
+
+    /// The file names, sorted.
+    public func fileNames() -> [String] {
+        files.keys.sorted()
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+struct ConstraintFileParserTests {
+    private func parse(_ file: String, container: String? = nil, diagnostics: ConstraintDiagnosticHandler? = nil)
+        throws -> ContainerConstraints
+    {
+        try ConstraintFileParser().parse(
+            Fixtures.data("ConstraintFiles", file), fileName: file, container: container, diagnostics: diagnostics)
+    }
+
+    private func parseError(_ file: String, limits: ConstraintFileParser.Limits = .default) throws -> ConstraintError {
+        let data = try Fixtures.data("ConstraintFiles", file)
+        return try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser(limits: limits).parse(data, fileName: file)
+        }
+    }
+
+    // MARK: - The format
+
+    @Test func theArrayFormReadsEveryStandardSpecialAndExtensionAttribute() throws {
+        let file = try parse("Calendar_iPhone6.json")
+        #expect(file.container == "Calendar")
+        #expect(file.viewIds == ["dayButton", "titleLabel"])
+        let button = try #require(file["dayButton"])
+        #expect(button.marginLeft == 4)
+        #expect(button.width == 55)
+        #expect(button.height == 55)
+        #expect(button.contains("marginRight"))
+        #expect(!button.contains("marginTop"))
+        let title = try #require(file["titleLabel"])
+        #expect(title.fontSize == 17)
+        #expect(title.imageName == "calendar")
+        #expect(title.remarkParameterOne == 1.5)
+        #expect(title.remarkParameterTwo == -20)
+        #expect(title[attribute: "columnSpacing"] == .number(6))
+        #expect(title[attribute: "style"] == .string("compact"))
+        #expect(title[attribute: "isBold"] == .bool(true))
+    }
+
+    @Test func theObjectFormReadsTheSameWayAsTheArrayForm() throws {
+        let file = try parse("Calendar_iPad.json")
+        #expect(file.viewIds == ["dayButton", "titleLabel"])
+        #expect(file["dayButton"]?.marginLeft == 62.5)
+        #expect(file["titleLabel"]?.height == 28)
+    }
+
+    @Test func integersDecimalsAndExponentsAllReadAsNumbers() throws {
+        let record = try #require(try parse("Integers_iPhone6.json")["a"])
+        #expect(record.marginLeft == -3)
+        #expect(record.width == 60)
+        #expect(record.height == 60)
+        #expect(record.marginTop == 5)
+    }
+
+    @Test func aContainerNameMayContainUnderscoresInABaseFile() throws {
+        #expect(try parse("My_View.json").container == "My_View")
+    }
+
+    @Test func aLeadingByteOrderMarkIsSkipped() throws {
+        #expect(try parse("WithBOM_iPhone6.json")["a"]?.width == 1)
+    }
+
+    @Test func everyBundledConstraintFileParses() throws {
+        let source = DirectorySource(Fixtures.bundledConstraints)
+        let names = try source.fileNames()
+        #expect(names.count >= 7)
+        for name in names {
+            let data = try #require(try source.data(forFile: name))
+            let log = DiagnosticLog()
+            _ = try ConstraintFileParser().parse(data, fileName: name, diagnostics: log.handler)
+            #expect(log.all.isEmpty, "\(name): \(log.all)")
+        }
+    }
+
+    // MARK: - Errors say where and what
+
+    @Test func aWrongTypeIsReportedWithLineColumnAndKeyPath() throws {
+        let error = try parseError("WrongType_iPhone6.json")
+        #expect(error.code == .invalidFormat)
+        #expect(error.file == "WrongType_iPhone6.json")
+        #expect(error.line == 4)
+        #expect(error.column == 18)
+        #expect(error.keyPath == "WrongType[0].dayButton.width")
+        #expect(
+            error.description
+                == #"WrongType_iPhone6.json:4:18: error: "width" must be a number, found string ("sixty") at WrongType[0].dayButton.width"#
+        )
+    }
+
+    @Test func malformedJSONIsReportedAtTheOffendingCharacter() throws {
+        let error = try parseError("Malformed_iPhone6.json")
+        #expect(error.code == .malformedJSON)
+        #expect(error.file == "Malformed_iPhone6.json")
+        #expect(error.line == 3)
+        #expect(error.column == 34)
+    }
+
+    @Test func aTopLevelKeyThatDoesNotMatchTheFileNameIsAnError() throws {
+        let error = try parseError("WrongKey_iPhone6.json")
+        #expect(error.code == .invalidFormat)
+        #expect(error.message.contains("\"Calender\""))
+        #expect(error.message.contains("expected \"WrongKey\""))
+        #expect(error.line == 1)
+    }
+
+    @Test func aTopLevelKeyMustMatchTheContainerTheCallerExpects() throws {
+        let error = try #require(throws: ConstraintError.self) {
+            try parse("Calendar_iPhone6.json", container: "Agenda")
+        }
+        #expect(error.code == .invalidFormat)
+    }
+
+    @Test func aDuplicateViewIdIsAnErrorThatNamesTheFirstLine() throws {
+        let error = try parseError("DuplicateView_iPhone6.json")
+        #expect(error.code == .duplicateView)
+        #expect(error.line == 4)
+        #expect(error.message.contains("first on line 3"))
+    }
+
+    @Test(arguments: [
+        ("TwoKeys_iPhone6.json", "an object with one key"),
+        ("NotAnArray_iPhone6.json", "found number (42)"),
+        ("TwoViewsInOneElement_iPhone6.json", "one key, the view id"),
+        ("RecordNotObject_iPhone6.json", "found an array"),
+        ("NullExtension_iPhone6.json", "found null"),
+        ("ImageNumber_iPhone6.json", "\"imageName\" must be a string, found number (3)"),
+        ("HugeNumber_iPhone6.json", "too large"),
+    ])
+    func aFileOfTheWrongShapeIsAnInvalidFormatError(file: String, expected: String) throws {
+        let error = try parseError(file)
+        #expect(error.code == .invalidFormat)
+        #expect(error.message.contains(expected), "\(error)")
+        #expect(error.line != nil)
+    }
+
+    @Test(arguments: ["TrailingComma_iPhone6.json", "Comment_iPhone6.json"])
+    func relaxedJSONIsRejected(file: String) throws {
+        #expect(try parseError(file).code == .malformedJSON)
+    }
+
+    @Test func aFileOverTheSizeLimitIsRejectedBeforeParsing() throws {
+        let error = try parseError("Calendar_iPhone6.json", limits: .init(maximumFileSize: 64))
+        #expect(error.code == .fileTooLarge)
+        #expect(error.message.contains("64 bytes"))
+    }
+
+    @Test func deepNestingIsAnErrorNotAStackOverflow() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let data = Data(#"{"Deep": [{"a": "#.utf8) + Data(deep.utf8) + Data("}]}".utf8)
+        let error = try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser().parse(data, fileName: "Deep_iPhone6.json")
+        }
+        #expect(error.code == .nestingTooDeep)
+        #expect(error.file == "Deep_iPhone6.json")
+    }
+
+    // MARK: - Warnings
+
+    @Test func misspeltAttributesAndDuplicateKeysAreWarnedAbout() throws {
+        let log = DiagnosticLog()
+        let file = try parse("Typo_iPhone6.json", diagnostics: log.handler)
+        let warnings = log.all
+        #expect(warnings.count == 3)
+        #expect(warnings.allSatisfy { $0.severity == .warning })
+        let typos = warnings.filter { $0.code == .possibleTypo }
+        #expect(typos.map(\.keyPath) == ["Typo[0].dayButton.witdh", "Typo[0].dayButton.marginLeftt"])
+        #expect(typos.first?.message.contains("did you mean \"width\"") == true)
+        #expect(typos.first?.line == 3)
+        #expect(warnings.contains { $0.code == .duplicateKey && $0.keyPath == "Typo[0].dayButton.height" })
+        let record = try #require(file["dayButton"])
+        #expect(record[attribute: "witdh"] == .number(60))
+        #expect(record.width == 0)
+        #expect(record.height == 22)
+    }
+
+    @Test func aWarningPrintsLikeACompilerDiagnostic() {
+        let warning = ConstraintDiagnostic(
+            severity: .warning, code: .possibleTypo, message: "unknown attribute", file: "A_iPhone6.json", line: 3,
+            column: 22, keyPath: "A[0].b.witdh")
+        #expect(warning.description == "A_iPhone6.json:3:22: warning: unknown attribute at A[0].b.witdh")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// Fixture folders and files of this test target.
+enum Fixtures {
+    static var root: URL {
+        get throws {
+            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        }
+    }
+
+    static func folder(_ name: String) throws -> URL {
+        try root.appendingPathComponent(name, isDirectory: true)
+    }
+
+    static func data(_ folder: String, _ file: String) throws -> Data {
+        try Data(contentsOf: self.folder(folder).appendingPathComponent(file))
+    }
+
+    /// The `Constraints/` folder that ships with the project.
+    static var bundledConstraints: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Constraints", isDirectory: true)
+    }
+}
+
+/// A source that counts how often each file is read, to check single flight.
+final class CountingSource: ConstraintSource, @unchecked Sendable {
+    private let base: any ConstraintSource
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private let delay: TimeInterval
+
+    init(_ base: any ConstraintSource, delay: TimeInterval = 0) {
+        self.base = base
+        self.delay = delay
+    }
+
+    func data(forFile name: String) throws -> Data? {
+        lock.withLock { counts[name, default: 0] += 1 }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        return try base.data(forFile: name)
+    }
+
+    func fileNames() throws -> [String] { try base.fileNames() }
+
+    func reads(of name: String) -> Int { lock.withLock { counts[name] ?? 0 } }
+    var totalReads: Int { lock.withLock { counts.values.reduce(0, +) } }
+}
+
+/// A source whose files can be changed while a test runs: to break a file, then fix it.
+final class MutableSource: ConstraintSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: String]
+    private var unreadable: Set<String> = []
+
+    init(_ files: [String: String]) { self.files = files }
+
+    subscript(name: String) -> String? {
+        get { lock.withLock { files[name] } }
+        set { lock.withLock { files[name] = newValue } }
+    }
+
+    func makeUnreadable(_ name: String, _ unreadable: Bool = true) {
+        lock.withLock {
+            if unreadable { self.unreadable.insert(name) } else { self.unreadable.remove(name) }
+        }
+    }
+
+    struct ReadFailure: Error, CustomStringConvertible {
+        var description: String { "permission denied" }
+    }
+
+    func data(forFile name: String) throws -> Data? {
+        try lock.withLock {
+            if unreadable.contains(name) { throw ReadFailure() }
+            return files[name].map { Data($0.utf8) }
+        }
+    }
+
+    func fileNames() -> [String] { lock.withLock { files.keys.sorted() } }
+}
+
+/// A list that any thread may append to.
+final class LockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+
+    func append(_ item: Element) { lock.withLock { items.append(item) } }
+    var all: [Element] { lock.withLock { items } }
+}
+
+/// Collects diagnostics from any thread.
+final class DiagnosticLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [ConstraintDiagnostic] = []
+
+    var handler: ConstraintDiagnosticHandler {
+        { diagnostic in self.lock.withLock { self.items.append(diagnostic) } }
+    }
+
+    var all: [ConstraintDiagnostic] { lock.withLock { items } }
+}
+
+extension DeviceCatalog {
+    static func profile(_ name: DeviceName) throws -> DeviceProfile {
+        try #require(DeviceCatalog.standard.profile(named: name))
+    }
+}
