@@ -1,0 +1,335 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+private struct Card {}
+private struct BMTReportCalendarDayButton {}
+
+struct ConstraintInterpreterTests {
+    private func interpreter(
+        _ device: DeviceName, source: (any ConstraintSource)? = nil, diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws -> ConstraintInterpreter {
+        ConstraintInterpreter(
+            source: try source ?? DirectorySource(Fixtures.folder("Chain")), device: try DeviceCatalog.profile(device),
+            diagnostics: diagnostics)
+    }
+
+    // MARK: - The bundled Constraints folder
+
+    @Test(arguments: [
+        (DeviceName.iPhone5, 2.5, 45.0, 0.0, 30.0, 17.0),
+        (.iPhone6, 4.0, 55.0, -3.0, 35.0, 20.0),
+        (.iPhone6Plus, 6.0, 60.0, -3.0, 40.0, 20.0),
+        (.iPad, 4.0, 55.0, 62.5, 35.0, 20.0),
+    ])
+    func theCalendarDayButtonGetsTheSeedValuesOnEachOriginalDevice(
+        device: DeviceName, selectedLeft: Double, selectedSize: Double, normalLeft: Double, normalSize: Double,
+        fontSize: Double
+    ) throws {
+        let interpreter = try interpreter(device, source: DirectorySource(Fixtures.bundledConstraints))
+        let selected = try interpreter.record(
+            viewId: "bmt_reportCalendarDayButtonId_Selected", in: BMTReportCalendarDayButton.self)
+        #expect(selected.marginLeft == selectedLeft)
+        #expect(selected.width == selectedSize)
+        #expect(selected.height == selectedSize)
+        let normal = try interpreter.record(
+            viewId: "bmt_reportCalendarDayButtonId_Normal", container: "BMTReportCalendarDayButton")
+        #expect(normal.marginLeft == normalLeft)
+        #expect(normal.width == normalSize)
+        #expect(normal.fontSize == fontSize)
+    }
+
+    @Test(arguments: [
+        (DeviceName.iPhone5, 105.0, 12.0), (.iPhone6, 105.0, 15.0), (.iPhone6Plus, 114.0, 20.0), (.iPad, 114.0, 20.0),
+        (.iPhone14Pro, 105.0, 15.0), (.iPhone16ProMax, 114.0, 20.0), (.iPadPro13, 114.0, 20.0),
+    ])
+    func theMeasureViewComesFromABaseFileAndTwoDeviceFiles(device: DeviceName, height: Double, margin: Double)
+        throws
+    {
+        let interpreter = try interpreter(device, source: DirectorySource(Fixtures.bundledConstraints))
+        let top = try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
+        #expect(top.height == height)
+        #expect(top.marginLeft == margin)
+        #expect(top.marginRight == margin)
+        #expect(top[attribute: "cornerRadius"] == .number(8))
+    }
+
+    // MARK: - Files along the lookup chain
+
+    @Test func recordsMergeAttributeByAttributeAlongTheChain() throws {
+        let interpreter = try interpreter(.iPhone14Pro)
+        #expect(interpreter.lookupChain == [.iPhone14Pro, .iPhone6])
+        let title = try interpreter.record(viewId: "title", in: Card.self)
+        #expect(title.marginLeft == 16)  // Card_iPhone14Pro.json
+        #expect(title.height == 44)  // Card_iPhone6.json
+        #expect(title.marginRight == 20)  // Card.json
+        #expect(title.fontSize == 17)  // Card.json
+        #expect(title[attribute: "accent"] == .string("blue"))  // Card.json
+    }
+
+    @Test func aViewOnlyInAFallbackOrTheBaseFileIsFound() throws {
+        let interpreter = try interpreter(.iPhone14Pro)
+        #expect(try interpreter.record(viewId: "onlyOnIPhone6", container: "Card").width == 10)
+        #expect(try interpreter.record(viewId: "footer", container: "Card").height == 30)
+    }
+
+    @Test func aDeviceWithNoFileOfItsOwnReadsTheBaseFile() throws {
+        let interpreter = try interpreter(.iPhone5)
+        let title = try interpreter.record(viewId: "title", container: "Card")
+        #expect(title.marginLeft == 20)
+        #expect(title.height == 50)
+        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "onlyOnIPhone6", container: "Card") }
+    }
+
+    @Test func recordsReturnsTheWholeMergedContainer() throws {
+        let records = try interpreter(.iPad).records(container: "Card")
+        #expect(Set(records.keys) == ["title", "footer"])
+        #expect(records["title"]?.marginLeft == 40)
+        #expect(records["title"]?.marginRight == 20)
+    }
+
+    @Test func noFileOnTheChainIsAFileNotFoundErrorNamingEveryFileTried() throws {
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter(.iPadPro11).record(viewId: "title", container: "Header")
+        }
+        #expect(error.code == .fileNotFound)
+        #expect(error.message.contains("Header_iPadPro11.json, Header_iPad.json, Header.json"))
+    }
+
+    // MARK: - The cache is scoped by container
+
+    @Test func theSameViewIdInTwoContainersGivesEachItsOwnRecord() throws {
+        let interpreter = try interpreter(.iPhone6)
+        let card = try interpreter.record(viewId: "title", container: "Card")
+        let header = try interpreter.record(viewId: "title", container: "Header")
+        #expect(card.marginLeft == 15)
+        #expect(header.marginLeft == 8)
+        #expect(try interpreter.record(viewId: "title", container: "Card") == card)
+    }
+
+    @Test func anUnknownViewIsAnErrorThatSuggestsTheClosestId() throws {
+        let interpreter = try interpreter(.iPhone6)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "titel", container: "Card")
+        }
+        #expect(error.code == .unknownView)
+        #expect(error.message.contains("did you mean \"title\""))
+        #expect(error.keyPath == "Card.titel")
+        // The container stays loaded and usable.
+        #expect(interpreter.isLoaded(container: "Card"))
+        #expect(try interpreter.record(viewId: "title", container: "Card").height == 44)
+    }
+
+    @Test func cachedRecordNeverReadsAFile() throws {
+        let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")))
+        let interpreter = try interpreter(.iPhone6, source: source)
+        #expect(interpreter.cachedRecord(viewId: "title", container: "Card") == nil)
+        #expect(source.totalReads == 0)
+        _ = try interpreter.record(viewId: "title", container: "Card")
+        #expect(interpreter.cachedRecord(viewId: "title", container: "Card")?.height == 44)
+    }
+
+    // MARK: - Names that could escape the folder
+
+    @Test(arguments: ["", "../Card", "Card/..", "a/b", #"a\b"#, "..", "Card\u{0}"])
+    func anInvalidContainerNameIsRejectedBeforeAnyFileIsTouched(name: String) async throws {
+        let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")))
+        let interpreter = try interpreter(.iPhone6, source: source)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "title", container: name)
+        }
+        #expect(error.code == .invalidName)
+        await #expect(throws: ConstraintError.self) { try await interpreter.preload(containers: ["Card", name]) }
+        #expect(source.totalReads == 0)
+        #expect(!interpreter.isLoaded(container: "Card"))
+    }
+
+    // MARK: - Bad input never poisons
+
+    @Test func aBrokenFileFailsItsContainerOnlyAndLoadsOnceFixed() throws {
+        let source = MutableSource([
+            "Good_iPhone6.json": #"{"Good": [{"a": {"width": 1}}]}"#,
+            "Broken_iPhone6.json": #"{"Broken": [{"a": {"width": 1,}}]}"#,
+        ])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        #expect(try interpreter.record(viewId: "a", container: "Good").width == 1)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "a", container: "Broken")
+        }
+        #expect(error.code == .malformedJSON)
+        #expect(error.file == "Broken_iPhone6.json")
+        #expect(!interpreter.isLoaded(container: "Broken"))
+        #expect(try interpreter.record(viewId: "a", container: "Good").width == 1)
+
+        source["Broken_iPhone6.json"] = #"{"Broken": [{"a": {"width": 2}}]}"#
+        #expect(try interpreter.record(viewId: "a", container: "Broken").width == 2)
+    }
+
+    @Test func aBrokenFallbackFileFailsTheWholeContainerRatherThanHalfOfIt() throws {
+        let source = MutableSource([
+            "Mixed_iPhone14Pro.json": #"{"Mixed": [{"a": {"width": 1}}]}"#,
+            "Mixed.json": #"{"Mixed": [{"a": {"width": "wide"}}]}"#,
+        ])
+        let interpreter = try interpreter(.iPhone14Pro, source: source)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "a", container: "Mixed")
+        }
+        #expect(error.code == .invalidFormat)
+        #expect(error.file == "Mixed.json")
+        #expect(interpreter.cachedRecord(viewId: "a", container: "Mixed") == nil)
+    }
+
+    @Test func anUnreadableFileIsReportedWithTheSourcesReason() throws {
+        let source = MutableSource(["Locked_iPhone6.json": #"{"Locked": []}"#])
+        source.makeUnreadable("Locked_iPhone6.json")
+        let interpreter = try interpreter(.iPhone6, source: source)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "a", container: "Locked")
+        }
+        #expect(error.code == .unreadableFile)
+        #expect(error.file == "Locked_iPhone6.json")
+        #expect(error.message.contains("permission denied"))
+        source.makeUnreadable("Locked_iPhone6.json", false)
+        #expect(try interpreter.records(container: "Locked").isEmpty)
+    }
+
+    @Test func aFileOverTheLimitIsRejectedByTheInterpreter() throws {
+        let big = #"{"Big": [{"a": {"width": 1}}]}"# + String(repeating: " ", count: 2_000)
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource(["Big_iPhone6.json": big]), device: try DeviceCatalog.profile(.iPhone6),
+            limits: .init(maximumFileSize: 1_024))
+        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "a", container: "Big") }
+        #expect(error.code == .fileTooLarge)
+    }
+
+    @Test func warningsReachTheDiagnosticsHandler() throws {
+        let log = DiagnosticLog()
+        let source = InMemorySource(["Typo_iPhone6.json": #"{"Typo": [{"a": {"heigth": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source, diagnostics: log.handler)
+        _ = try interpreter.record(viewId: "a", container: "Typo")
+        #expect(log.all.map(\.code) == [.possibleTypo])
+        #expect(log.all.first?.description.hasPrefix("Typo_iPhone6.json:1:18: warning:") == true)
+    }
+
+    @Test func invalidatingAContainerReadsItsFilesAgain() throws {
+        let source = MutableSource(["Live_iPhone6.json": #"{"Live": [{"a": {"width": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        #expect(try interpreter.record(viewId: "a", container: "Live").width == 1)
+        source["Live_iPhone6.json"] = #"{"Live": [{"a": {"width": 2}}]}"#
+        #expect(try interpreter.record(viewId: "a", container: "Live").width == 1)
+        interpreter.invalidate(container: "Live")
+        #expect(try interpreter.record(viewId: "a", container: "Live").width == 2)
+        interpreter.invalidateAll()
+        #expect(interpreter.loadedContainers.isEmpty)
+    }
+
+    // MARK: - Preloading
+
+    @Test func preloadLoadsEveryContainerSoLookupsAreHits() async throws {
+        let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")))
+        let interpreter = try interpreter(.iPhone6, source: source)
+        try await interpreter.preload(containers: ["Card", "Header", "Card"])
+        #expect(interpreter.loadedContainers == ["Card", "Header"])
+        let reads = source.totalReads
+        _ = try interpreter.record(viewId: "title", container: "Header")
+        _ = try interpreter.record(viewId: "title", container: "Card")
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func preloadLoadsWhatItCanAndReportsEveryFailure() async throws {
+        let source = MutableSource([
+            "Good_iPhone6.json": #"{"Good": [{"a": {"width": 1}}]}"#,
+            "Broken_iPhone6.json": #"{"Broken": [{"a": {"width": true}}]}"#,
+        ])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        let error = try await #require(throws: ConstraintError.self) {
+            try await interpreter.preload(containers: ["Missing", "Good", "Broken"])
+        }
+        #expect(error.code == .fileNotFound)
+        #expect(error.additionalErrors.map(\.code) == [.invalidFormat])
+        #expect(error.description.split(separator: "\n").count == 2)
+        #expect(interpreter.loadedContainers == ["Good"])
+    }
+
+    @Test func preloadAllLoadsTheContainersWithAFileOnTheChain() async throws {
+        let interpreter = try interpreter(.iPhone14Pro)
+        #expect(try interpreter.availableContainers() == ["BaseOnly", "Card", "Header"])
+        try await interpreter.preloadAll()
+        #expect(interpreter.loadedContainers == ["BaseOnly", "Card", "Header"])
+        #expect(!interpreter.isLoaded(container: "Phone5Only"))
+    }
+
+    @Test func theCompletionHandlerFormReportsSuccessAndFailure() async throws {
+        let interpreter = try interpreter(.iPhone6)
+        let success = await withCheckedContinuation { continuation in
+            interpreter.preload(containers: ["Card"]) { continuation.resume(returning: $0) }
+        }
+        #expect(throws: Never.self) { try success.get() }
+        #expect(interpreter.isLoaded(container: "Card"))
+
+        let queue = DispatchQueue(label: "callbacks")
+        let failure = await withCheckedContinuation { continuation in
+            interpreter.preload(containers: ["Nowhere"], queue: queue) { result in
+                dispatchPrecondition(condition: .onQueue(queue))
+                continuation.resume(returning: result)
+            }
+        }
+        #expect(throws: ConstraintError.self) { try failure.get() }
+    }
+
+    // MARK: - Single flight and atomic publication
+
+    @Test func eightThreadsAskingAColdContainerParseItOnce() throws {
+        let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")), delay: 0.05)
+        let interpreter = try interpreter(.iPhone14Pro, source: source)
+        let results = LockedList<Double>()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            results.append((try? interpreter.record(viewId: "title", container: "Card"))?.marginLeft ?? -1)
+        }
+        #expect(results.all == Array(repeating: 16, count: 8))
+        #expect(source.reads(of: "Card_iPhone14Pro.json") == 1)
+        #expect(source.reads(of: "Card_iPhone6.json") == 1)
+        #expect(source.reads(of: "Card.json") == 1)
+    }
+
+    @Test func concurrentPreloadsOfTheSameContainerParseItOnce() async throws {
+        let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")), delay: 0.02)
+        let interpreter = try interpreter(.iPhone6, source: source)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { try await interpreter.preload(containers: ["Card"]) } }
+            try await group.waitForAll()
+        }
+        #expect(source.reads(of: "Card_iPhone6.json") == 1)
+    }
+
+    @Test func aReaderNeverSeesAHalfLoadedContainer() throws {
+        let ids = (0..<400).map { "view\($0)" }
+        let body = ids.map { #"{"\#($0)": {"width": 1}}"# }.joined(separator: ",")
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource(["Big_iPhone6.json": #"{"Big": [\#(body)]}"#]),
+            device: try DeviceCatalog.profile(.iPhone6))
+        let violations = LockedList<String>()
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 0 {
+                _ = try? interpreter.records(container: "Big")
+                return
+            }
+            // Published whole means: within one pass, once a view is seen, every later view is seen too.
+            for _ in 0..<2_000 {
+                var seen = false
+                for id in ids {
+                    let hit = interpreter.cachedRecord(viewId: id, container: "Big") != nil
+                    if seen && !hit {
+                        violations.append(id)
+                    }
+                    seen = seen || hit
+                }
+                if seen { break }
+            }
+        }
+        #expect(violations.all.isEmpty)
+        #expect(interpreter.cachedRecord(viewId: "view399", container: "Big") != nil)
+    }
+}
