@@ -198,24 +198,30 @@ struct JSONDocumentTests {
     }
 
     @Test func convertsLikeTheStandardLibraryForManyLiterals() throws {
-        // A fixed linear congruential generator, so a failure can be reproduced.
+        // SplitMix64 with a fixed seed, so a failure can be reproduced.
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func random(_ bound: UInt64) -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return (state >> 33) % bound
+        func random(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
         }
         var literals: [String] = []
-        for _ in 0..<2000 {
-            let digits = String(random(10_000_000_000_000_000))
-            let point = Int(random(UInt64(digits.count + 1)))
+        for _ in 0..<5000 {
+            // 1 to 20 significant digits, around and beyond 2^53, with exponents around and beyond ±22.
+            var digits = String(random(9) + 1)
+            for _ in 0..<random(20) { digits += String(random(10)) }
+            let point = random(digits.count + 1)
             var literal = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
             if literal.hasPrefix(".") { literal = "0" + literal }
-            if literal.hasSuffix(".") { literal += "0" }
-            if random(2) == 0 { literal += "e\(Int(random(60)) - 30)" }
+            if literal.hasSuffix(".") { literal.removeLast() }
+            if random(3) != 0 { literal += "e\(random(80) - 40)" }
             if random(2) == 0 { literal = "-" + literal }
             literals.append(literal)
         }
         let document = try Self.document("[" + literals.joined(separator: ",") + "]")
+        #expect(document.count(document.root) == literals.count)
         for (literal, index) in zip(literals, document.elements(document.root)) {
             #expect(document.number(index) == Double(literal), "\(literal)")
         }
@@ -287,6 +293,26 @@ struct JSONDocumentTests {
         #expect(surrogate.message == "invalid UTF-8 sequence 0xED 0xA0 0x80 in string")
         let outside = try #require(Self.rejection(of: [0x5B, 0xFF, 0x5D]))
         #expect(outside.message == "expected a value or ']', found byte 0xFF")
+    }
+
+    @Test func findsTheFirstBadCharacterAtEveryPositionInALongString() throws {
+        // Positions inside and across the 8-byte words the string scanner reads at once.
+        for position in 0..<20 {
+            let prefix = [UInt8](repeating: UInt8(ascii: "a"), count: position)
+            let suffix = [UInt8](repeating: UInt8(ascii: "b"), count: 20)
+            let control = try #require(Self.rejection(of: [0x5B, 0x22] + prefix + [0x01] + suffix + [0x22, 0x5D]))
+            #expect(control.message == "control character U+0001 must be escaped in a string")
+            #expect(control.column == position + 3)
+            let invalid = try #require(
+                Self.rejection(of: [0x5B, 0x22] + prefix + [0xC0, 0x80] + suffix + [0x22, 0x5D]))
+            #expect(invalid.message == "invalid UTF-8 sequence 0xC0 0x80 in string")
+            #expect(invalid.column == position + 3)
+            // "aaa\"é\\bbb"
+            let document = try JSONDocument(bytes: [0x22] + prefix + Array(#"\"é\\"#.utf8) + suffix + [0x22])
+            #expect(
+                document.string(document.root) == String(repeating: "a", count: position) + #""é\"#
+                    + String(repeating: "b", count: 20))
+        }
     }
 
     @Test func countsColumnsInCharactersNotBytes() throws {
@@ -421,6 +447,10 @@ struct JSONDocumentTests {
         #expect(document.elements(1).count == 0)
         #expect(document.count(1) == 0)
         #expect(document.next(1) == 2)
+    }
+
+    @Test func storesEachTokenIn16Bytes() {
+        #expect(MemoryLayout<JSONDocument.Token>.stride == 16)
     }
 
     @Test func readsAScalarRoot() throws {
