@@ -77,7 +77,7 @@ extension JSONDocument {
 extension JSONDocument {
     /// The element indexes of an array, computed as they are iterated.
     package struct Elements: Sequence, Sendable {
-        fileprivate let tape: ContiguousArray<Token>
+        fileprivate let tape: Tape
         fileprivate let first: Int
         /// The number of elements.
         package let count: Int
@@ -89,7 +89,7 @@ extension JSONDocument {
         }
 
         package struct Iterator: IteratorProtocol {
-            fileprivate let tape: ContiguousArray<Token>
+            fileprivate let tape: Tape
             fileprivate var current: Int
             fileprivate var remaining: Int
 
@@ -105,7 +105,7 @@ extension JSONDocument {
 
     /// The members of an object as `(key, value)` index pairs, computed as they are iterated.
     package struct Members: Sequence, Sendable {
-        fileprivate let tape: ContiguousArray<Token>
+        fileprivate let tape: Tape
         fileprivate let first: Int
         /// The number of members.
         package let count: Int
@@ -117,7 +117,7 @@ extension JSONDocument {
         }
 
         package struct Iterator: IteratorProtocol {
-            fileprivate let tape: ContiguousArray<Token>
+            fileprivate let tape: Tape
             fileprivate var current: Int
             fileprivate var remaining: Int
 

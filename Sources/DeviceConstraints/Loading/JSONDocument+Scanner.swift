@@ -50,14 +50,12 @@ extension JSONDocument {
 
     /// Validates the whole of `buffer` and returns its tape. Iterative: the nesting lives in an explicit
     /// stack, never on the call stack.
-    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(ScanError) -> ContiguousArray<
-        Token
-    > {
+    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(ScanError) -> Tape {
         let n = buffer.count
         guard let p = buffer.baseAddress, n > 0 else {
             throw ScanError(offset: 0, reason: .valueExpected)
         }
-        var tape = ContiguousArray<Token>()
+        var tape = Tape()
         // Typical documents have one value every 8 to 12 bytes.
         tape.reserveCapacity(n / 8 + 4)
 
@@ -210,7 +208,7 @@ extension JSONDocument {
     /// colon and the whitespace after it, to the member's value.
     @inline(__always)
     private static func scanKey(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ tape: inout ContiguousArray<Token>
+        _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ tape: inout Tape
     ) throws(ScanError) {
         guard i < n && p[i] == quote else { throw ScanError(offset: i, reason: .keyExpected) }
         let end = try scanString(p, n, i)

@@ -40,7 +40,7 @@ public struct JSONDocument: Sendable {
     /// The source bytes, exactly as given.
     let bytes: [UInt8]
     /// One token per value, in document order; a container's descendants follow it.
-    let tape: ContiguousArray<Token>
+    let tape: Tape
 
     /// Parses `bytes` as one JSON value.
     ///
@@ -80,6 +80,9 @@ public struct JSONDocument: Sendable {
 // MARK: - Tape
 
 extension JSONDocument {
+    /// The tokens of a document, in document order.
+    typealias Tape = ContiguousArray<Token>
+
     /// One value on the tape: 16 bytes.
     struct Token {
         /// Byte offset of the value's first byte: the quote of a string, the `{` of an object.
