@@ -1,0 +1,463 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+struct JSONDocumentTests {
+    // MARK: - Helpers
+
+    private static func document(_ text: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth) throws
+        -> JSONDocument
+    {
+        try JSONDocument(bytes: Array(text.utf8), maximumDepth: maximumDepth)
+    }
+
+    /// The error `bytes` is rejected with; fails the test and returns nil when it is accepted.
+    private static func rejection(
+        of bytes: [UInt8], maximumDepth: Int = JSONDocument.defaultMaximumDepth,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ConstraintError? {
+        do {
+            _ = try JSONDocument(bytes: bytes, maximumDepth: maximumDepth)
+            Issue.record("the document was accepted", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func rejection(
+        of text: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ConstraintError? {
+        rejection(of: Array(text.utf8), maximumDepth: maximumDepth, sourceLocation: sourceLocation)
+    }
+
+    /// The single element of the array document `[text]`.
+    private static func element(_ text: String) throws -> (JSONDocument, JSONDocument.Index) {
+        let document = try document("[\(text)]")
+        return (document, 1)
+    }
+
+    private static let conformanceFolder: URL? = Bundle.module.url(forResource: "Fixtures", withExtension: nil)?
+        .appendingPathComponent("JSONConformance")
+
+    private static func fixtureNames(prefix: String) -> [String] {
+        guard let folder = conformanceFolder,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+
+    private static func fixture(_ name: String) throws -> [UInt8] {
+        let folder = try #require(conformanceFolder)
+        return Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    // MARK: - Conformance fixtures
+
+    @Test func theConformanceSuiteHasEnoughCasesOfEachKind() {
+        #expect(Self.fixtureNames(prefix: "y_").count >= 40)
+        #expect(Self.fixtureNames(prefix: "n_").count >= 60)
+    }
+
+    @Test(arguments: fixtureNames(prefix: "y_"))
+    func acceptsEveryValidConformanceCase(_ name: String) throws {
+        let document = try JSONDocument(bytes: try Self.fixture(name))
+        #expect(document.count > 0)
+    }
+
+    @Test(arguments: fixtureNames(prefix: "n_"))
+    func rejectsEveryInvalidConformanceCaseWithALocation(_ name: String) throws {
+        let bytes = try Self.fixture(name)
+        let error = try #require(Self.rejection(of: bytes))
+        #expect(error.code == .malformedJSON || error.code == .nestingTooDeep)
+        #expect((error.line ?? 0) >= 1)
+        #expect((error.column ?? 0) >= 1)
+        #expect(!error.message.isEmpty)
+    }
+
+    @Test func acceptsTheSameConformanceCasesFromData() throws {
+        let document = try JSONDocument(data: Data(try Self.fixture("y_object_nested.json")))
+        #expect(document.kind(document.root) == .object)
+        #expect(throws: ConstraintError.self) {
+            try JSONDocument(data: Data(try Self.fixture("n_array_trailing_comma.json")))
+        }
+    }
+
+    // MARK: - Strings
+
+    @Test func decodesEveryShortEscape() throws {
+        let (document, string) = try Self.element(#""\"\\\/\b\f\n\r\t""#)
+        #expect(document.string(string) == "\"\\/\u{8}\u{C}\n\r\t")
+    }
+
+    @Test func decodesUnicodeEscapesInBothCases() throws {
+        let (document, string) = try Self.element(#""\u0041\u00e9\u00E9\u20AC\u0000""#)
+        #expect(document.string(string) == "Aéé€\u{0}")
+    }
+
+    @Test func combinesASurrogatePairIntoOneScalar() throws {
+        let (document, string) = try Self.element(#""a\uD83D\uDE00b""#)
+        #expect(document.string(string) == "a😀b")
+        #expect(document.string(string).unicodeScalars.count == 3)
+    }
+
+    @Test func decodesTheLastScalarFromASurrogatePair() throws {
+        let (document, string) = try Self.element(#""\uDBFF\uDFFF""#)
+        #expect(document.string(string) == "\u{10FFFF}")
+    }
+
+    @Test func keepsRawUTF8AsItIs() throws {
+        let (document, string) = try Self.element(#""é € 中文 😀""#)
+        #expect(document.string(string) == "é € 中文 😀")
+    }
+
+    @Test func decodesLongStringsWithAndWithoutEscapes() throws {
+        let plain = String(repeating: "abcdefghij", count: 30)
+        let (document, string) = try Self.element("\"\(plain)\"")
+        #expect(document.string(string) == plain)
+        let (escapedDocument, escaped) = try Self.element("\"\(plain)\\n\(plain)\"")
+        #expect(escapedDocument.string(escaped) == plain + "\n" + plain)
+    }
+
+    @Test func decodesTheEmptyString() throws {
+        let (document, string) = try Self.element(#""""#)
+        #expect(document.string(string) == "")
+        #expect(document.stringEquals(string, ""))
+        #expect(!document.stringEquals(string, "a"))
+    }
+
+    @Test func comparesStringsWithoutEscapesByteForByte() throws {
+        let (document, string) = try Self.element(#""marginLeft""#)
+        #expect(document.stringEquals(string, "marginLeft"))
+        #expect(!document.stringEquals(string, "marginleft"))
+        #expect(!document.stringEquals(string, "marginLef"))
+        #expect(!document.stringEquals(string, "marginLeft2"))
+    }
+
+    @Test func comparesStringsWithEscapesByTheirDecodedValue() throws {
+        let (document, string) = try Self.element(#""margin\u004Ceft\n""#)
+        #expect(document.stringEquals(string, "marginLeft\n"))
+        #expect(!document.stringEquals(string, "marginLeft"))
+        #expect(!document.stringEquals(string, #"margin\u004Ceft\n"#))
+    }
+
+    @Test func comparesUnicodeScalarsWithoutCanonicalEquivalence() throws {
+        let (document, string) = try Self.element(#""é""#)
+        #expect(document.stringEquals(string, "\u{E9}"))
+        #expect(!document.stringEquals(string, "e\u{301}"))
+    }
+
+    @Test func doesNotCompareOtherKindsToStrings() throws {
+        let (document, number) = try Self.element("60")
+        #expect(!document.stringEquals(number, "60"))
+    }
+
+    @Test func givesTheSourceTextOfScalars() throws {
+        let document = try Self.document(#"["six\tty", 1E+2, true, false, null, {}, []]"#)
+        let elements = Array(document.elements(document.root))
+        #expect(
+            elements.map { document.rawText($0) } == [#""six\tty""#, "1E+2", "true", "false", "null", "{...}", "[...]"])
+    }
+
+    // MARK: - Numbers
+
+    @Test(arguments: [
+        ("0.1", 0.1), ("1e-7", 1e-7), ("123456789012345678901234567890", 123_456_789_012_345_678_901_234_567_890.0),
+        ("2.5E3", 2500.0), ("1.7976931348623157e308", Double.greatestFiniteMagnitude),
+        ("5e-324", Double.leastNonzeroMagnitude),
+        ("1E+2", 100.0), ("-0.5E-7", -0.5e-7), ("60", 60.0), ("6.0", 6.0), ("-123", -123.0),
+        ("9007199254740993", 9_007_199_254_740_993.0), ("2.2250738585072014e-308", 2.2250738585072014e-308),
+        ("0.30000000000000004", 0.30000000000000004), ("1e22", 1e22), ("1e23", 1e23),
+        ("0.10000000000000000000000000000000000000001", 0.1), ("123456.789e-3", 123.456789),
+    ])
+    func convertsNumbersToTheNearestDouble(_ literal: String, _ expected: Double) throws {
+        let (document, number) = try Self.element(literal)
+        #expect(document.kind(number) == .number)
+        #expect(document.number(number) == expected)
+    }
+
+    @Test func keepsTheSignOfNegativeZero() throws {
+        let (document, number) = try Self.element("-0.0")
+        #expect(document.number(number) == 0)
+        #expect(document.number(number).sign == .minus)
+        let (positive, zero) = try Self.element("0e5")
+        #expect(positive.number(zero).sign == .plus)
+        let (negativeInteger, minusZero) = try Self.element("-0")
+        #expect(negativeInteger.number(minusZero).sign == .minus)
+    }
+
+    @Test func givesInfinityAndZeroForHugeExponents() throws {
+        let (document, huge) = try Self.element("1e999999")
+        #expect(document.number(huge) == .infinity)
+        let (negative, negativeHuge) = try Self.element("-1e99999999999999999999")
+        #expect(negative.number(negativeHuge) == -.infinity)
+        let (tiny, tinyNumber) = try Self.element("1e-999999")
+        #expect(tiny.number(tinyNumber) == 0)
+    }
+
+    @Test func convertsLikeTheStandardLibraryForManyLiterals() throws {
+        // SplitMix64 with a fixed seed, so a failure can be reproduced.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        var literals: [String] = []
+        for _ in 0..<5000 {
+            // 1 to 20 significant digits, around and beyond 2^53, with exponents around and beyond ±22.
+            var digits = String(random(9) + 1)
+            for _ in 0..<random(20) { digits += String(random(10)) }
+            let point = random(digits.count + 1)
+            var literal = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+            if literal.hasPrefix(".") { literal = "0" + literal }
+            if literal.hasSuffix(".") { literal.removeLast() }
+            if random(3) != 0 { literal += "e\(random(80) - 40)" }
+            if random(2) == 0 { literal = "-" + literal }
+            literals.append(literal)
+        }
+        let document = try Self.document("[" + literals.joined(separator: ",") + "]")
+        #expect(document.count(document.root) == literals.count)
+        for (literal, index) in zip(literals, document.elements(document.root)) {
+            #expect(document.number(index) == Double(literal), "\(literal)")
+        }
+    }
+
+    @Test func tellsIntegersFromOtherNumbers() throws {
+        let document = try Self.document(#"[60, -3, 60.0, 1e2, 0, "60"]"#)
+        let elements = Array(document.elements(document.root))
+        #expect(elements.map { document.isInteger($0) } == [true, true, false, false, true, false])
+    }
+
+    // MARK: - Error messages and locations
+
+    @Test(arguments: [
+        (#"{"a": 1 x}"#, "expected ',' or '}' after object member, found 'x'", 1, 9),
+        (#"{"a": 1"#, "unexpected end of input; expected ',' or '}'", 1, 8),
+        (#"{"#, "unexpected end of input; expected a string key or '}'", 1, 2),
+        (#"[1 2]"#, "expected ',' or ']' after array element, found '2'", 1, 4),
+        (#"{"a" 1}"#, "expected ':' after object key, found '1'", 1, 6),
+        (#"{"a":1, 2}"#, "expected a string key after ',', found '2'", 1, 9),
+        (#"[1,]"#, "trailing comma before ']'", 1, 3),
+        (#"{"a":1,}"#, "trailing comma before '}'", 1, 7),
+        (#"["\q"]"#, #"invalid escape '\q' in string"#, 1, 3),
+        ("[\"a\nb\"]", "control character U+000A must be escaped in a string", 1, 4),
+        ("[\"a\tb\"]", "control character U+0009 must be escaped in a string", 1, 4),
+        (
+            #"["\uD800"]"#,
+            #"unpaired surrogate '\uD800' in string; a high surrogate \uD800-\uDBFF must be followed by a low surrogate \uDC00-\uDFFF"#,
+            1, 3
+        ),
+        (#"["\u12G4"]"#, #"invalid escape '\u12G4' in string; expected 4 hexadecimal digits after '\u'"#, 1, 3),
+        (#"["\u12"]"#, #"invalid escape '\u12' in string; expected 4 hexadecimal digits after '\u'"#, 1, 3),
+        (#"["abc"#, #"unterminated string; expected '"' before the end of input"#, 1, 2),
+        ("[1] // note", "comments are not allowed in JSON", 1, 5),
+        ("/* note */ [1]", "comments are not allowed in JSON", 1, 1),
+        ("[NaN]", "'NaN' is not valid JSON; use a number or null", 1, 2),
+        ("[-Infinity]", "'-Infinity' is not valid JSON; use a number or null", 1, 2),
+        ("[True]", "'True' is not valid JSON; use true, false or null", 1, 2),
+        ("['a']", "single quotes are not allowed in JSON; strings use double quotes '\"'", 1, 2),
+        ("[012]", "leading zeros are not allowed in numbers, found '012'", 1, 2),
+        ("[+1]", "numbers cannot start with '+'", 1, 2),
+        ("[1.]", "expected a digit after '.' in a number, found ']'", 1, 4),
+        ("[1e]", "expected a digit after the exponent marker in a number, found ']'", 1, 4),
+        ("-", "unexpected end of input; expected a digit after '-'", 1, 2),
+        ("[1.2.3]", "expected ',' or ']' after array element, found '.'", 1, 5),
+        ("[-]", "expected a digit after '-' in a number, found ']'", 1, 3),
+        ("[tru]", "expected a value or ']', found 'tru'", 1, 2),
+        ("[1, hello]", "expected a value after ',', found 'hello'", 1, 5),
+        (#"{"a": }"#, "expected a value after ':', found '}'", 1, 7),
+        ("", "unexpected end of input; expected a JSON value", 1, 1),
+        ("  \n ", "unexpected end of input; expected a JSON value", 2, 2),
+        ("[1]x", "expected end of input after the root value, found 'x'", 1, 4),
+        ("[1]\u{0}", "expected end of input after the root value, found U+0000", 1, 4),
+        ("[é]", "expected a value or ']', found 'é'", 1, 2),
+    ])
+    func explainsWhatWasFoundAndWhatWasExpected(_ text: String, _ message: String, _ line: Int, _ column: Int) throws {
+        let error = try #require(Self.rejection(of: text))
+        #expect(error.code == .malformedJSON)
+        #expect(error.message == message)
+        #expect(error.line == line)
+        #expect(error.column == column)
+    }
+
+    @Test func namesTheBytesOfInvalidUTF8() throws {
+        let lone = try #require(Self.rejection(of: [0x5B, 0x22, 0xFF, 0x22, 0x5D]))
+        #expect(lone.message == "invalid UTF-8 byte 0xFF in string")
+        #expect(lone.column == 3)
+        let surrogate = try #require(Self.rejection(of: [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D]))
+        #expect(surrogate.message == "invalid UTF-8 sequence 0xED 0xA0 0x80 in string")
+        let outside = try #require(Self.rejection(of: [0x5B, 0xFF, 0x5D]))
+        #expect(outside.message == "expected a value or ']', found byte 0xFF")
+    }
+
+    @Test func findsTheFirstBadCharacterAtEveryPositionInALongString() throws {
+        // Positions inside and across the 8-byte words the string scanner reads at once.
+        for position in 0..<20 {
+            let prefix = [UInt8](repeating: UInt8(ascii: "a"), count: position)
+            let suffix = [UInt8](repeating: UInt8(ascii: "b"), count: 20)
+            let control = try #require(Self.rejection(of: [0x5B, 0x22] + prefix + [0x01] + suffix + [0x22, 0x5D]))
+            #expect(control.message == "control character U+0001 must be escaped in a string")
+            #expect(control.column == position + 3)
+            let invalid = try #require(
+                Self.rejection(of: [0x5B, 0x22] + prefix + [0xC0, 0x80] + suffix + [0x22, 0x5D]))
+            #expect(invalid.message == "invalid UTF-8 sequence 0xC0 0x80 in string")
+            #expect(invalid.column == position + 3)
+            // "aaa\"é\\bbb"
+            let document = try JSONDocument(bytes: [0x22] + prefix + Array(#"\"é\\"#.utf8) + suffix + [0x22])
+            #expect(
+                document.string(document.root) == String(repeating: "a", count: position) + #""é\"#
+                    + String(repeating: "b", count: 20))
+        }
+    }
+
+    @Test func countsColumnsInCharactersNotBytes() throws {
+        let error = try #require(Self.rejection(of: "[\n1,\n\"é\",x]"))
+        #expect(error.line == 3)
+        #expect(error.column == 5)
+        #expect(error.message == "expected a value after ',', found 'x'")
+    }
+
+    @Test func countsACarriageReturnLineFeedAsOneLineBreak() throws {
+        let error = try #require(Self.rejection(of: "{\r\n  \"a\": x}"))
+        #expect(error.line == 2)
+        #expect(error.column == 8)
+    }
+
+    @Test func skipsOneByteOrderMarkWithoutCountingIt() throws {
+        let document = try JSONDocument(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8))
+        #expect(document.offset(document.root) == 3)
+        #expect(document.location(of: document.root) == (1, 1))
+        let error = try #require(Self.rejection(of: [0xEF, 0xBB, 0xBF] + Array("[1,]".utf8)))
+        #expect(error.column == 3)
+    }
+
+    @Test func locatesValuesByLineAndColumn() throws {
+        let document = try Self.document("{\n  \"名前\": \"x\",\n\t\"w\": 60\n}")
+        let members = Array(document.members(document.root))
+        #expect(document.location(of: members[0].key) == (2, 3))
+        #expect(document.location(of: members[0].value) == (2, 9))
+        #expect(document.location(of: members[1].value) == (3, 7))
+        #expect(document.location(ofOffset: 0) == (1, 1))
+    }
+
+    // MARK: - Depth
+
+    @Test func rejects100000NestedArraysWithoutOverflowingTheStack() throws {
+        let error = try #require(Self.rejection(of: [UInt8](repeating: 0x5B, count: 100_000)))
+        #expect(error.code == .nestingTooDeep)
+        #expect(error.message == "nesting exceeds the maximum depth of 512")
+        #expect(error.line == 1)
+        #expect(error.column == 513)
+    }
+
+    @Test func reads100000NestedArraysWhenTheLimitAllowsIt() throws {
+        let depth = 100_000
+        let bytes = [UInt8](repeating: 0x5B, count: depth) + [UInt8](repeating: 0x5D, count: depth)
+        let document = try JSONDocument(bytes: bytes, maximumDepth: depth)
+        #expect(document.count == depth)
+        #expect(document.next(document.root) == depth)
+        #expect(document.count(depth - 1) == 0)
+        #expect(document.count(depth - 2) == 1)
+    }
+
+    @Test func acceptsTheDefaultMaximumDepthButNotOneMore() throws {
+        let limit = JSONDocument.defaultMaximumDepth
+        #expect(limit == 512)
+        _ = try Self.document(String(repeating: "[", count: limit) + String(repeating: "]", count: limit))
+        let error = try #require(
+            Self.rejection(of: String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)))
+        #expect(error.code == .nestingTooDeep)
+    }
+
+    @Test func respectsACustomMaximumDepth() throws {
+        _ = try Self.document(#"{"a": [1]}"#, maximumDepth: 2)
+        let error = try #require(Self.rejection(of: #"{"a": [{}]}"#, maximumDepth: 2))
+        #expect(error.code == .nestingTooDeep)
+        #expect(error.message == "nesting exceeds the maximum depth of 2")
+        #expect(error.column == 8)
+        _ = try Self.document("42", maximumDepth: 0)
+        #expect(Self.rejection(of: "[]", maximumDepth: 0)?.code == .nestingTooDeep)
+    }
+
+    // MARK: - Navigation
+
+    private static let nested = """
+        {"Container": [{"title": {"w": 60, "h": 6.5}}, [], {}, "x", [true, null]], "empty": {}, "n": null}
+        """
+
+    @Test func listsObjectMembersInDocumentOrder() throws {
+        let document = try Self.document(Self.nested)
+        #expect(document.root == 0)
+        #expect(document.kind(document.root) == .object)
+        #expect(document.count(document.root) == 3)
+        let members = Array(document.members(document.root))
+        #expect(members.map { document.string($0.key) } == ["Container", "empty", "n"])
+        #expect(members.map { document.kind($0.value) } == [.array, .object, .null])
+        #expect(document.members(document.root).count == 3)
+    }
+
+    @Test func listsArrayElementsAndSkipsTheirDescendants() throws {
+        let document = try Self.document(Self.nested)
+        let container = try #require(
+            document.members(document.root).first { document.stringEquals($0.key, "Container") })
+        #expect(document.count(container.value) == 5)
+        let elements = Array(document.elements(container.value))
+        #expect(elements.map { document.kind($0) } == [.object, .array, .object, .string, .array])
+        #expect(document.next(elements[0]) == elements[1])
+        #expect(document.next(elements[4]) == document.next(container.value))
+        #expect(Array(document.elements(elements[4])).map { document.kind($0) } == [.true, .null])
+        #expect(document.elements(elements[1]).count == 0)
+        #expect(document.members(elements[2]).count == 0)
+    }
+
+    @Test func reachesDeeplyNestedValues() throws {
+        let document = try Self.document(Self.nested)
+        let container = try #require(Array(document.members(document.root)).first?.value)
+        let first = try #require(Array(document.elements(container)).first)
+        let title = try #require(Array(document.members(first)).first)
+        #expect(document.string(title.key) == "title")
+        let size = Array(document.members(title.value))
+        #expect(size.count == 2)
+        #expect(document.stringEquals(size[0].key, "w"))
+        #expect(document.number(size[0].value) == 60)
+        #expect(document.isInteger(size[0].value))
+        #expect(document.number(size[1].value) == 6.5)
+        let literal = try #require(Self.nested.range(of: "6.5"))
+        #expect(
+            document.offset(size[1].value)
+                == Self.nested.utf8.distance(from: Self.nested.startIndex, to: literal.lowerBound))
+    }
+
+    @Test func countsEveryValueAndKeyAsAToken() throws {
+        let document = try Self.document(Self.nested)
+        // The root, its 3 keys and 3 values; in Container: {"title": {"w": 60, "h": 6.5}} is 7 tokens,
+        // [], {} and "x" one each, [true, null] three.
+        #expect(document.count == 20)
+        #expect(document.next(document.root) == document.count)
+    }
+
+    @Test func doesNotListElementsOfScalarsOrMembersOfArrays() throws {
+        let document = try Self.document("[1, 2]")
+        #expect(Array(document.members(document.root)).isEmpty)
+        #expect(document.elements(1).count == 0)
+        #expect(document.count(1) == 0)
+        #expect(document.next(1) == 2)
+    }
+
+    @Test func storesEachTokenIn16Bytes() {
+        #expect(MemoryLayout<JSONDocument.Token>.stride == 16)
+    }
+
+    @Test func readsAScalarRoot() throws {
+        let document = try Self.document(#"  "root"  "#)
+        #expect(document.count == 1)
+        #expect(document.kind(document.root) == .string)
+        #expect(document.string(document.root) == "root")
+        #expect(document.offset(document.root) == 2)
+    }
+}
