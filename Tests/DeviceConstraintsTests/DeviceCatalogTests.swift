@@ -416,6 +416,28 @@ struct DeviceCatalogTests {
         #expect(error.code == .invalidCatalog)
         #expect(error.keyPath == "devices[1].fallbacks[0]")
         #expect(error.message.contains("a → b → a"))
+        #expect(error.line == 4)
+        #expect(error.column == 5)
+    }
+
+    @Test func aWrongTypeInACatalogFileIsPlacedAtItsFileLineAndColumn() throws {
+        let json =
+            "{\"devices\": [\n  {\"name\": \"a\", \"idiom\": \"phone\", \"width\": \"wide\", \"height\": 568}\n]}"
+        let error = try #require(throws: ConstraintError.self) {
+            try DeviceCatalog(json: Data(json.utf8), fileName: "devices.json")
+        }
+        #expect(error.code == .invalidFormat)
+        #expect(
+            error.description
+                == #"devices.json:2:44: error: expected a number (the portrait width in points), found a string ("wide") at devices[0].width"#
+        )
+    }
+
+    @Test func aCatalogWithATrailingCommaIsRejectedAsStrictJSON() throws {
+        let json = #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568},]}"#
+        let error = try #require(Self.jsonError(Data(json.utf8)))
+        #expect(error.code == .malformedJSON)
+        #expect(error.line == 1)
     }
 
     struct InvalidJSON: Sendable, CustomTestStringConvertible {

@@ -74,9 +74,13 @@ public struct DeviceCatalog: Sendable, Hashable {
     ///   valid JSON; ``ConstraintError/Code/invalidFormat`` if a key is missing, unknown or has a value of the
     ///   wrong type, with a ``ConstraintError/keyPath`` such as `devices[3].width` and a message saying what was
     ///   expected and what was found; and the errors of ``init(_:)``, with the key path of the offending entry.
-    public init(json: Data) throws(ConstraintError) {
-        let profiles = try parseCatalogJSON(json)
-        if let error = Self.validationError(in: profiles, keyPathPrefix: "devices") { throw error }
+    /// - Parameter fileName: The file the document came from, to place errors (`devices.json:4:17: error: …`).
+    public init(json: Data, fileName: String? = nil) throws(ConstraintError) {
+        let reader = try CatalogReader(json, fileName: fileName)
+        let profiles = try reader.profiles()
+        if let error = Self.validationError(in: profiles, keyPathPrefix: "devices") {
+            throw reader.located(error)
+        }
         self.init(uncheckedProfiles: profiles)
     }
 
@@ -364,116 +368,4 @@ extension DeviceCatalog {
         }
         return nil
     }
-}
-
-// MARK: - JSON
-
-/// Reads the profiles of a catalog document, checking its shape and types but not its consistency.
-///
-/// This is the only place that touches Foundation's `JSONSerialization`; it is to be replaced by the
-/// package's own JSON reader, which also knows line and column.
-private func parseCatalogJSON(_ data: Data) throws(ConstraintError) -> [DeviceProfile] {
-    // `JSONSerialization` returns numbers and booleans alike as `NSNumber`s; booleans are of this class.
-    let booleanClass: AnyClass = type(of: NSNumber(value: true))
-    func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, type(of: number) != booleanClass else { return nil }
-        return number.doubleValue
-    }
-    /// `a string ("wide")`, `a number (1.5)`, `true`, `null`, `an array`, `an object`.
-    func describe(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case let string as String: return "a string (\"\(string)\")"
-        case let number as NSNumber where type(of: number) == booleanClass: return number.boolValue ? "true" : "false"
-        case let number as NSNumber: return "a number (\(DeviceProfile.format(number.doubleValue)))"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        default: return "a value of type \(type(of: value))"
-        }
-    }
-    func invalid(_ keyPath: String?, expected: String, found value: Any) -> ConstraintError {
-        ConstraintError(
-            code: .invalidFormat, message: "expected \(expected), found \(describe(value))",
-            keyPath: keyPath)
-    }
-    func checkKeys(_ object: [String: Any], allowed: [String], at keyPath: String?) throws(ConstraintError) {
-        for key in object.keys.sorted() where !allowed.contains(key) {
-            let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-            let message = "unknown key \"\(key)\"; expected only \(list)"
-            throw ConstraintError(
-                code: .invalidFormat, message: message, keyPath: keyPath.map { "\($0).\(key)" } ?? key)
-        }
-    }
-    func required(_ key: String, _ meaning: String, in object: [String: Any], at keyPath: String)
-        throws(ConstraintError) -> Any
-    {
-        guard let value = object[key] else {
-            throw ConstraintError(
-                code: .invalidFormat, message: "missing required key \"\(key)\" (\(meaning))", keyPath: keyPath)
-        }
-        return value
-    }
-
-    let root: Any
-    do {
-        root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        throw ConstraintError(
-            code: .malformedJSON,
-            message: "the device catalog is not valid JSON" + (detail.map { ": \($0)" } ?? ""))
-    }
-    guard let top = root as? [String: Any] else {
-        throw invalid(nil, expected: "an object with a \"devices\" array", found: root)
-    }
-    try checkKeys(top, allowed: ["devices"], at: nil)
-    guard let devicesValue = top["devices"] else {
-        throw ConstraintError(
-            code: .invalidFormat, message: "missing required key \"devices\" (an array of devices)")
-    }
-    guard let devices = devicesValue as? [Any] else {
-        throw invalid("devices", expected: "an array of devices", found: devicesValue)
-    }
-
-    var profiles: [DeviceProfile] = []
-    for (index, element) in devices.enumerated() {
-        let path = "devices[\(index)]"
-        guard let device = element as? [String: Any] else {
-            throw invalid(path, expected: "a device object", found: element)
-        }
-        try checkKeys(device, allowed: ["name", "idiom", "width", "height", "fallbacks"], at: path)
-
-        let nameValue = try required("name", "a string", in: device, at: path)
-        guard let name = nameValue as? String else {
-            throw invalid("\(path).name", expected: "a string", found: nameValue)
-        }
-        let idiomValue = try required("idiom", "\"phone\" or \"pad\"", in: device, at: path)
-        guard let idiom = (idiomValue as? String).flatMap(DeviceIdiom.init(rawValue:)) else {
-            throw invalid("\(path).idiom", expected: "\"phone\" or \"pad\"", found: idiomValue)
-        }
-        var size: [Double] = []
-        for key in ["width", "height"] {
-            let value = try required(key, "a number, the portrait \(key) in points", in: device, at: path)
-            guard let number = number(value) else {
-                throw invalid("\(path).\(key)", expected: "a number (the portrait \(key) in points)", found: value)
-            }
-            size.append(number)
-        }
-        var fallbacks: [DeviceName] = []
-        if let fallbacksValue = device["fallbacks"] {
-            guard let list = fallbacksValue as? [Any] else {
-                throw invalid("\(path).fallbacks", expected: "an array of device names", found: fallbacksValue)
-            }
-            for (position, item) in list.enumerated() {
-                guard let fallback = item as? String else {
-                    throw invalid("\(path).fallbacks[\(position)]", expected: "a device name (a string)", found: item)
-                }
-                fallbacks.append(DeviceName(fallback))
-            }
-        }
-        profiles.append(
-            DeviceProfile(
-                name: DeviceName(name), idiom: idiom, width: size[0], height: size[1], fallbacks: fallbacks))
-    }
-    return profiles
 }
