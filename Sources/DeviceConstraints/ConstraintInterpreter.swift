@@ -86,14 +86,22 @@ public final class ConstraintInterpreter: Sendable {
         }
     }
 
-    /// The record of `viewId` in the container named after the type `C`, as the original derived it
-    /// from the class name.
+    /// The record of `viewId` in the container named after the type `C` (`String(describing: C.self)`), as
+    /// the original derived it from the class name. The name is worked out once per type, so this costs the
+    /// same as ``record(viewId:container:)``.
     ///
     /// ```swift
     /// let record = try interpreter.record(viewId: "title", in: HeaderView.self)   // container "HeaderView"
     /// ```
     public func record<C>(viewId: String, in container: C.Type) throws(ConstraintError) -> ConstraintRecord {
-        try record(viewId: viewId, container: String(describing: container))
+        let type = ObjectIdentifier(container)
+        if let (name, lookup) = cache.lookup(type: type, viewId: viewId) {
+            if case .hit(let record) = lookup { return record }
+            return try record(viewId: viewId, container: name)
+        }
+        let name = String(describing: container)
+        cache.register(type, as: name)
+        return try record(viewId: viewId, container: name)
     }
 
     /// The record of `viewId` in `container` if the container is already loaded; never reads a file.

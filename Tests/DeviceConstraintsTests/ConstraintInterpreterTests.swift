@@ -6,6 +6,7 @@ import Testing
 
 private struct Card {}
 private struct BMTReportCalendarDayButton {}
+private struct Wrapper<Content> {}
 
 struct ConstraintInterpreterTests {
     private func interpreter(
@@ -129,6 +130,29 @@ struct ConstraintInterpreterTests {
         #expect(source.totalReads == 0)
         _ = try interpreter.record(viewId: "title", container: "Card")
         #expect(interpreter.cachedRecord(viewId: "title", container: "Card")?.height == 44)
+    }
+
+    @Test func aTypeNamesItsContainerOnEveryCallIncludingAfterInvalidation() throws {
+        let source = MutableSource(["Card_iPhone6.json": #"{"Card": [{"title": {"width": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        #expect(try interpreter.record(viewId: "title", in: Card.self).width == 1)
+        #expect(try interpreter.record(viewId: "title", in: Card.self).width == 1)
+        source["Card_iPhone6.json"] = #"{"Card": [{"title": {"width": 2}}]}"#
+        interpreter.invalidateAll()
+        #expect(try interpreter.record(viewId: "title", in: Card.self).width == 2)
+        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "nope", in: Card.self) }
+        #expect(error.code == .unknownView)
+    }
+
+    @Test func aGenericTypeNamesItsContainerWithItsArguments() throws {
+        let interpreter = try interpreter(.iPhone6, source: InMemorySource([:]))
+        for _ in 0..<2 {
+            let error = try #require(throws: ConstraintError.self) {
+                try interpreter.record(viewId: "title", in: Wrapper<Int>.self)
+            }
+            #expect(error.code == .fileNotFound)
+            #expect(error.message.contains("Wrapper<Int>_iPhone6.json"))
+        }
     }
 
     // MARK: - Names that could escape the folder

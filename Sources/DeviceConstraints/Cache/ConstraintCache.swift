@@ -33,6 +33,8 @@ final class ConstraintCache: Sendable {
     private struct State {
         var records: [Key: ConstraintRecord] = [:]
         var containers: [String: Container] = [:]
+        /// Container names derived from types: `String(describing:)` costs more than a whole lookup.
+        var typeNames: [ObjectIdentifier: String] = [:]
     }
 
     private let state = ReadWriteLocked(State())
@@ -44,6 +46,24 @@ final class ConstraintCache: Sendable {
             if let record = state.records[Key(container: container, viewId: viewId)] { return .hit(record) }
             return state.containers[container] == nil ? .notLoaded : .unknownView
         }
+    }
+
+    /// The record of `viewId` in the container named after `type`, in the same read lock; nil when the
+    /// type's name has not been registered with ``register(_:as:)`` yet.
+    @inline(__always)
+    func lookup(type: ObjectIdentifier, viewId: String) -> (container: String, lookup: Lookup)? {
+        state.withReadLock { state in
+            guard let container = state.typeNames[type] else { return nil }
+            if let record = state.records[Key(container: container, viewId: viewId)] {
+                return (container, .hit(record))
+            }
+            return (container, state.containers[container] == nil ? .notLoaded : .unknownView)
+        }
+    }
+
+    /// Remembers the container name of a type. Names never change, so they survive ``removeAll()``.
+    func register(_ type: ObjectIdentifier, as name: String) {
+        state.withWriteLock { $0.typeNames[type] = name }
     }
 
     /// A copy of a loaded container, or nil when it is not loaded.
@@ -85,7 +105,10 @@ final class ConstraintCache: Sendable {
 
     /// Forgets every container, so the next lookup reads the files again.
     func removeAll() {
-        state.withWriteLock { $0 = State() }
+        state.withWriteLock { state in
+            state.records = [:]
+            state.containers = [:]
+        }
     }
 
     /// Forgets one container.
