@@ -17,7 +17,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .target(name: "ConstraintDSL", dependencies: ["DeviceConstraints"]),
-        .testTarget(name: "ConstraintDSLTests", dependencies: ["ConstraintDSL", "DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintDSLTests",
+            dependencies: ["ConstraintDSL", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
