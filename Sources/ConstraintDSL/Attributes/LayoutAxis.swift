@@ -17,47 +17,41 @@ public enum LayoutAxis {
     /// Left, right, leading, trailing and centerX: related to another horizontal anchor, or to a number
     /// (taken from the superitem's same edge, as SnapKit does).
     public enum Horizontal: SingleAxisKind {
+        /// Adding left, right, leading, trailing or centerX stays horizontal.
         public typealias AddingHorizontal = Horizontal
-        public typealias AddingVertical = Mixed
-        public typealias AddingDimension = Mixed
     }
 
     /// Top, bottom and centerY: related to another vertical anchor, or to a number (taken from the
     /// superitem's same edge).
     public enum Vertical: SingleAxisKind {
-        public typealias AddingHorizontal = Mixed
+        /// Adding top, bottom or centerY stays vertical.
         public typealias AddingVertical = Vertical
-        public typealias AddingDimension = Mixed
     }
 
     /// Width and height: related to another dimension, or equal to a number.
     public enum Dimension: SingleAxisKind {
-        public typealias AddingHorizontal = Mixed
-        public typealias AddingVertical = Mixed
+        /// Adding width or height stays a dimension.
         public typealias AddingDimension = Dimension
     }
 
     /// Attributes of more than one axis (`edges`, `center`, `make.top.left`): related only to an item's same
     /// attributes (`equalTo(container)`, `equalToSuperview()`).
-    public enum Mixed: LayoutAxisKind {
-        public typealias AddingHorizontal = Mixed
-        public typealias AddingVertical = Mixed
-        public typealias AddingDimension = Mixed
-    }
+    public enum Mixed: LayoutAxisKind {}
 }
 
-/// A kind of attribute set (see ``LayoutAxis``), and the kind it becomes when an attribute of each axis is added.
+/// A kind of attribute set (see ``LayoutAxis``), and the kind it becomes when an attribute of each axis is added:
+/// ``LayoutAxis/Mixed`` unless a kind says otherwise.
 ///
 /// ```swift
 /// LayoutAxis.Horizontal.AddingVertical.self   // LayoutAxis.Mixed
 /// ```
 public protocol LayoutAxisKind {
     /// The kind after a horizontal attribute is added.
-    associatedtype AddingHorizontal: LayoutAxisKind
+    associatedtype AddingHorizontal: LayoutAxisKind = LayoutAxis.Mixed
     /// The kind after a vertical attribute is added.
-    associatedtype AddingVertical: LayoutAxisKind
+    associatedtype AddingVertical: LayoutAxisKind = LayoutAxis.Mixed
     /// The kind after a width or height is added.
-    associatedtype AddingDimension: LayoutAxisKind
+    associatedtype AddingDimension: LayoutAxisKind = LayoutAxis.Mixed
 }
 
 /// A kind whose attributes all lie on one axis, so they can be related to a single ``LayoutAnchor`` of that axis

@@ -42,23 +42,6 @@ public struct LayoutConstraint: CustomStringConvertible {
     /// The line it was written on.
     public let line: Int
 
-    init(
-        first: ItemReference, firstAttribute: LayoutAttribute, relation: LayoutRelation, second: Second,
-        multiplier: Double, constant: PerDevice<Double>, priority: ConstraintPriority, label: String?,
-        file: String, line: Int
-    ) {
-        self.first = first
-        self.firstAttribute = firstAttribute
-        self.relation = relation
-        self.second = second
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.label = label
-        self.file = file
-        self.line = line
-    }
-
     /// The item constrained.
     public var firstItem: LayoutItemIdentity { first.identity }
 
