@@ -12,14 +12,22 @@ struct CompileCheckTests {
         }
     }
 
-    /// The folder the built modules are in: next to this target's resource bundle.
+    /// The folder the built modules are in: `Modules` next to this target's resource bundle (found by walking up
+    /// from the fixtures, as bundles are laid out differently on Linux and on Apple platforms).
     private func modulesFolder() throws -> URL {
-        let bundle = try fixtures.deletingLastPathComponent()
-        let modules = bundle.deletingLastPathComponent().appendingPathComponent("Modules")
-        let found = FileManager.default.fileExists(
-            atPath: modules.appendingPathComponent("ConstraintDSL.swiftmodule").path)
-        try #require(found, "no ConstraintDSL.swiftmodule in \(modules.path)")
-        return modules
+        var folder = try fixtures
+        for _ in 0..<6 {
+            folder = folder.deletingLastPathComponent()
+            let modules = folder.appendingPathComponent("Modules")
+            let module = modules.appendingPathComponent("ConstraintDSL.swiftmodule")
+            if FileManager.default.fileExists(atPath: module.path) { return modules }
+        }
+        throw ModulesNotFound(start: try fixtures.path)
+    }
+
+    private struct ModulesNotFound: Error, CustomStringConvertible {
+        let start: String
+        var description: String { "no Modules/ConstraintDSL.swiftmodule in the six folders above \(start)" }
     }
 
     /// The marked lines of a checked file: line number → the text its error must contain (maybe empty).
