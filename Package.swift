@@ -5,7 +5,8 @@ let package = Package(
     name: "DeviceConstraints",
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "DeviceConstraints", targets: ["DeviceConstraints"])
+        .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
+        .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
     ],
     dependencies: [],
     targets: [
@@ -13,6 +14,12 @@ let package = Package(
         .testTarget(
             name: "DeviceConstraintsTests",
             dependencies: ["DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        .target(name: "ConstraintDSL", dependencies: ["DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintDSLTests",
+            dependencies: ["ConstraintDSL", "DeviceConstraints"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,0 +1,103 @@
+public import DeviceConstraints
+
+/// The constraints ``LayoutItem/makeConstraints(_:)`` made, still per device: resolve them for a device to get
+/// plain values, as often as the device changes.
+///
+/// ```swift
+/// let constraints = dayButton.makeConstraints { make in
+///     make.top.equalToSuperview()
+///     make.left.equalTo(container.left).offset(114).offset(105, on: .iPhone5)
+///     make.height.equalTo(115).equalTo(105, on: .iPhone5, .iPhone6)
+/// }
+/// let live = try constraints.resolved(for: interpreter.device)   // constants picked along the lookup chain
+/// print(constraints)                                              // one constraint a line, overrides included
+/// ```
+///
+/// Resolving for another device changes the constants only: the same constraints, in the same order.
+public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
+    /// The constraints, one per attribute, in the order they were written.
+    public let constraints: [LayoutConstraint]
+
+    /// A group of constraints, such as those of several items together.
+    ///
+    /// ```swift
+    /// let all = ConstraintGroup(Array(titleConstraints) + Array(buttonConstraints))
+    /// ```
+    ///
+    /// - Parameter constraints: The constraints, in order.
+    public init(_ constraints: some Sequence<LayoutConstraint>) {
+        self.constraints = Array(constraints)
+    }
+
+    /// The position of the first constraint.
+    public var startIndex: Int { constraints.startIndex }
+    /// The position after the last constraint.
+    public var endIndex: Int { constraints.endIndex }
+    /// The constraint at `position`.
+    public subscript(position: Int) -> LayoutConstraint { constraints[position] }
+
+    /// Checks what Auto Layout would otherwise raise an exception for, on any device: that every item still
+    /// exists and has the superitem a constraint needs, that related items share an ancestor, that attributes
+    /// can be related, that numbers are finite and priorities 1 to 1000, and that every override names a device
+    /// of the catalog.
+    ///
+    /// ```swift
+    /// do {
+    ///     try constraints.validate()
+    /// } catch {
+    ///     print(error)   // CalendarView.swift:42: error: dayButton and other have no common ancestor, …
+    /// }
+    /// ```
+    ///
+    /// - Parameter catalog: The catalog whose devices overrides may name.
+    /// - Throws: ``ConstraintError`` for the first problem, in the order the constraints were written, located
+    ///   at its file and line, with the others in ``ConstraintError/additionalErrors``. Codes:
+    ///   ``ConstraintError/Code/itemReleased``, ``ConstraintError/Code/noSuperitem``,
+    ///   ``ConstraintError/Code/noCommonAncestor``, ``ConstraintError/Code/incompatibleAttributes``,
+    ///   ``ConstraintError/Code/invalidValue``, ``ConstraintError/Code/unknownDevice``.
+    public func validate(in catalog: DeviceCatalog = .standard) throws(ConstraintError) {
+        _ = try checked(in: catalog)
+    }
+
+    /// The constraints on `device`: each constant picked along the device's lookup chain, as the interpreter
+    /// picks a file's numbers, so an `iPhone14Pro` that falls back to `iPhone6` takes the `.iPhone6` override.
+    ///
+    /// ```swift
+    /// let live = try constraints.resolved(for: interpreter.device, in: interpreter.catalog)
+    /// for constraint in live { print(constraint) }   // dayButton.left == container.left + 105.0 (…)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - device: The device, usually ``ConstraintInterpreter/device``.
+    ///   - catalog: The catalog that names the devices it falls back to.
+    /// - Returns: One resolved constraint per constraint, in the same order.
+    /// - Throws: ``ConstraintError`` for the problems ``validate(in:)`` finds; nothing is resolved then.
+    public func resolved(for device: DeviceProfile, in catalog: DeviceCatalog = .standard) throws(ConstraintError)
+        -> [ResolvedConstraint]
+    {
+        try resolvedWithItems(for: device, in: catalog).map(\.constraint)
+    }
+
+    /// Each resolved constraint with its live items, for the platform adapters.
+    func resolvedWithItems(for device: DeviceProfile, in catalog: DeviceCatalog) throws(ConstraintError)
+        -> [(constraint: ResolvedConstraint, items: CheckedItems)]
+    {
+        let items = try checked(in: catalog)
+        let chain = catalog.lookupChain(for: device)
+        return zip(constraints, items).map { constraint, items in (constraint.resolved(along: chain), items) }
+    }
+
+    /// The live items of every constraint, once all are checked.
+    private func checked(in catalog: DeviceCatalog) throws(ConstraintError) -> [CheckedItems] {
+        var problems: [ConstraintError] = []
+        let items = constraints.compactMap { $0.check(in: catalog, problems: &problems) }
+        guard var first = problems.first else { return items }
+        first.additionalErrors = Array(problems.dropFirst())
+        throw first
+    }
+
+    /// One constraint a line, as ``LayoutConstraint/description`` prints it.
+    public var description: String {
+        constraints.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Misuses of the DSL are compile errors: `Fixtures/CompileChecks/Misuses.swift` is type-checked against the
+/// ConstraintDSL module this test target was built with: every line marked `// error` must get an error (one
+/// that contains `<text>` if marked `// error: <text>`), while every other line compiles.
+struct CompileCheckTests {
+    /// This target's fixtures.
+    private var fixtures: URL {
+        get throws {
+            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        }
+    }
+
+    /// The folder the built modules are in: `Modules` next to this target's resource bundle (found by walking up
+    /// from the fixtures, as bundles are laid out differently on Linux and on Apple platforms).
+    private func modulesFolder() throws -> URL {
+        var folder = try fixtures
+        for _ in 0..<6 {
+            folder = folder.deletingLastPathComponent()
+            let modules = folder.appendingPathComponent("Modules")
+            let module = modules.appendingPathComponent("ConstraintDSL.swiftmodule")
+            if FileManager.default.fileExists(atPath: module.path) { return modules }
+        }
+        throw ModulesNotFound(start: try fixtures.path)
+    }
+
+    private struct ModulesNotFound: Error, CustomStringConvertible {
+        let start: String
+        var description: String { "no Modules/ConstraintDSL.swiftmodule in the six folders above \(start)" }
+    }
+
+    /// The marked lines of a checked file: line number → the text its error must contain (maybe empty).
+    private func expectedErrors(in source: String) -> [Int: String] {
+        var expected: [Int: String] = [:]
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let marker = line.range(of: "  // error") else { continue }
+            let rest = line[marker.upperBound...]
+            expected[index + 1] = rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : ""
+        }
+        return expected
+    }
+
+    /// Type-checks `file` with `swiftc`, returning line number → error messages.
+    private func compilerErrors(in file: URL) throws -> [Int: [String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        var errors: [Int: [String]] = [:]
+        let prefix = file.lastPathComponent + ":"
+        for line in text.split(separator: "\n") {
+            // Misuses.swift:31:19: error: cannot convert value of type …
+            guard let start = line.range(of: prefix), line.contains(": error: ") else { continue }
+            let location = line[start.upperBound...].split(separator: ":", maxSplits: 2)
+            guard location.count == 3, let number = Int(location[0]) else { continue }
+            errors[number, default: []].append(String(line))
+        }
+        if errors.isEmpty && process.terminationStatus != 0 {
+            Issue.record("swiftc failed without errors in \(file.lastPathComponent):\n\(text)")
+        }
+        return errors
+    }
+
+    @Test func misusesOfTheChainAreCompileErrorsAndCorrectUseCompiles() throws {
+        let file = try fixtures.appendingPathComponent("CompileChecks/Misuses.swift")
+        let expected = expectedErrors(in: try String(contentsOf: file, encoding: .utf8))
+        try #require(expected.count >= 10)
+        let errors = try compilerErrors(in: file)
+        for (line, text) in expected.sorted(by: { $0.key < $1.key }) {
+            let messages = errors[line] ?? []
+            #expect(
+                messages.contains { text.isEmpty || $0.contains(text) },
+                "line \(line) should fail with \"\(text)\": \(messages)")
+        }
+        for (line, messages) in errors.sorted(by: { $0.key < $1.key }) where expected[line] == nil {
+            Issue.record("line \(line) should compile: \(messages)")
+        }
+    }
+}
