@@ -10,9 +10,16 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "DeviceConstraints"),
+        // What the command-line tool does (lint, show, devices, coverage), as a library that tests reach.
+        .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints"]),
         .testTarget(
             name: "DeviceConstraintsTests",
             dependencies: ["DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "DeviceConstraintsToolingTests",
+            dependencies: ["DeviceConstraintsTooling"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,0 +1,111 @@
+/// A JSON value for the tool's `--json` output, written with its object keys in the order given.
+///
+/// Reports build one and print ``rendered``; the output is always valid JSON (RFC 8259): strings are
+/// escaped, and a number that is not finite is written as `null`.
+///
+/// ```swift
+/// let value: JSONValue = .object([("files", .integer(7)), ("diagnostics", .array([]))])
+/// print(value.rendered)
+/// // {
+/// //   "files": 7,
+/// //   "diagnostics": []
+/// // }
+/// ```
+package enum JSONValue: Sendable {
+    /// An object whose members are written in this order.
+    case object([(key: String, value: JSONValue)])
+    /// An array.
+    case array([JSONValue])
+    /// A string.
+    case string(String)
+    /// A number, written as Swift writes a `Double` (`6.0`, `0.5`, `1e+20`).
+    case number(Double)
+    /// A whole number, written without a fraction (`7`).
+    case integer(Int)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+
+    /// A string, or `null` when `value` is nil.
+    package static func nullable(_ value: String?) -> JSONValue {
+        value.map { .string($0) } ?? .null
+    }
+
+    /// An integer, or `null` when `value` is nil.
+    package static func nullable(_ value: Int?) -> JSONValue {
+        value.map { .integer($0) } ?? .null
+    }
+
+    /// The value as indented JSON (two spaces a level), without a trailing newline.
+    package var rendered: String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text
+    }
+
+    private func write(to text: inout String, indent: String) {
+        switch self {
+        case .object(let members):
+            guard !members.isEmpty else {
+                text += "{}"
+                return
+            }
+            let inner = indent + "  "
+            text += "{\n"
+            for (index, member) in members.enumerated() {
+                text += inner
+                Self.writeString(member.key, to: &text)
+                text += ": "
+                member.value.write(to: &text, indent: inner)
+                text += index == members.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "}"
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                text += "[]"
+                return
+            }
+            let inner = indent + "  "
+            text += "[\n"
+            for (index, element) in elements.enumerated() {
+                text += inner
+                element.write(to: &text, indent: inner)
+                text += index == elements.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "]"
+        case .string(let string):
+            Self.writeString(string, to: &text)
+        case .number(let number):
+            text += number.isFinite ? "\(number)" : "null"
+        case .integer(let integer):
+            text += "\(integer)"
+        case .bool(let bool):
+            text += bool ? "true" : "false"
+        case .null:
+            text += "null"
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as it is.
+    private static func writeString(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
