@@ -5,13 +5,16 @@ let package = Package(
     name: "DeviceConstraints",
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "DeviceConstraints", targets: ["DeviceConstraints"])
+        .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
+        .executable(name: "device-constraints", targets: ["device-constraints"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "DeviceConstraints"),
         // What the command-line tool does (lint, show, devices, coverage), as a library that tests reach.
         .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints"]),
+        // The tool itself: parses the arguments, calls DeviceConstraintsTooling, prints.
+        .executableTarget(name: "device-constraints", dependencies: ["DeviceConstraintsTooling"]),
         .testTarget(
             name: "DeviceConstraintsTests",
             dependencies: ["DeviceConstraints"],
@@ -19,7 +22,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DeviceConstraintsToolingTests",
-            dependencies: ["DeviceConstraintsTooling"],
+            // Depending on the executable makes `swift test` build it, for the end-to-end tests.
+            dependencies: ["DeviceConstraintsTooling", "device-constraints"],
             resources: [.copy("Fixtures")]
         ),
     ],
