@@ -47,33 +47,15 @@ package enum JSONValue: Sendable {
     private func write(to text: inout String, indent: String) {
         switch self {
         case .object(let members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
-            }
-            let inner = indent + "  "
-            text += "{\n"
-            for (index, member) in members.enumerated() {
-                text += inner
+            Self.writeList(members, open: "{", close: "}", to: &text, indent: indent) { member, text, inner in
                 Self.writeString(member.key, to: &text)
                 text += ": "
                 member.value.write(to: &text, indent: inner)
-                text += index == members.count - 1 ? "\n" : ",\n"
             }
-            text += indent + "}"
         case .array(let elements):
-            guard !elements.isEmpty else {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            text += "[\n"
-            for (index, element) in elements.enumerated() {
-                text += inner
+            Self.writeList(elements, open: "[", close: "]", to: &text, indent: indent) { element, text, inner in
                 element.write(to: &text, indent: inner)
-                text += index == elements.count - 1 ? "\n" : ",\n"
             }
-            text += indent + "]"
         case .string(let string):
             Self.writeString(string, to: &text)
         case .number(let number):
@@ -85,6 +67,26 @@ package enum JSONValue: Sendable {
         case .null:
             text += "null"
         }
+    }
+
+    /// `open`, each item on a line of its own one level deeper, `close`; `open` and `close` together when
+    /// there are no items.
+    private static func writeList<Item>(
+        _ items: [Item], open: String, close: String, to text: inout String, indent: String,
+        writeItem: (Item, inout String, String) -> Void
+    ) {
+        guard !items.isEmpty else {
+            text += open + close
+            return
+        }
+        let inner = indent + "  "
+        text += open + "\n"
+        for (index, item) in items.enumerated() {
+            text += inner
+            writeItem(item, &text, inner)
+            text += index == items.count - 1 ? "\n" : ",\n"
+        }
+        text += indent + close
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as it is.

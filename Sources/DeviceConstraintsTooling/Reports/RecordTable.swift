@@ -1,5 +1,4 @@
 package import DeviceConstraints
-import Foundation
 
 /// The records one device gets for one container, merged along its lookup chain as the interpreter merges
 /// them, with the file each value came from.
@@ -53,21 +52,14 @@ package struct RecordTable: Sendable, Hashable {
         parser: ConstraintFileParser = ConstraintFileParser()
     ) throws(ConstraintError) {
         if let error = ConstraintFileName.validateContainer(container) { throw error }
-        let lookup = ConstraintFileName.files(of: container, along: catalog.lookupChain(for: device)).map(\.fileName)
-        var files: [ContainerConstraints] = []
-        for name in lookup {
-            let data: Data?
-            do {
-                data = try source.data(forFile: name)
-            } catch {
-                throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
-            }
-            guard let data else { continue }
-            files.append(try parser.parse(data, fileName: name, container: container))
+        let read: (lookup: [String], files: [ContainerConstraints])
+        do throws(ConstraintError) {
+            read = try parser.parseFiles(
+                of: container, on: device.name, along: catalog.lookupChain(for: device), from: source)
+        } catch  where error.code == .fileNotFound {
+            throw Self.suggestingContainer(in: error, for: container, source: source, catalog: catalog)
         }
-        guard !files.isEmpty else {
-            throw Self.notFound(container, device: device, lookup: lookup, source: source, catalog: catalog)
-        }
+        let (lookup, files) = read
         self.container = container
         self.device = device
         self.lookup = lookup
@@ -91,23 +83,21 @@ package struct RecordTable: Sendable, Hashable {
         return rows
     }
 
-    private static func notFound(
-        _ container: String, device: DeviceProfile, lookup: [String], source: any ConstraintSource,
-        catalog: DeviceCatalog
+    /// `error` with a container of `source` whose name is near `container`, or a hint to list them.
+    private static func suggestingContainer(
+        in error: ConstraintError, for container: String, source: any ConstraintSource, catalog: DeviceCatalog
     ) -> ConstraintError {
-        var message =
-            "no constraint file for container \"\(container)\" on device \(device.name); "
-            + "looked for \(lookup.joined(separator: ", "))"
+        var error = error
         let known = Set(catalog.profiles.map(\.name))
         let containers = Set(
             ((try? source.fileNames()) ?? []).compactMap { ConstraintFileName(parsing: $0, knownDevices: known) }
                 .map(\.container))
         if let suggestion = EditDistance.closest(to: container, among: containers.sorted(), maximum: 3) {
-            message += "; did you mean \"\(suggestion)\"?"
+            error.message += "; did you mean \"\(suggestion)\"?"
         } else if !containers.isEmpty {
-            message += "; run 'device-constraints coverage' to see the containers and their files"
+            error.message += "; run 'device-constraints coverage' to see the containers and their files"
         }
-        return ConstraintError(code: .fileNotFound, message: message)
+        return error
     }
 
     // MARK: - Output
