@@ -59,7 +59,7 @@ struct ArgumentParsingTests {
     // MARK: - Help and version
 
     @Test func noArgumentsHelpAndDashHPrintTheToolsHelp() throws {
-        for arguments in [[], ["--help"], ["-h"], ["help"]] {
+        for arguments in [[], ["--help"], ["-h"], ["help"], ["help", "--help"]] {
             #expect(try ToolCommand(parsing: arguments) == .help(CommandSpec.toolHelp))
         }
         #expect(CommandSpec.toolHelp.contains("COMMANDS:\n  lint"))

@@ -145,13 +145,14 @@ package struct CommandSpec: Sendable {
                 if option.valueName == nil {
                     guard inlineValue == nil else { throw error("'--\(option.name)' does not take a value") }
                     parsed.flags.insert(option.name)
-                } else if let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil),
-                    !value.isEmpty, inlineValue != nil || !Self.looksLikeOption(value)
-                {
-                    if inlineValue == nil { index += 1 }
-                    parsed.values[option.name] = value
                 } else {
-                    throw error("missing value for '\(option.label)'")
+                    var value = inlineValue
+                    if value == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+                        value = arguments[index]
+                        index += 1
+                    }
+                    guard let value, !value.isEmpty else { throw error("missing value for '\(option.label)'") }
+                    parsed.values[option.name] = value
                 }
             }
         }

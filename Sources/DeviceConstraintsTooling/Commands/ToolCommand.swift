@@ -4,7 +4,8 @@ import DeviceConstraints
 ///
 /// ```swift
 /// let command = try ToolCommand(parsing: ["show", "Calendar", "--size=390x844"])
-/// // .show(ShowOptions(container: "Calendar", directory: "Constraints", device: .size(390, 844, idiom: nil)))
+/// // .show(ShowOptions(container: "Calendar", directory: "Constraints",
+/// //                   device: .size(width: 390, height: 844, idiom: nil)))
 /// ```
 package enum ToolCommand: Sendable, Hashable {
     /// Print this help on standard output.
@@ -42,7 +43,7 @@ package enum ToolCommand: Sendable, Hashable {
             return
         }
         if first == "help" {
-            guard let name = rest.first else {
+            guard let name = rest.first, name != "-h", name != "--help" else {
                 self = .help(CommandSpec.toolHelp)
                 return
             }
