@@ -7,19 +7,31 @@ let package = Package(
     products: [
         .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
+        .executable(name: "device-constraints", targets: ["device-constraints"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "DeviceConstraints"),
+        // What the command-line tool does (lint, show, devices, coverage), as a library that tests reach.
+        .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints"]),
+        // The tool itself: parses the arguments, calls DeviceConstraintsTooling, prints.
+        .executableTarget(name: "device-constraints", dependencies: ["DeviceConstraintsTooling"]),
         .testTarget(
             name: "DeviceConstraintsTests",
             dependencies: ["DeviceConstraints"],
             resources: [.copy("Fixtures")]
         ),
+        // The declarative constraint DSL, platform-neutral; UIKit/AppKit only in a guarded file.
         .target(name: "ConstraintDSL", dependencies: ["DeviceConstraints"]),
         .testTarget(
             name: "ConstraintDSLTests",
             dependencies: ["ConstraintDSL", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "DeviceConstraintsToolingTests",
+            // Depending on the executable makes `swift test` build it, for the end-to-end tests.
+            dependencies: ["DeviceConstraintsTooling", "device-constraints"],
             resources: [.copy("Fixtures")]
         ),
     ],

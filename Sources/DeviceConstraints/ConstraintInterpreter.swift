@@ -277,26 +277,9 @@ public final class ConstraintInterpreter: Sendable {
     /// Reads and parses every file of `container` on the chain, outside any lock, then publishes the
     /// merged records in one write.
     private func readAndPublish(_ container: String) throws(ConstraintError) -> ConstraintCache.Snapshot {
-        let candidates = ConstraintFileName.files(of: container, along: lookupChain)
-        var files: [ContainerConstraints] = []
-        for candidate in candidates {
-            let name = candidate.fileName
-            let data: Data?
-            do {
-                data = try source.data(forFile: name)
-            } catch {
-                throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
-            }
-            guard let data else { continue }
-            files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
-        }
-        guard !files.isEmpty else {
-            throw ConstraintError(
-                code: .fileNotFound,
-                message:
-                    "no constraint file for container \"\(container)\" on device \(device.name); looked for \(candidates.map(\.fileName).joined(separator: ", "))"
-            )
-        }
+        let files = try parser.parseFiles(
+            of: container, on: device.name, along: lookupChain, from: source, diagnostics: diagnostics
+        ).files
         let merged = ContainerConstraints.merge(files)
         let snapshot = ConstraintCache.Snapshot(
             records: merged.records, viewIds: merged.viewIds, files: files.map(\.fileName))

@@ -157,6 +157,42 @@ struct ConstraintFileParserTests {
         #expect(error.file == "Deep_iPhone6.json")
     }
 
+    // MARK: - Collecting every error of a file
+
+    @Test func collectingErrorsReportsEveryRecoverableErrorInDocumentOrder() throws {
+        let data = try Fixtures.data("ConstraintFiles", "SeveralErrors_iPhone6.json")
+        let log = DiagnosticLog()
+        let (file, errors) = ConstraintFileParser().parseCollectingErrors(
+            data, fileName: "SeveralErrors_iPhone6.json", diagnostics: log.handler)
+        #expect(errors.map(\.code) == [.invalidFormat, .invalidFormat, .invalidFormat, .invalidFormat, .duplicateView])
+        #expect(errors.map(\.line) == [3, 3, 4, 5, 6])
+        #expect(
+            errors.map(\.keyPath) == [
+                "SeveralErrors[0].dayButton.width", "SeveralErrors[0].dayButton.imageName",
+                "SeveralErrors[1].titleLabel",
+                "SeveralErrors[2]", "SeveralErrors[3].dayButton",
+            ])
+        let parsed = try #require(file)
+        #expect(parsed.viewIds == ["dayButton", "titleLabel", "footer"])
+        #expect(parsed["dayButton"] == ConstraintRecord(height: 60))
+        #expect(parsed["titleLabel"] == ConstraintRecord())
+        #expect(parsed["footer"]?.marginLeft == 8)
+        #expect(log.all.map(\.code) == [.possibleTypo])
+    }
+
+    @Test func parsingStillThrowsTheFirstOfThoseErrors() throws {
+        let error = try parseError("SeveralErrors_iPhone6.json")
+        #expect(error.keyPath == "SeveralErrors[0].dayButton.width")
+    }
+
+    @Test func collectingErrorsGivesNoFileWhenTheFileCannotBeReadAtAll() throws {
+        let data = try Fixtures.data("ConstraintFiles", "Malformed_iPhone6.json")
+        let (file, errors) = ConstraintFileParser().parseCollectingErrors(data, fileName: "Malformed_iPhone6.json")
+        #expect(file == nil)
+        #expect(errors.map(\.code) == [.malformedJSON])
+        #expect(errors.first?.file == "Malformed_iPhone6.json")
+    }
+
     // MARK: - Warnings
 
     @Test func misspeltAttributesAndDuplicateKeysAreWarnedAbout() throws {

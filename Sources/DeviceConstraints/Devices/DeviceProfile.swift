@@ -47,7 +47,7 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `375` rather than `375.0`; fractions as they are.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
         }

@@ -53,7 +53,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     }
 
     /// The files of `container` along `chain`, most specific first, then the base file.
-    static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
+    package static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
         chain.map { ConstraintFileName(container: container, device: $0) } + [ConstraintFileName(container: container)]
     }
 

@@ -53,6 +53,34 @@ public struct ConstraintFileParser: Sendable {
         _ data: Data, fileName: String, container: String? = nil,
         diagnostics: ConstraintDiagnosticHandler? = nil
     ) throws(ConstraintError) -> ContainerConstraints {
+        try read(data, fileName: fileName, container: container, diagnostics: diagnostics, recovered: nil)
+    }
+
+    /// Parses one constraint file like ``parse(_:fileName:container:diagnostics:)``, but goes on after an
+    /// error that spoils one view or one attribute (a wrong type, a record that is not an object, a view id
+    /// given twice), so that a linter can report every such error of a file in one run.
+    ///
+    /// - Returns: the records that could be read (a spoilt attribute is left out; a spoilt record is
+    ///   empty; a repeated view id keeps its first record), or nil when the file could not be read at all
+    ///   (too large, malformed JSON, wrong top-level shape or key); and every error, in document order.
+    package func parseCollectingErrors(
+        _ data: Data, fileName: String, container: String? = nil,
+        diagnostics: ConstraintDiagnosticHandler? = nil
+    ) -> (file: ContainerConstraints?, errors: [ConstraintError]) {
+        let recovered = RecoveredErrors()
+        do throws(ConstraintError) {
+            let file = try read(
+                data, fileName: fileName, container: container, diagnostics: diagnostics, recovered: recovered)
+            return (file, recovered.errors)
+        } catch {
+            return (nil, recovered.errors + [error])
+        }
+    }
+
+    private func read(
+        _ data: Data, fileName: String, container: String?, diagnostics: ConstraintDiagnosticHandler?,
+        recovered: RecoveredErrors?
+    ) throws(ConstraintError) -> ContainerConstraints {
         guard data.count <= limits.maximumFileSize else {
             throw ConstraintError(
                 code: .fileTooLarge,
@@ -66,9 +94,15 @@ public struct ConstraintFileParser: Sendable {
         } catch {
             throw error.inFile(fileName)
         }
-        var reader = FileReader(document: document, fileName: fileName, diagnostics: diagnostics)
+        var reader = FileReader(
+            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered)
         return try reader.read(expectedContainer: container)
     }
+}
+
+/// The errors a reader went on after; a class so that the reader's non-mutating methods can add to it.
+private final class RecoveredErrors {
+    var errors: [ConstraintError] = []
 }
 
 /// One pass over a parsed document, building records and reporting problems with their locations.
@@ -76,11 +110,17 @@ private struct FileReader {
     let document: JSONDocument
     let fileName: String
     let diagnostics: ConstraintDiagnosticHandler?
+    /// Where errors go that spoil only one view or attribute; nil throws the first one.
+    let recovered: RecoveredErrors?
 
-    init(document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?) {
+    init(
+        document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?,
+        recovered: RecoveredErrors?
+    ) {
         self.document = document
         self.fileName = fileName
         self.diagnostics = diagnostics
+        self.recovered = recovered
     }
 
     mutating func read(expectedContainer: String?) throws(ConstraintError) -> ContainerConstraints {
@@ -105,10 +145,12 @@ private struct FileReader {
         func add(_ viewId: String, key: Int, value: Int, path: String) throws(ConstraintError) {
             if let first = firstOffsets[viewId] {
                 let line = document.location(ofOffset: first).line
-                throw error(
-                    .duplicateView,
-                    "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
-                    at: key, keyPath: path)
+                try recover(
+                    error(
+                        .duplicateView,
+                        "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
+                        at: key, keyPath: path))
+                return
             }
             records[viewId] = try record(value, keyPath: path)
             firstOffsets[viewId] = document.offset(key)
@@ -124,10 +166,12 @@ private struct FileReader {
                 guard document.kind(element) == .object, document.count(element) == 1,
                     let entry = document.members(element).first(where: { _ in true })
                 else {
-                    throw error(
-                        .invalidFormat,
-                        "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
-                        at: element, keyPath: elementPath)
+                    try recover(
+                        error(
+                            .invalidFormat,
+                            "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
+                            at: element, keyPath: elementPath))
+                    continue
                 }
                 let viewId = document.string(entry.key)
                 try add(
@@ -156,10 +200,12 @@ private struct FileReader {
 
     private func record(_ value: Int, keyPath: String) throws(ConstraintError) -> ConstraintRecord {
         guard document.kind(value) == .object else {
-            throw error(
-                .invalidFormat,
-                "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
-                at: value, keyPath: keyPath)
+            try recover(
+                error(
+                    .invalidFormat,
+                    "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
+                    at: value, keyPath: keyPath))
+            return ConstraintRecord()
         }
         var record = ConstraintRecord()
         var seen: Set<String> = []
@@ -171,7 +217,11 @@ private struct FileReader {
                     .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used",
                     at: member.key, keyPath: path)
             }
-            try set(name, member.value, in: &record, key: member.key, keyPath: path)
+            do throws(ConstraintError) {
+                try set(name, member.value, in: &record, key: member.key, keyPath: path)
+            } catch {
+                try recover(error)
+            }
         }
         return record
     }
@@ -252,6 +302,12 @@ private struct FileReader {
     }
 
     // MARK: - Reporting
+
+    /// Throws `error`, or records it and returns when the reader goes on after errors.
+    private func recover(_ error: ConstraintError) throws(ConstraintError) {
+        guard let recovered else { throw error }
+        recovered.errors.append(error)
+    }
 
     private func found(_ value: Int) -> String {
         switch document.kind(value) {

@@ -66,6 +66,12 @@ extension JSONDocument {
         bytes.withUnsafeBufferPointer { Self.location(ofOffset: offset, in: $0) }
     }
 
+    /// The 1-based line and column of the byte at `offset` of `bytes`, counted as ``location(ofOffset:)``
+    /// counts them: for an offset kept after its document is gone (``ContainerConstraints``' view offsets).
+    package static func location(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { location(ofOffset: offset, in: $0) }
+    }
+
     /// The 1-based line and column where the value at `i` starts.
     package func location(of i: Index) -> (line: Int, column: Int) {
         location(ofOffset: offset(i))

@@ -1,0 +1,43 @@
+import Foundation
+
+extension ConstraintFileParser {
+    /// Reads and parses the files of `container` that a device reads, most specific first: one per device
+    /// of `chain`, then the base file, leaving out those the source does not have.
+    ///
+    /// The interpreter loads a container with it, and tools show where each value comes from.
+    ///
+    /// - Parameters:
+    ///   - container: the container; its name must be valid (``ConstraintFileName/validateContainer(_:)``).
+    ///   - device: the device, for the error when no file exists.
+    ///   - chain: the device's lookup chain.
+    ///   - source: where the files are.
+    ///   - diagnostics: receives the parser's warnings.
+    /// - Returns: the names looked for, in order, and the files found, in the same order.
+    /// - Throws: ``ConstraintError`` `.fileNotFound` when none of the files exists, `.unreadableFile` when
+    ///   the source cannot read one, or the parser's error for the first file that does not parse.
+    package func parseFiles(
+        of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
+        diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) -> (lookup: [String], files: [ContainerConstraints]) {
+        let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
+        var files: [ContainerConstraints] = []
+        for name in lookup {
+            let data: Data?
+            do {
+                data = try source.data(forFile: name)
+            } catch {
+                throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
+            }
+            guard let data else { continue }
+            files.append(try parse(data, fileName: name, container: container, diagnostics: diagnostics))
+        }
+        guard !files.isEmpty else {
+            throw ConstraintError(
+                code: .fileNotFound,
+                message:
+                    "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
+            )
+        }
+        return (lookup, files)
+    }
+}

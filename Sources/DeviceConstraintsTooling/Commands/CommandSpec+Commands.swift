@@ -1,0 +1,82 @@
+// The four commands of device-constraints, as their help prints them.
+
+extension CommandSpec {
+    /// Every command, in the order the tool's help lists them.
+    package static let all: [CommandSpec] = [lint, show, devices, coverage]
+
+    /// The folder argument every command but `devices` takes.
+    private static let folder = Argument(
+        name: "dir", help: "The folder of constraint files.", defaultValue: DeviceConstraintsTool.defaultFolder)
+    private static let catalog = Option(
+        name: "catalog", valueName: "file",
+        help: "A device catalog file (JSON) to use instead of the standard catalog.")
+    private static let json = Option(name: "json", help: "Print the result as JSON.")
+
+    /// `lint [<dir>] [--catalog <file>] [--json] [--strict]`.
+    package static let lint = CommandSpec(
+        name: "lint", abstract: "Check every constraint file in a folder, and what each device gets from them.",
+        discussion: """
+            Each file: its name (Container_Device.json with a device of the catalog, or Container.json), \
+            JSON, the format, the top-level key, attribute types, misspelt attribute names, view ids given \
+            twice. Across files: a view id that some device gets but another cannot reach through its \
+            lookup chain (missing default), and files for a device the catalog does not know (dead files).
+            Diagnostics print as path:line:column: error|warning: message, then a summary. Exit status: 0 \
+            when there are no errors (warnings are allowed unless --strict), 1 when there are, 2 for a \
+            wrong command line.
+            """,
+        arguments: [folder],
+        options: [catalog, json, Option(name: "strict", help: "Fail (exit 1) on warnings too.")])
+
+    /// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
+    package static let show = CommandSpec(
+        name: "show", abstract: "Print the records a device gets for a container, and the file each value came from.",
+        discussion: """
+            The device is named (--device iPhone6Plus) or resolved from a window size in points, as the \
+            app resolves it (--size 390x844, optionally with --idiom). Values are merged along the device's \
+            lookup chain: the first file that sets an attribute wins.
+            """,
+        arguments: [Argument(name: "container", help: "The container: the files' top-level key."), folder],
+        options: [
+            Option(name: "device", valueName: "name", help: "The device, by its name in the catalog."),
+            Option(name: "size", valueName: "WxH", help: "A window size in points, such as 390x844."),
+            Option(name: "idiom", valueName: "idiom", help: "With --size: phone or pad (default: from the size)."),
+            catalog, json,
+        ],
+        optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]")
+
+    /// `devices [--catalog <file>] [--json]`.
+    package static let devices = CommandSpec(
+        name: "devices", abstract: "List the devices of the catalog: name, idiom, size and lookup chain.",
+        options: [catalog, json])
+
+    /// `coverage [<dir>] [--catalog <file>] [--json]`.
+    package static let coverage = CommandSpec(
+        name: "coverage",
+        abstract: "Show which file serves each container on each device: its own, one through a fallback, or none.",
+        discussion: "It goes by file names, as the app chooses files; lint checks what the files hold.",
+        arguments: [folder], options: [catalog, json])
+
+    /// The help of the tool itself.
+    package static var toolHelp: String {
+        let options = [("--version", "Show the version."), ("-h, --help", "Show help information.")]
+        let commands = list(all.map { ($0.name, $0.abstract) })
+        return """
+            OVERVIEW: Lint, show and map a folder of per-device constraint files.
+
+            USAGE: \(DeviceConstraintsTool.name) <command>
+
+            OPTIONS:
+            \(list(options))
+
+            COMMANDS:
+            \(commands)
+
+              See '\(DeviceConstraintsTool.name) help <command>' for detailed help.
+            """
+    }
+
+    /// The usage of the tool itself.
+    package static var toolUsage: String {
+        "\(DeviceConstraintsTool.name) <command> [<options>]   (commands: \(all.map(\.name).joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,130 @@
+import DeviceConstraints
+import Foundation
+
+/// Runs a command of `device-constraints`: reads the folder and catalog it names, calls ``Linter``,
+/// ``RecordTable``, ``DevicesReport`` or ``CoverageReport``, and returns what to print and how to exit.
+///
+/// ```swift
+/// let command = try ToolCommand(parsing: ["lint", "Constraints"])
+/// let result = DeviceConstraintsTool().run(command)
+/// print(result.output, terminator: "")   // the diagnostics and "No problems in 7 files."
+/// ```
+package struct DeviceConstraintsTool: Sendable {
+    /// The tool's name, as usage lines print it.
+    package static let name = "device-constraints"
+    /// The tool's version, as `--version` prints it.
+    package static let version = "0.1.0"
+    /// The folder every command reads when none is given.
+    package static let defaultFolder = "Constraints"
+
+    /// A tool that reads paths relative to the current directory.
+    package init() {}
+
+    /// Runs `command`.
+    ///
+    /// Results go to ``ToolResult/output``; a folder or catalog that cannot be read, a constraint file that
+    /// `show` cannot parse, or a device the catalog does not know go to ``ToolResult/errorOutput``.
+    package func run(_ command: ToolCommand) -> ToolResult {
+        do throws(ToolFailure) {
+            switch command {
+            case .help(let text): return ToolResult(output: text)
+            case .version: return ToolResult(output: Self.version)
+            case .lint(let options): return try lint(options)
+            case .show(let options): return try show(options)
+            case .devices(let options): return try devices(options)
+            case .coverage(let options): return try coverage(options)
+            }
+        } catch {
+            return ToolResult(errorOutput: error.message, exitCode: error.exitCode)
+        }
+    }
+
+    // MARK: - Commands
+
+    private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        let report = Linter(catalog: catalog).lint(try folder(options.directory), directory: options.directory)
+        return ToolResult(
+            output: options.json ? report.json.rendered : report.text, exitCode: report.exitCode(strict: options.strict)
+        )
+    }
+
+    private func show(_ options: ShowOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        let device: DeviceProfile
+        do throws(UsageError) {
+            device = try options.device.resolve(in: catalog)
+        } catch {
+            throw ToolFailure(message: error.description, exitCode: .usageError)
+        }
+        let source = try folder(options.directory)
+        let table: RecordTable
+        do throws(ConstraintError) {
+            table = try RecordTable(container: options.container, device: device, catalog: catalog, source: source)
+        } catch {
+            var placed = error
+            placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
+            throw ToolFailure(message: placed.description, exitCode: .failure)
+        }
+        if options.json { return ToolResult(output: table.json(directory: options.directory).rendered) }
+        return ToolResult(output: table.text(directory: options.directory, window: options.device.window))
+    }
+
+    private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
+        let (catalog, name) = try loadCatalog(options.catalog)
+        let report = DevicesReport(catalog: catalog, catalogName: name)
+        return ToolResult(output: options.json ? report.json.rendered : report.text)
+    }
+
+    private func coverage(_ options: CoverageOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        let source = try folder(options.directory)
+        let names: [String]
+        do {
+            names = try source.fileNames()
+        } catch {
+            throw ToolFailure(message: "error: could not list the files of '\(options.directory)': \(error)")
+        }
+        let report = CoverageReport(fileNames: names, catalog: catalog)
+        return ToolResult(output: options.json ? report.json.rendered : report.text)
+    }
+
+    // MARK: - Reading the folder and the catalog
+
+    /// The folder at `path`, which must exist.
+    private func folder(_ path: String) throws(ToolFailure) -> DirectorySource {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ToolFailure(
+                message:
+                    "error: no folder '\(path)'; pass the folder that holds the constraint files "
+                    + "(default: \(Self.defaultFolder), from the current directory)")
+        }
+        return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))
+    }
+
+    /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
+    private func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String) {
+        guard let path else { return (.standard, "the standard catalog") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ToolFailure(
+                message: "error: could not read the catalog file '\(path)': \(error.localizedDescription)")
+        }
+        do throws(ConstraintError) {
+            return (try DeviceCatalog(json: data), path)
+        } catch {
+            var placed = error
+            if placed.file == nil { placed.file = path }
+            throw ToolFailure(message: placed.description)
+        }
+    }
+}
+
+/// A command that could not do its work: the message for standard error and the exit status.
+private struct ToolFailure: Error {
+    var message: String
+    var exitCode: ExitCode = .failure
+}

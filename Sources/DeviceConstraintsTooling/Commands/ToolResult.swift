@@ -1,0 +1,33 @@
+/// What a run of the tool prints and how it exits: results on standard output, errors on standard error.
+///
+/// ```swift
+/// let result = DeviceConstraintsTool().run(.version)
+/// result.output      // "0.1.0\n"
+/// result.exitCode    // .success
+/// ```
+package struct ToolResult: Sendable, Hashable {
+    /// What goes to standard output: each line ends with a newline.
+    package var output: String
+    /// What goes to standard error: each line ends with a newline.
+    package var errorOutput: String
+    /// The exit status.
+    package var exitCode: ExitCode
+
+    /// A result that prints `output` (a newline is added) and `errorOutput` (likewise), and exits with
+    /// `exitCode`.
+    package init(output: String = "", errorOutput: String = "", exitCode: ExitCode = .success) {
+        self.output = Self.lines(output)
+        self.errorOutput = Self.lines(errorOutput)
+        self.exitCode = exitCode
+    }
+
+    /// The usage error on standard error, exit status 2.
+    package init(_ error: UsageError) {
+        self.init(errorOutput: error.description, exitCode: .usageError)
+    }
+
+    /// `text` with a final newline, or empty.
+    private static func lines(_ text: String) -> String {
+        text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+    }
+}

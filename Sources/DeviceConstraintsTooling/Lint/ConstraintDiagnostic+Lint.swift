@@ -1,0 +1,31 @@
+package import DeviceConstraints
+
+extension ConstraintDiagnostic.Code {
+    /// A view id that some device gets but another device of the catalog cannot reach through its lookup
+    /// chain: on that device `record(viewId:container:)` throws. Android's lint calls it
+    /// MissingDefaultResource.
+    package static let missingDefault = Self(rawValue: "missingDefault")
+    /// A file for a device the catalog does not know: no device's lookup chain ever reads it.
+    package static let deadFile = Self(rawValue: "deadFile")
+    /// A folder with no constraint files at all.
+    package static let noConstraintFiles = Self(rawValue: "noConstraintFiles")
+}
+
+extension ConstraintDiagnostic {
+    /// `error` as an error diagnostic, with the same code, location and message, placed at `path`.
+    package init(_ error: ConstraintError, at path: String) {
+        self.init(
+            severity: .error, code: Code(rawValue: error.code.rawValue), message: error.message, file: path,
+            line: error.line, column: error.column, keyPath: error.keyPath)
+    }
+
+    /// The order lint prints diagnostics in: by file, then line and column (a diagnostic of the whole
+    /// file first), errors before warnings, then message.
+    package static func lintOrder(_ lhs: ConstraintDiagnostic, _ rhs: ConstraintDiagnostic) -> Bool {
+        let left = (lhs.file ?? "", lhs.line ?? 0, lhs.column ?? 0)
+        let right = (rhs.file ?? "", rhs.line ?? 0, rhs.column ?? 0)
+        if left != right { return left < right }
+        if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+        return lhs.message < rhs.message
+    }
+}

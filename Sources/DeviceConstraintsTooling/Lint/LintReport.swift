@@ -1,0 +1,80 @@
+package import DeviceConstraints
+
+/// What ``Linter`` found in a folder: every diagnostic, sorted, and how many files it read.
+///
+/// ```swift
+/// let report = Linter().lint(source, directory: "Constraints")
+/// print(report.text)                  // the diagnostics, then "No problems in 7 files."
+/// exit(report.exitCode(strict: false).rawValue)
+/// ```
+package struct LintReport: Sendable, Hashable {
+    /// Every diagnostic, sorted by file, line and column.
+    package let diagnostics: [ConstraintDiagnostic]
+    /// How many `.json` files were read.
+    package let fileCount: Int
+
+    /// A report of `diagnostics` over `fileCount` files.
+    package init(diagnostics: [ConstraintDiagnostic], fileCount: Int) {
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+    }
+
+    /// The number of errors.
+    package var errorCount: Int { diagnostics.count { $0.severity == .error } }
+
+    /// The number of warnings.
+    package var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+
+    /// `3 errors, 2 warnings in 12 files`, `1 warning in 1 file`, or `No problems in 7 files.`
+    package var summary: String {
+        let counts = [(errorCount, "error"), (warningCount, "warning")].filter { $0.0 > 0 }
+        let files = counted(fileCount, "file")
+        guard !counts.isEmpty else { return "No problems in \(files)." }
+        return counts.map { counted($0.0, $0.1) }.joined(separator: ", ") + " in \(files)"
+    }
+
+    /// Every diagnostic on a line of its own (`path:line:column: error: message`), then ``summary``.
+    package var text: String {
+        (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
+    }
+
+    /// Success when there are no errors (and, if `strict`, no warnings either); failure otherwise.
+    package func exitCode(strict: Bool) -> ExitCode {
+        errorCount > 0 || (strict && warningCount > 0) ? .failure : .success
+    }
+
+    /// The report for `lint --json`:
+    ///
+    /// ```json
+    /// { "files": 7, "errors": 1, "warnings": 0,
+    ///   "diagnostics": [
+    ///     { "file": "Constraints/Card_iPhone6.json", "line": 4, "column": 18, "severity": "error",
+    ///       "code": "invalidFormat", "message": "\"width\" must be a number, found string (\"sixty\")",
+    ///       "keyPath": "Card[0].title.width" } ] }
+    /// ```
+    ///
+    /// `line`, `column` and `keyPath` are `null` when the diagnostic is about a whole file; `severity` is
+    /// `error` or `warning`.
+    package var json: JSONValue {
+        .object([
+            ("files", .integer(fileCount)),
+            ("errors", .integer(errorCount)),
+            ("warnings", .integer(warningCount)),
+            (
+                "diagnostics",
+                .array(
+                    diagnostics.map { diagnostic in
+                        .object([
+                            ("file", .nullable(diagnostic.file)),
+                            ("line", .nullable(diagnostic.line)),
+                            ("column", .nullable(diagnostic.column)),
+                            ("severity", .string(diagnostic.severity.rawValue)),
+                            ("code", .string(diagnostic.code.rawValue)),
+                            ("message", .string(diagnostic.message)),
+                            ("keyPath", .nullable(diagnostic.keyPath)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

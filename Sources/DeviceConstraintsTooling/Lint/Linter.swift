@@ -1,0 +1,175 @@
+package import DeviceConstraints
+import Foundation
+
+/// Checks a folder of constraint files the way the interpreter will read them, and reports every problem
+/// it finds, never stopping at the first.
+///
+/// Each file: its name (`Container_Device.json` with a device of the catalog, or `Container.json`), JSON
+/// validity, the format, the top-level key against the name, attribute types, misspelt attribute names
+/// (with a suggestion), view ids given twice. Across files: a view id that some device gets but another
+/// cannot reach through its lookup chain (a missing default), and files for a device the catalog does not
+/// know, which no device ever reads (dead files).
+///
+/// ```swift
+/// let report = Linter(catalog: .standard).lint(
+///     DirectorySource(URL(fileURLWithPath: "Constraints")), directory: "Constraints")
+/// print(report.text)   // Constraints/Card_iPhone6.json:4:18: error: "width" must be a number, … then a summary
+/// ```
+package struct Linter: Sendable {
+    /// The devices the files are written for.
+    package var catalog: DeviceCatalog
+    /// The parser, with the limits the interpreter will enforce.
+    package var parser: ConstraintFileParser
+
+    /// A linter for files written for the devices of `catalog`.
+    package init(catalog: DeviceCatalog = .standard, limits: ConstraintFileParser.Limits = .default) {
+        self.catalog = catalog
+        self.parser = ConstraintFileParser(limits: limits)
+    }
+
+    /// Lints every `.json` file of `source`.
+    ///
+    /// - Parameters:
+    ///   - source: the folder (or any other source) of constraint files.
+    ///   - directory: the folder as the user typed it; diagnostics name files as `directory/file`.
+    /// - Returns: every diagnostic, sorted by file, line and column, and the number of files read.
+    package func lint(_ source: any ConstraintSource, directory: String) -> LintReport {
+        let names: [String]
+        do {
+            names = try source.fileNames().filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            let diagnostic = ConstraintDiagnostic(
+                severity: .error, code: .init(rawValue: ConstraintError.Code.unreadableFile.rawValue),
+                message: "could not list the files of this folder: \(error)", file: directory)
+            return LintReport(diagnostics: [diagnostic], fileCount: 0)
+        }
+        guard !names.isEmpty else {
+            let diagnostic = ConstraintDiagnostic(
+                severity: .warning, code: .noConstraintFiles,
+                message: "no constraint files (*.json) in this folder; is it the right one?", file: directory)
+            return LintReport(diagnostics: [diagnostic], fileCount: 0)
+        }
+
+        let knownDevices = Set(catalog.profiles.map(\.name))
+        var diagnostics: [ConstraintDiagnostic] = []
+        var files: [LintedFile] = []
+        var unreadContainers: Set<String> = []
+        for name in names {
+            let path = DisplayPath.join(directory, name)
+            let checked = check(name, at: path, in: source, knownDevices: knownDevices)
+            diagnostics += checked.diagnostics
+            if let file = checked.file {
+                files.append(file)
+            } else if let container = checked.unreadContainer {
+                unreadContainers.insert(container)
+            }
+        }
+        // A container with a file that could not be read at all would report each of that file's views as
+        // missing: a cascade of errors that fixing the file removes. Its other checks still run.
+        diagnostics += missingDefaults(in: files.filter { !unreadContainers.contains($0.contents.container) })
+        return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
+    }
+
+    // MARK: - One file
+
+    /// What checking one file found.
+    private struct CheckedFile {
+        var diagnostics: [ConstraintDiagnostic] = []
+        /// The file, when it was read and some device reads it.
+        var file: LintedFile?
+        /// The container of a file that could not be read at all.
+        var unreadContainer: String?
+    }
+
+    private func check(
+        _ name: String, at path: String, in source: any ConstraintSource, knownDevices: Set<DeviceName>
+    ) -> CheckedFile {
+        var result = CheckedFile()
+        let read: Data?
+        do {
+            read = try source.data(forFile: name)
+        } catch {
+            let unreadable = ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)")
+            result.diagnostics.append(ConstraintDiagnostic(unreadable, at: path))
+            return result
+        }
+        guard let data = read else {
+            let gone = ConstraintError(code: .unreadableFile, message: "the file disappeared while it was linted")
+            result.diagnostics.append(ConstraintDiagnostic(gone, at: path))
+            return result
+        }
+        guard let fileName = ConstraintFileName(parsing: name, knownDevices: knownDevices) else {
+            let stem = String(name.dropLast(".json".count))
+            let error =
+                ConstraintFileName.validateContainer(stem)
+                ?? ConstraintError(code: .invalidName, message: "\"\(name)\" is not a constraint file name")
+            result.diagnostics.append(ConstraintDiagnostic(error, at: path))
+            return result
+        }
+
+        // A device file must hold its container; a base file whose name has an underscore may hold either
+        // the whole stem or the part before the underscore (then it names a device the catalog lacks).
+        let warnings = DiagnosticCollector()
+        let (contents, errors) = parser.parseCollectingErrors(
+            data, fileName: name, container: fileName.device == nil ? nil : fileName.container,
+            diagnostics: warnings.handler)
+        result.diagnostics += errors.map { ConstraintDiagnostic($0, at: path) }
+        result.diagnostics += warnings.diagnostics.map { warning in
+            var placed = warning
+            placed.file = path
+            return placed
+        }
+        guard let contents else {
+            result.unreadContainer = fileName.container
+            return result
+        }
+        let bytes = [UInt8](data)
+        if fileName.device == nil, contents.container != fileName.container {
+            let device = String(fileName.container.dropFirst(contents.container.count + 1))
+            result.diagnostics.append(deadFile(device: device, at: path, bytes: bytes))
+            return result
+        }
+        result.file = LintedFile(path: path, name: fileName, contents: contents, bytes: bytes)
+        return result
+    }
+
+    private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {
+        var message = "no device reads this file: \"\(device)\" is not a device of the catalog"
+        let names = catalog.profiles.map(\.name.rawValue)
+        if let suggestion = EditDistance.closest(to: device, among: names, maximum: 3) {
+            message += "; did you mean \"\(suggestion)\"? Rename"
+        } else {
+            message += "; rename"
+        }
+        message += " the file, or add the device to the catalog (see '\(DeviceConstraintsTool.name) devices')"
+        // The file parsed, so its first quote opens the top-level key.
+        let location = bytes.firstIndex(of: UInt8(ascii: "\"")).map { JSONDocument.location(ofOffset: $0, in: bytes) }
+        return ConstraintDiagnostic(
+            severity: .error, code: .deadFile, message: message, file: path, line: location?.line,
+            column: location?.column)
+    }
+}
+
+/// A file that was read and that some device reads, kept for the checks across files.
+struct LintedFile {
+    /// The path diagnostics print.
+    var path: String
+    /// The container and device of its name.
+    var name: ConstraintFileName
+    /// Its records.
+    var contents: ContainerConstraints
+    /// Its bytes, to place a diagnostic at a view id's line and column.
+    var bytes: [UInt8]
+}
+
+/// Collects the warnings the parser reports while it reads one file.
+private final class DiagnosticCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [ConstraintDiagnostic] = []
+
+    var handler: ConstraintDiagnosticHandler {
+        { diagnostic in self.lock.withLock { self.collected.append(diagnostic) } }
+    }
+
+    var diagnostics: [ConstraintDiagnostic] { lock.withLock { collected } }
+}

@@ -1,0 +1,44 @@
+/// Rows of text printed in aligned columns, for the tool's tables (`show`, `devices`, `coverage`).
+///
+/// Columns are as wide as their widest cell, counted in characters, and separated by two spaces; the
+/// last column is not padded, so no line ends in spaces.
+///
+/// ```swift
+/// let table = TextTable(header: ["name", "size"], rows: [["iPhone5", "320×568"], ["iPad", "768×1024"]])
+/// print(table.rendered)
+/// // name     size
+/// // iPhone5  320×568
+/// // iPad     768×1024
+/// ```
+package struct TextTable: Sendable, Hashable {
+    /// The first line, or nil for a table without one.
+    package var header: [String]?
+    /// The lines below the header, one cell a column.
+    package var rows: [[String]]
+
+    /// A table with these rows, under `header`.
+    package init(header: [String]? = nil, rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
+
+    /// The lines of the table, joined with newlines, without a trailing newline.
+    package var rendered: String {
+        let lines = (header.map { [$0] } ?? []) + rows
+        let columnCount = lines.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columnCount)
+        for line in lines {
+            for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        return lines.map { line in
+            var text = ""
+            for (column, cell) in line.enumerated() {
+                text += cell
+                if column < line.count - 1 {
+                    text += String(repeating: " ", count: widths[column] - cell.count + 2)
+                }
+            }
+            return text
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,140 @@
+package import DeviceConstraints
+
+/// Which file serves each container on each device of a catalog: a file of the device's own, a file
+/// reached through its fallback chain (another device's, or the base file), or none.
+///
+/// It goes by file names only, as the interpreter chooses files; `lint` checks what they hold.
+///
+/// ```swift
+/// let coverage = CoverageReport(fileNames: try source.fileNames(), catalog: .standard)
+/// coverage.source(of: "Card", on: "iPhoneX")   // .fallback(file: "Card_iPhone6.json", device: "iPhone6")
+/// ```
+package struct CoverageReport: Sendable, Hashable {
+    /// Where a device gets a container's records from.
+    package enum Source: Sendable, Hashable {
+        /// The device has a file of its own.
+        case own(file: String)
+        /// The first file on the device's lookup chain is another device's, or the base file (`device` nil).
+        case fallback(file: String, device: DeviceName?)
+        /// No file on the device's lookup chain: the interpreter throws `fileNotFound`.
+        case missing
+    }
+
+    /// The devices of the catalog, in its order: the columns.
+    package let devices: [DeviceProfile]
+    /// The containers that have a file, sorted: the rows.
+    package let containers: [String]
+    /// `sources[container][device]`, in the order of ``containers`` and ``devices``.
+    package let sources: [[Source]]
+
+    /// The coverage of the constraint files named `fileNames` (names that are not constraint file names
+    /// are left out) for the devices of `catalog`.
+    package init(fileNames: [String], catalog: DeviceCatalog) {
+        let known = Set(catalog.profiles.map(\.name))
+        var files: [String: [DeviceName?: String]] = [:]
+        for name in fileNames {
+            guard let file = ConstraintFileName(parsing: name, knownDevices: known) else { continue }
+            files[file.container, default: [:]][file.device] = name
+        }
+        devices = catalog.profiles
+        containers = files.keys.sorted()
+        sources = containers.map { container in
+            let available = files[container] ?? [:]
+            return catalog.profiles.map { profile in
+                if let own = available[profile.name] { return .own(file: own) }
+                for device in catalog.lookupChain(for: profile).dropFirst() {
+                    if let file = available[device] { return .fallback(file: file, device: device) }
+                }
+                if let base = available[nil] { return .fallback(file: base, device: nil) }
+                return .missing
+            }
+        }
+    }
+
+    /// Where `device` gets `container` from; nil when either is not in the report.
+    package func source(of container: String, on device: DeviceName) -> Source? {
+        guard let row = containers.firstIndex(of: container),
+            let column = devices.firstIndex(where: { $0.name == device })
+        else { return nil }
+        return sources[row][column]
+    }
+
+    /// The matrix: a row a container, a column a device (`own`, `→ iPhone6`, `→ base`, `missing`), a
+    /// legend and a count.
+    package var text: String {
+        let header = ["container"] + devices.map(\.name.rawValue)
+        let rows = zip(containers, sources).map { container, row in [container] + row.map(Self.cell) }
+        let all = sources.joined()
+        let own = all.count { if case .own = $0 { true } else { false } }
+        let missing = all.count { $0 == .missing }
+        let counts =
+            "\(counted(containers.count, "container")) × \(counted(devices.count, "device")): "
+            + "\(own) own files, \(all.count - own - missing) through a fallback, \(missing) missing"
+        let legend =
+            "own: the device's own file; → D: the file of device D, through the fallback chain; "
+            + "→ base: the base file Container.json; missing: no file, the interpreter throws fileNotFound"
+        guard !containers.isEmpty else { return "No constraint files.\n" + counts }
+        return [TextTable(header: header, rows: rows).rendered, "", legend, counts].joined(separator: "\n")
+    }
+
+    /// The report for `coverage --json`:
+    ///
+    /// ```json
+    /// { "devices": ["iPhone5", "iPhone6", …],
+    ///   "containers": [
+    ///     { "name": "Card",
+    ///       "coverage": [
+    ///         { "device": "iPhone6", "status": "own", "file": "Card_iPhone6.json" },
+    ///         { "device": "iPhoneX", "status": "fallback", "file": "Card_iPhone6.json" },
+    ///         { "device": "iPad", "status": "missing", "file": null } ] } ] }
+    /// ```
+    package var json: JSONValue {
+        .object([
+            ("devices", .array(devices.map { .string($0.name.rawValue) })),
+            (
+                "containers",
+                .array(
+                    zip(containers, sources).map { container, row in
+                        .object([
+                            ("name", .string(container)),
+                            (
+                                "coverage",
+                                .array(
+                                    zip(devices, row).map { device, source in
+                                        .object([
+                                            ("device", .string(device.name.rawValue)),
+                                            ("status", .string(Self.status(source))),
+                                            ("file", .nullable(Self.file(source))),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    private static func cell(_ source: Source) -> String {
+        switch source {
+        case .own: "own"
+        case .fallback(_, let device?): "→ \(device)"
+        case .fallback(_, nil): "→ base"
+        case .missing: "missing"
+        }
+    }
+
+    private static func status(_ source: Source) -> String {
+        switch source {
+        case .own: "own"
+        case .fallback: "fallback"
+        case .missing: "missing"
+        }
+    }
+
+    private static func file(_ source: Source) -> String? {
+        switch source {
+        case .own(let file), .fallback(let file, _): file
+        case .missing: nil
+        }
+    }
+}

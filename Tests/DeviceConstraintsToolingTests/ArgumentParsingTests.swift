@@ -1,0 +1,151 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Testing
+
+struct ArgumentParsingTests {
+    private func command(_ arguments: String...) throws(UsageError) -> ToolCommand {
+        try ToolCommand(parsing: arguments)
+    }
+
+    private func usageError(_ arguments: String...) throws -> UsageError {
+        try #require(throws: UsageError.self) { try ToolCommand(parsing: arguments) }
+    }
+
+    // MARK: - Commands and their defaults
+
+    @Test func lintDefaultsToTheConstraintsFolderAndTheStandardCatalog() throws {
+        #expect(try command("lint") == .lint(LintOptions(directory: "Constraints")))
+    }
+
+    @Test func lintReadsItsFolderCatalogAndFlagsInAnyOrder() throws {
+        let expected = ToolCommand.lint(LintOptions(directory: "Designs", catalog: "c.json", json: true, strict: true))
+        #expect(try command("lint", "--strict", "Designs", "--catalog", "c.json", "--json") == expected)
+        #expect(try command("lint", "--catalog=c.json", "--json", "--strict", "Designs") == expected)
+    }
+
+    @Test func theLastOfARepeatedOptionWins() throws {
+        #expect(
+            try command("devices", "--catalog", "a.json", "--catalog=b.json")
+                == .devices(DevicesOptions(catalog: "b.json")))
+    }
+
+    @Test func aDoubleDashEndsTheOptions() throws {
+        #expect(try command("lint", "--", "--json") == .lint(LintOptions(directory: "--json")))
+    }
+
+    @Test func showTakesADeviceByName() throws {
+        #expect(
+            try command("show", "Calendar", "--device", "iPhone6Plus")
+                == .show(ShowOptions(container: "Calendar", directory: "Constraints", device: .named("iPhone6Plus"))))
+    }
+
+    @Test func showTakesAWindowSizeAndAnIdiom() throws {
+        let expected = ShowOptions(
+            container: "Calendar", directory: "Designs", device: .size(width: 390, height: 844.5, idiom: .pad),
+            json: true)
+        #expect(
+            try command("show", "Calendar", "Designs", "--size=390x844.5", "--idiom", "pad", "--json")
+                == .show(expected))
+        #expect(DeviceSelection.size(width: 390, height: 844.5, idiom: .pad).window == "390×844.5 pad")
+    }
+
+    @Test func coverageAndDevicesReadTheirOptions() throws {
+        #expect(
+            try command("coverage", "Designs", "--json") == .coverage(CoverageOptions(directory: "Designs", json: true))
+        )
+        #expect(try command("devices") == .devices(DevicesOptions()))
+    }
+
+    // MARK: - Help and version
+
+    @Test func noArgumentsHelpAndDashHPrintTheToolsHelp() throws {
+        for arguments in [[], ["--help"], ["-h"], ["help"], ["help", "--help"]] {
+            #expect(try ToolCommand(parsing: arguments) == .help(CommandSpec.toolHelp))
+        }
+        #expect(CommandSpec.toolHelp.contains("COMMANDS:\n  lint"))
+    }
+
+    @Test func everyCommandHasHelpThatWinsOverOtherArguments() throws {
+        for spec in CommandSpec.all {
+            #expect(try command(spec.name, "--help") == .help(spec.help))
+            #expect(try command(spec.name, "--no-such-option", "-h") == .help(spec.help))
+            #expect(try command("help", spec.name) == .help(spec.help))
+            #expect(spec.help.contains("USAGE: \(spec.usage)"))
+            #expect(spec.help.contains("-h, --help"))
+        }
+    }
+
+    @Test func versionIsOneFlagOfTheTool() throws {
+        #expect(try command("--version") == .version)
+        #expect(try usageError("--version", "lint").message == "unexpected argument 'lint'")
+    }
+
+    // MARK: - Usage errors
+
+    @Test func anUnknownOptionSuggestsTheNearest() throws {
+        let error = try usageError("lint", "--jsn")
+        #expect(error.message == "unknown option '--jsn'; did you mean '--json'?")
+        #expect(error.usage == "device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]")
+        #expect(error.description == "error: \(error.message)\nusage: \(error.usage)")
+    }
+
+    @Test func anUnknownCommandSuggestsTheNearest() throws {
+        #expect(try usageError("lnt").message == "unknown command 'lnt'; did you mean 'lint'?")
+        #expect(try usageError("--verison").message == "unknown option '--verison'; did you mean '--version'?")
+    }
+
+    @Test(arguments: [
+        (["lint", "--catalog"], "missing value for '--catalog <file>'"),
+        (["lint", "--catalog", "--json"], "missing value for '--catalog <file>'"),
+        (["lint", "--catalog="], "missing value for '--catalog <file>'"),
+        (["lint", "--json=yes"], "'--json' does not take a value"),
+        (["lint", "a", "b"], "unexpected argument 'b'"),
+        (["lint", "-x"], "unknown option '-x'"),
+        (["show"], "missing argument '<container>'"),
+        (["show", "Card"], "missing '--device <name>' or '--size <WxH>'"),
+        (
+            ["show", "Card", "--device", "iPad", "--size", "1x2"],
+            "'--device' and '--size' cannot be used together; give one"
+        ),
+        (
+            ["show", "Card", "--device", "iPad", "--idiom", "pad"],
+            "'--idiom' goes with '--size'; a named device has its idiom"
+        ),
+        (
+            ["show", "Card", "--size", "390"],
+            "invalid size '390'; give the window's width and height in points, such as 390x844"
+        ),
+        (
+            ["show", "Card", "--size", "0x844"],
+            "invalid size '0x844'; give the window's width and height in points, such as 390x844"
+        ),
+        (["show", "Card", "--size", "390x844", "--idiom", "tv"], "invalid idiom 'tv'; use phone or pad"),
+        (["help", "lnt"], "unknown command 'lnt'; did you mean 'lint'?"),
+    ])
+    func aWrongCommandLineIsAUsageError(arguments: [String], message: String) throws {
+        let error = try #require(throws: UsageError.self) { try ToolCommand(parsing: arguments) }
+        #expect(error.message == message)
+        #expect(ToolResult(error).exitCode == .usageError)
+    }
+
+    @Test func aNegativeNumberIsAValueNotAnOption() throws {
+        let spec = CommandSpec(name: "t", abstract: "", options: [.init(name: "n", valueName: "n", help: "")])
+        #expect(try spec.parse(["--n", "-3"]).value("n") == "-3")
+    }
+
+    // MARK: - Devices
+
+    @Test func aNamedDeviceResolvesInTheCatalogOrSuggestsTheNearest() throws {
+        #expect(try DeviceSelection.named("iPad").resolve(in: .standard).name == .iPad)
+        let error = try #require(throws: UsageError.self) {
+            try DeviceSelection.named("iPhone6Plu").resolve(in: .standard)
+        }
+        #expect(error.message.hasPrefix("unknown device 'iPhone6Plu'; did you mean 'iPhone6Plus'?"))
+        #expect(error.usage == CommandSpec.show.usage)
+    }
+
+    @Test func aWindowSizeResolvesAsTheAppResolvesIt() throws {
+        #expect(try DeviceSelection.size(width: 390, height: 844, idiom: nil).resolve(in: .standard).name == .iPhone12)
+        #expect(try DeviceSelection.size(width: 844, height: 390, idiom: nil).resolve(in: .standard).name == .iPhone12)
+    }
+}

@@ -1,0 +1,75 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+struct CoverageReportTests {
+    private let files = [
+        "Card.json", "Card_iPhone6.json", "Card_iPad.json", "Header_iPhone6Plus.json", "notes.txt", "Bad..Name.json",
+    ]
+
+    // MARK: - Sources
+
+    @Test func aDeviceWithAFileOfItsOwnIsServedByIt() {
+        let report = CoverageReport(fileNames: files, catalog: .standard)
+        #expect(report.source(of: "Card", on: .iPhone6) == .own(file: "Card_iPhone6.json"))
+        #expect(report.source(of: "Header", on: .iPhone6Plus) == .own(file: "Header_iPhone6Plus.json"))
+    }
+
+    @Test func aDeviceWithoutOneIsServedByTheFirstFileOnItsChain() {
+        let report = CoverageReport(fileNames: files, catalog: .standard)
+        #expect(report.source(of: "Card", on: .iPhoneX) == .fallback(file: "Card_iPhone6.json", device: .iPhone6))
+        #expect(report.source(of: "Card", on: .iPadPro13) == .fallback(file: "Card_iPad.json", device: .iPad))
+        #expect(report.source(of: "Card", on: .iPhone5) == .fallback(file: "Card.json", device: nil))
+        #expect(
+            report.source(of: "Header", on: .iPhoneXR)
+                == .fallback(file: "Header_iPhone6Plus.json", device: .iPhone6Plus))
+    }
+
+    @Test func aDeviceWhoseChainReachesNoFileIsMissing() {
+        let report = CoverageReport(fileNames: files, catalog: .standard)
+        #expect(report.source(of: "Header", on: .iPhone5) == .missing)
+        #expect(report.source(of: "Header", on: .iPad) == .missing)
+    }
+
+    @Test func onlyConstraintFileNamesMakeRows() {
+        let report = CoverageReport(fileNames: files, catalog: .standard)
+        #expect(report.containers == ["Card", "Header"])
+        #expect(report.devices == DeviceCatalog.standard.profiles)
+        #expect(report.source(of: "notes", on: .iPhone6) == nil)
+    }
+
+    // MARK: - Output
+
+    @Test func theMatrixHasARowAContainerAndAColumnADevice() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let report = CoverageReport(
+            fileNames: ["Card_Small.json", "Header_Large.json", "Footer.json"], catalog: catalog)
+        #expect(
+            report.text.components(separatedBy: "\n").prefix(4) == [
+                "container  Small    Large",
+                "Card       own      → Small",
+                "Footer     → base   → base",
+                "Header     missing  own",
+            ])
+        #expect(report.text.hasSuffix("3 containers × 2 devices: 2 own files, 3 through a fallback, 1 missing"))
+    }
+
+    @Test func aFolderWithoutFilesSaysSo() {
+        #expect(CoverageReport(fileNames: [], catalog: .standard).text.hasPrefix("No constraint files."))
+    }
+
+    @Test func theJSONMatrixIsValidJSONWithTheDocumentedShape() throws {
+        let report = CoverageReport(fileNames: files, catalog: .standard)
+        let object = try #require(try report.json.parsed() as? [String: Any])
+        #expect((object["devices"] as? [String])?.count == DeviceCatalog.standard.profiles.count)
+        let containers = try #require(object["containers"] as? [[String: Any]])
+        #expect(containers.map { $0["name"] as? String } == ["Card", "Header"])
+        let header = try #require(containers[1]["coverage"] as? [[String: Any]])
+        #expect(header[0]["device"] as? String == "iPhone5")
+        #expect(header[0]["status"] as? String == "missing")
+        #expect(header[0]["file"] is NSNull)
+        #expect(header[2]["status"] as? String == "own")
+        #expect(header[2]["file"] as? String == "Header_iPhone6Plus.json")
+    }
+}

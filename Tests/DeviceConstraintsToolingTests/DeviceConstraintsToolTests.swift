@@ -1,0 +1,100 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+/// The tool's commands run in-process, on absolute paths.
+struct DeviceConstraintsToolTests {
+    private let tool = DeviceConstraintsTool()
+
+    private func path(_ fixture: String) throws -> String {
+        try Fixtures.root.appendingPathComponent(fixture).path
+    }
+
+    // MARK: - Results and exit codes
+
+    @Test func versionPrintsTheVersionOnStandardOutput() {
+        #expect(tool.run(.version) == ToolResult(output: "0.1.0\n"))
+    }
+
+    @Test func helpPrintsOnStandardOutputAndSucceeds() {
+        let result = tool.run(.help("OVERVIEW: x"))
+        #expect(result.output == "OVERVIEW: x\n")
+        #expect(result.exitCode == .success)
+    }
+
+    @Test func lintPrintsDiagnosticsUnderTheFolderAsGiven() throws {
+        let folder = try path("Warnings")
+        let result = tool.run(.lint(LintOptions(directory: folder)))
+        #expect(result.exitCode == .success)
+        #expect(result.output.hasPrefix("\(folder)/DuplicateKey.json:3:45: warning: "))
+        #expect(result.output.hasSuffix("3 warnings in 2 files\n"))
+        #expect(tool.run(.lint(LintOptions(directory: folder, strict: true))).exitCode == .failure)
+    }
+
+    @Test func lintAsJSONPrintsOnlyJSON() throws {
+        let result = tool.run(.lint(LintOptions(directory: try path("Clean"), json: true)))
+        #expect(result.exitCode == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["files"] as? Int == 8)
+    }
+
+    @Test func anUnreadableCatalogFileFailsOnStandardError() throws {
+        let result = tool.run(.devices(DevicesOptions(catalog: try path("Catalogs/none.json"))))
+        #expect(result.exitCode == .failure)
+        #expect(result.output.isEmpty)
+        #expect(result.errorOutput.hasPrefix("error: could not read the catalog file '"))
+    }
+
+    @Test func aCatalogThatIsNotACatalogNamesItsFile() throws {
+        let file = try path("Clean/Card.json")
+        let result = tool.run(.devices(DevicesOptions(catalog: file)))
+        #expect(result.exitCode == .failure)
+        #expect(result.errorOutput.hasPrefix("\(file): error: "))
+    }
+
+    @Test func showOfAnUnknownDeviceIsAUsageError() throws {
+        let options = ShowOptions(container: "Card", directory: try path("Clean"), device: .named("iPhone99"))
+        let result = tool.run(.show(options))
+        #expect(result.exitCode == .usageError)
+        #expect(result.errorOutput.hasSuffix("usage: \(CommandSpec.show.usage)\n"))
+    }
+
+    @Test func showOfABrokenFilePlacesTheErrorUnderTheFolder() throws {
+        let folder = try path("Errors")
+        let result = tool.run(.show(ShowOptions(container: "WrongType", directory: folder, device: .named("iPad"))))
+        #expect(result.exitCode == .failure)
+        #expect(result.errorOutput.hasPrefix("\(folder)/WrongType.json:3:27: error: "))
+    }
+
+    @Test func everyCommandOnAMissingFolderFails() {
+        let missing = "/no/such/folder"
+        let results = [
+            tool.run(.lint(LintOptions(directory: missing))),
+            tool.run(.show(ShowOptions(container: "Card", directory: missing, device: .named("iPad")))),
+            tool.run(.coverage(CoverageOptions(directory: missing))),
+        ]
+        for result in results {
+            #expect(result.exitCode == .failure)
+            #expect(result.errorOutput.hasPrefix("error: no folder '/no/such/folder'"))
+        }
+    }
+
+    @Test func coverageAndDevicesPrintTheirReports() throws {
+        let catalog = try path("Catalogs/phones.json")
+        let coverage = tool.run(
+            .coverage(CoverageOptions(directory: try path("PhoneOnly"), catalog: catalog, json: true)))
+        #expect(coverage.exitCode == .success)
+        #expect(coverage.output.hasPrefix("{\n  \"devices\": [\n    \"Small\",\n    \"Large\"\n  ],"))
+        let devices = tool.run(.devices(DevicesOptions(catalog: catalog)))
+        #expect(devices.output.hasSuffix("2 devices in \(catalog)\n"))
+    }
+
+    // MARK: - ToolResult
+
+    @Test func aResultEndsEachStreamWithANewline() {
+        #expect(ToolResult(output: "a", errorOutput: "b\n").output == "a\n")
+        #expect(ToolResult(output: "a", errorOutput: "b\n").errorOutput == "b\n")
+        #expect(ToolResult().output.isEmpty)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// Runs the built executable on the fixture folders, as CI and a developer run it, and checks what it prints
+/// where, and how it exits.
+struct EndToEndTests {
+    // MARK: - lint
+
+    @Test func lintOnTheBundledConstraintsByDefaultExitsZero() throws {
+        let run = try Executable.runInPackage("lint")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines == ["No problems in 7 files."])
+        #expect(run.errorOutput.isEmpty)
+    }
+
+    @Test func lintOnACleanFolderExitsZero() throws {
+        let run = try Executable.runInFixtures("lint", "Clean")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines == ["No problems in 8 files."])
+    }
+
+    @Test func lintReportsEveryErrorOfEveryFileAndExitsOne() throws {
+        let run = try Executable.runInFixtures("lint", "Errors")
+        #expect(run.exitCode == 1)
+        #expect(run.errorOutput.isEmpty)
+        let lines = run.outputLines
+        #expect(lines.count == 13)
+        #expect(lines.last == "12 errors in 12 files")
+        #expect(
+            lines.contains(
+                #"Errors/WrongType.json:3:27: error: "width" must be a number, found string ("sixty") at WrongType[0].title.width"#
+            ))
+        #expect(
+            lines.contains(
+                #"Errors/WrongType.json:4:30: error: "imageName" must be a string, found number (3) at WrongType[1].icon.imageName"#
+            ))
+        #expect(lines.contains("Errors/Malformed.json:3:43: error: trailing comma before '}'"))
+        #expect(lines.contains { $0.hasPrefix("Errors/Card_iPhone99.json:2:3: error: no device reads this file") })
+        #expect(lines.contains { $0.hasPrefix(#"Errors/Card_iPhone6.json:4:7: error: view "badge" has no default"#) })
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("Errors/") && $0.contains(": error: ") })
+        let paths = lines.dropLast().map { $0.prefix { $0 != ":" } }
+        #expect(paths == paths.sorted())
+    }
+
+    @Test func lintWithOnlyWarningsExitsZeroUnlessStrict() throws {
+        let run = try Executable.runInFixtures("lint", "Warnings")
+        #expect(run.exitCode == 0)
+        #expect(
+            run.outputLines == [
+                #"Warnings/DuplicateKey.json:3:45: warning: attribute "height" is given twice in this record; the last value is used at DuplicateKey[0].title.height"#,
+                #"Warnings/Typo.json:3:18: warning: unknown attribute "witdh"; did you mean "width"? It is kept as an extension attribute at Typo[0].title.witdh"#,
+                #"Warnings/Typo.json:4:17: warning: unknown attribute "marginLeftt"; did you mean "marginLeft"? It is kept as an extension attribute at Typo[1].icon.marginLeftt"#,
+                "3 warnings in 2 files",
+            ])
+        #expect(try Executable.runInFixtures("lint", "Warnings", "--strict").exitCode == 1)
+    }
+
+    @Test func lintFindsMissingDefaultsAndDeadFiles() throws {
+        let missing = try Executable.runInFixtures("lint", "MissingDefault")
+        #expect(missing.exitCode == 1)
+        #expect(missing.outputLines.last == "2 errors in 3 files")
+        let dead = try Executable.runInFixtures("lint", "DeadFile/")
+        #expect(dead.exitCode == 1)
+        #expect(
+            dead.outputLines.first?.hasPrefix("DeadFile/Card_iPhone99.json:2:3: error: no device reads this file")
+                == true)
+    }
+
+    @Test func lintChecksAgainstACatalogFile() throws {
+        #expect(try Executable.runInFixtures("lint", "PhoneOnly").exitCode == 1)
+        let run = try Executable.runInFixtures("lint", "PhoneOnly", "--catalog=Catalogs/phones.json")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines == ["No problems in 2 files."])
+    }
+
+    @Test func lintAsJSONPrintsValidJSON() throws {
+        let run = try Executable.runInFixtures("lint", "--json", "Errors")
+        #expect(run.exitCode == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 12)
+        #expect((object["diagnostics"] as? [Any])?.count == 12)
+    }
+
+    @Test func anInvalidCatalogOrAMissingFolderIsAnErrorOnStandardError() throws {
+        let catalog = try Executable.runInFixtures("lint", "Clean", "--catalog", "Catalogs/broken.json")
+        #expect(catalog.exitCode == 1)
+        #expect(catalog.output.isEmpty)
+        #expect(
+            catalog.errorLines == [
+                #"Catalogs/broken.json: error: device "Large" falls back to "Medium", which is not in the catalog at devices[1].fallbacks[0]"#
+            ])
+        let folder = try Executable.runInFixtures("lint", "NoSuchFolder")
+        #expect(folder.exitCode == 1)
+        #expect(folder.errorOutput.hasPrefix("error: no folder 'NoSuchFolder'"))
+    }
+
+    // MARK: - show, devices, coverage
+
+    @Test func showPrintsTheSeedsValuesForIPhone6Plus() throws {
+        let run = try Executable.runInPackage("show", "BMTReportCalendarDayButton", "--device", "iPhone6Plus")
+        #expect(run.exitCode == 0)
+        let lines = run.outputLines
+        #expect(lines[1] == "device:      iPhone6Plus (phone, 414×736)")
+        #expect(lines[3] == "files read:  Constraints/BMTReportCalendarDayButton_iPhone6Plus.json")
+        let selected = lines.filter { $0.hasPrefix("bmt_reportCalendarDayButtonId_Selected ") }
+        #expect(selected.count == 6)
+        #expect(
+            selected[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init) == [
+                "bmt_reportCalendarDayButtonId_Selected", "marginLeft", "6.0",
+                "BMTReportCalendarDayButton_iPhone6Plus.json",
+            ])
+        #expect(selected[4].contains("width         60.0"))
+    }
+
+    @Test func showResolvesAWindowSizeAndPrintsJSON() throws {
+        let run = try Executable.runInPackage("show", "BMTReportMeasureView", "--size", "390x844", "--json")
+        #expect(run.exitCode == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect((object["device"] as? [String: Any])?["name"] as? String == "iPhone12")
+        #expect(
+            object["filesRead"] as? [String] == [
+                "Constraints/BMTReportMeasureView_iPhone6.json", "Constraints/BMTReportMeasureView.json",
+            ])
+    }
+
+    @Test func showOfAnUnknownContainerFailsWithASuggestion() throws {
+        let run = try Executable.runInPackage("show", "BMTReportMeasureVew", "--device", "iPad")
+        #expect(run.exitCode == 1)
+        #expect(run.errorOutput.contains(#"did you mean "BMTReportMeasureView"?"#))
+    }
+
+    @Test func devicesListsTheCatalog() throws {
+        let run = try Executable.runInFixtures("devices")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines.last == "21 devices in the standard catalog")
+        let custom = try Executable.runInFixtures("devices", "--catalog", "Catalogs/phones.json", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(custom.output.utf8)) as? [String: Any])
+        #expect((object["devices"] as? [Any])?.count == 2)
+    }
+
+    @Test func coverageMapsContainersToDevices() throws {
+        let run = try Executable.runInFixtures("coverage", "PhoneOnly", "--catalog", "Catalogs/phones.json")
+        #expect(run.exitCode == 0)
+        #expect(Array(run.outputLines.prefix(2)) == ["container  Small  Large", "Card       own    own"])
+    }
+
+    // MARK: - The command line
+
+    @Test func versionAndHelpPrintOnStandardOutput() throws {
+        let version = try Executable.runInFixtures("--version")
+        #expect(version.exitCode == 0)
+        #expect(version.outputLines == ["0.1.0"])
+        for arguments in [
+            ["--help"], ["lint", "--help"], ["show", "-h"], ["help", "coverage"], ["devices", "--help"],
+        ] {
+            let help = try Executable.run(arguments, in: Fixtures.root)
+            #expect(help.exitCode == 0)
+            #expect(help.output.hasPrefix("OVERVIEW: "))
+            #expect(help.errorOutput.isEmpty)
+        }
+    }
+
+    @Test func anUnknownFlagIsAOneLineErrorWithTheUsageAndExitsTwo() throws {
+        let run = try Executable.runInFixtures("lint", "--jsn")
+        #expect(run.exitCode == 2)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errorLines == [
+                "error: unknown option '--jsn'; did you mean '--json'?",
+                "usage: device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]",
+            ])
+    }
+
+    @Test func aMissingArgumentOrAnUnknownDeviceExitsTwo() throws {
+        let missing = try Executable.runInFixtures("show")
+        #expect(missing.exitCode == 2)
+        #expect(missing.errorLines.first == "error: missing argument '<container>'")
+        let device = try Executable.runInPackage("show", "BMTReportMeasureView", "--device", "iPhone99")
+        #expect(device.exitCode == 2)
+        #expect(device.errorLines.first?.hasPrefix("error: unknown device 'iPhone99'") == true)
+    }
+}

@@ -1,0 +1,198 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+struct LinterTests {
+    private func lint(_ folder: String, catalog: DeviceCatalog = .standard) throws -> LintReport {
+        Linter(catalog: catalog).lint(try Fixtures.source(folder), directory: folder)
+    }
+
+    private func lint(_ files: [String: String], catalog: DeviceCatalog = .standard) -> LintReport {
+        Linter(catalog: catalog).lint(InMemorySource(files), directory: "Constraints")
+    }
+
+    // MARK: - Clean folders
+
+    @Test func aCleanFolderHasNoProblems() throws {
+        let report = try lint("Clean")
+        #expect(report.diagnostics.isEmpty, "\(report.text)")
+        #expect(report.fileCount == 8)
+        #expect(report.summary == "No problems in 8 files.")
+        #expect(report.exitCode(strict: true) == .success)
+    }
+
+    @Test func theBundledConstraintsHaveNoProblems() {
+        let report = Linter().lint(DirectorySource(Fixtures.bundledConstraints), directory: "Constraints")
+        #expect(report.text == "No problems in 7 files.")
+    }
+
+    @Test func aFolderWrittenForACustomCatalogIsCleanWithThatCatalog() throws {
+        #expect(try lint("PhoneOnly", catalog: Fixtures.catalog("phones.json")).diagnostics.isEmpty)
+    }
+
+    // MARK: - Every error of every file
+
+    @Test func everyKindOfErrorIsReportedAndLintGoesOnAfterEachOne() throws {
+        let report = try lint("Errors")
+        #expect(report.fileCount == 12)
+        #expect(report.warningCount == 0)
+        let lines = report.diagnostics.map { "\($0.file ?? ""):\($0.line ?? 0) \($0.code)" }
+        #expect(
+            lines == [
+                "Errors/Bad..Name.json:0 invalidName",
+                "Errors/Card_iPhone6.json:4 missingDefault",
+                "Errors/Card_iPhone99.json:2 deadFile",
+                "Errors/Deep.json:1 nestingTooDeep",
+                "Errors/DeviceKey_iPhone6.json:2 invalidFormat",
+                "Errors/DuplicateView.json:4 duplicateView",
+                "Errors/HugeNumber.json:1 invalidFormat",
+                "Errors/Malformed.json:3 malformedJSON",
+                "Errors/NotAnArray.json:1 invalidFormat",
+                "Errors/WrongKey.json:2 invalidFormat",
+                "Errors/WrongType.json:3 invalidFormat",
+                "Errors/WrongType.json:4 invalidFormat",
+            ])
+        #expect(report.summary == "12 errors in 12 files")
+        #expect(report.exitCode(strict: false) == .failure)
+    }
+
+    @Test func aDiagnosticPrintsWithThePathAsTypedAndTheLocation() throws {
+        let report = try lint("Errors")
+        let wrongType = try #require(report.diagnostics.first { $0.file == "Errors/WrongType.json" })
+        #expect(
+            wrongType.description
+                == #"Errors/WrongType.json:3:27: error: "width" must be a number, found string ("sixty") at WrongType[0].title.width"#
+        )
+    }
+
+    @Test func aDeviceFileMustHoldTheContainerOfItsName() {
+        let report = lint(["Card_iPhone6.json": #"{"Card_iPhone6": {"a": {}}}"#])
+        #expect(report.codes == ["invalidFormat"])
+        #expect(report.diagnostics.first?.message.contains("does not match the container \"Card\"") == true)
+    }
+
+    @Test func aFileThatCannotBeReadAtAllDoesNotCascadeIntoMissingDefaults() {
+        let report = lint([
+            "Card.json": #"{"Card": [{"title": {"width": 1},}]}"#,
+            "Card_iPhone6.json": #"{"Card": [{"badge": {"width": 1}}]}"#,
+        ])
+        #expect(report.codes == ["malformedJSON"])
+    }
+
+    @Test func aFolderWithoutConstraintFilesIsAWarning() {
+        let report = lint(["notes.txt": "hello"])
+        #expect(report.codes == ["noConstraintFiles"])
+        #expect(report.diagnostics.first?.file == "Constraints")
+        #expect(report.exitCode(strict: false) == .success)
+        #expect(report.exitCode(strict: true) == .failure)
+    }
+
+    // MARK: - Warnings
+
+    @Test func warningsAloneDoNotFailUnlessStrict() throws {
+        let report = try lint("Warnings")
+        #expect(report.codes == ["duplicateKey", "possibleTypo", "possibleTypo"])
+        #expect(report.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(report.diagnostics[1].message.contains("did you mean \"width\""))
+        #expect(report.summary == "3 warnings in 2 files")
+        #expect(report.exitCode(strict: false) == .success)
+        #expect(report.exitCode(strict: true) == .failure)
+    }
+
+    // MARK: - Across files
+
+    @Test func aViewSomeDevicesCannotReachIsAMissingDefaultNamingThoseDevices() throws {
+        let report = try lint("MissingDefault")
+        #expect(report.codes == ["missingDefault", "missingDefault"])
+        let badge = try #require(report.diagnostics.first { $0.file == "MissingDefault/Card_iPhone6.json" })
+        #expect(badge.line == 4)
+        #expect(badge.column == 7)
+        #expect(badge.message.hasPrefix("view \"badge\" has no default: 17 devices (iPhone5, iPhone6Plus, iPad,"))
+        #expect(!badge.message.contains("iPhoneX,"))
+        #expect(badge.message.hasSuffix("add it to the base file Card.json, which every device reads"))
+    }
+
+    @Test func aMissingDefaultSuggestsAViewTheMissingDevicesHave() throws {
+        let report = try lint("MissingDefault")
+        let titel = try #require(report.diagnostics.first { $0.file == "MissingDefault/Card_iPad.json" })
+        #expect(titel.message.contains("12 devices (iPhone5, iPhone6, iPhone6Plus,"))
+        #expect(titel.message.contains("did you mean \"title\", which they have?"))
+    }
+
+    @Test func aViewEveryDeviceReachesThroughItsChainNeedsNoBaseFile() {
+        let report = lint([
+            "Card_iPhone5.json": #"{"Card": {"a": {}}}"#, "Card_iPhone6.json": #"{"Card": {"a": {}}}"#,
+            "Card_iPhone6Plus.json": #"{"Card": {"a": {}}}"#, "Card_iPad.json": #"{"Card": {"a": {}}}"#,
+        ])
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func aMissingDefaultForOneDeviceNamesIt() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let report = lint(["Card_Large.json": #"{"Card": {"a": {}}}"#], catalog: catalog)
+        #expect(
+            report.diagnostics.map(\.message) == [
+                "view \"a\" has no default: Small reads no file that defines it; add it to the base file Card.json, which every device reads"
+            ])
+    }
+
+    @Test func aFileForADeviceTheCatalogDoesNotKnowIsADeadFileWithASuggestion() throws {
+        let report = try lint("DeadFile")
+        #expect(report.codes == ["deadFile"])
+        let dead = try #require(report.diagnostics.first)
+        #expect(dead.file == "DeadFile/Card_iPhone99.json")
+        #expect((dead.line, dead.column) == (2, 3))
+        #expect(dead.message.contains("\"iPhone99\" is not a device of the catalog; did you mean \"iPhone5\"?"))
+    }
+
+    @Test func aFileForAnotherCatalogsDevicesIsDeadWithTheStandardCatalog() throws {
+        let report = try lint("PhoneOnly")
+        #expect(report.codes == ["deadFile", "deadFile"])
+        #expect(report.diagnostics.allSatisfy { $0.message.contains("; rename the file") })
+    }
+
+    @Test func aBaseFileWithAnUnderscoreInItsContainerIsNotDead() {
+        #expect(lint(["My_View.json": #"{"My_View": {"a": {}}}"#]).diagnostics.isEmpty)
+    }
+
+    // MARK: - Output
+
+    @Test func theSummaryCountsErrorsAndWarningsInTheSingularAndPlural() {
+        func report(_ severities: [ConstraintDiagnostic.Severity], files: Int) -> String {
+            LintReport(
+                diagnostics: severities.map { ConstraintDiagnostic(severity: $0, code: .possibleTypo, message: "m") },
+                fileCount: files
+            ).summary
+        }
+        #expect(report([], files: 1) == "No problems in 1 file.")
+        #expect(report([.error], files: 1) == "1 error in 1 file")
+        #expect(report([.error, .error, .error, .warning, .warning], files: 12) == "3 errors, 2 warnings in 12 files")
+        #expect(report([.warning], files: 2) == "1 warning in 2 files")
+    }
+
+    @Test func diagnosticsAreSortedByFileLineAndColumnWithWholeFileOnesFirst() {
+        let diagnostics = [
+            ConstraintDiagnostic(
+                severity: .warning, code: .possibleTypo, message: "b", file: "B.json", line: 2, column: 1),
+            ConstraintDiagnostic(severity: .error, code: .deadFile, message: "c", file: "A.json", line: 10, column: 1),
+            ConstraintDiagnostic(severity: .error, code: .deadFile, message: "d", file: "A.json", line: 9, column: 5),
+            ConstraintDiagnostic(severity: .error, code: .deadFile, message: "e", file: "B.json"),
+        ]
+        #expect(diagnostics.sorted(by: ConstraintDiagnostic.lintOrder).map(\.message) == ["d", "c", "e", "b"])
+    }
+
+    @Test func theJSONReportIsValidJSONWithTheDocumentedShape() throws {
+        let report = try lint("Errors")
+        let object = try #require(try report.json.parsed() as? [String: Any])
+        #expect(object["files"] as? Int == 12)
+        #expect(object["errors"] as? Int == 12)
+        #expect(object["warnings"] as? Int == 0)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 12)
+        let first = diagnostics[0]
+        #expect(Set(first.keys) == ["file", "line", "column", "severity", "code", "message", "keyPath"])
+        #expect(first["line"] is NSNull)
+        #expect(diagnostics.last?["keyPath"] as? String == "WrongType[1].icon.imageName")
+    }
+}

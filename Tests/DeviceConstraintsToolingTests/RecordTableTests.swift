@@ -1,0 +1,122 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+struct RecordTableTests {
+    private func table(
+        _ container: String, on device: DeviceName, in folder: String = "Clean", catalog: DeviceCatalog = .standard
+    ) throws -> RecordTable {
+        let profile = try #require(catalog.profile(named: device))
+        return try RecordTable(container: container, device: profile, catalog: catalog, source: Fixtures.source(folder))
+    }
+
+    private func row(_ table: RecordTable, _ viewId: String, _ attribute: String) -> RecordTable.Row? {
+        table.rows.first { $0.viewId == viewId && $0.attribute == attribute }
+    }
+
+    // MARK: - Values and where they came from
+
+    @Test func eachValueNamesTheFirstFileOnTheChainThatSetsIt() throws {
+        let table = try table("Card", on: .iPhone5)
+        #expect(table.lookup == ["Card_iPhone5.json", "Card.json"])
+        #expect(table.filesRead == ["Card_iPhone5.json", "Card.json"])
+        #expect(
+            row(table, "title", "marginLeft")
+                == .init(viewId: "title", attribute: "marginLeft", value: .number(12), source: "Card_iPhone5.json"))
+        #expect(row(table, "title", "marginTop")?.source == "Card.json")
+        #expect(row(table, "title", "fontSize")?.value == .number(15))
+        #expect(
+            row(table, "icon", "imageName")
+                == .init(viewId: "icon", attribute: "imageName", value: .string("card"), source: "Card.json"))
+    }
+
+    @Test func aStandardAttributeNoFileSetsIsListedAsZeroFromNoFile() throws {
+        let table = try table("Card", on: .iPhone5)
+        #expect(
+            row(table, "title", "width") == .init(viewId: "title", attribute: "width", value: .number(0), source: nil))
+        #expect(row(table, "title", "imageName") == nil)
+    }
+
+    @Test func attributesComeInTheStandardOrderThenExtensionsByName() throws {
+        let table = try table("Header", on: .iPhone6)
+        let attributes = table.rows.filter { $0.viewId == "headline" }.map(\.attribute)
+        #expect(attributes == ["marginLeft", "marginRight", "marginTop", "marginBottom", "width", "height", "isBold"])
+        #expect(row(table, "headline", "isBold")?.value == .bool(true))
+        #expect(table.rows.map(\.viewId).first == "back")
+    }
+
+    @Test func aDeviceWithoutAFileOfItsOwnReadsThroughItsFallbacks() throws {
+        let table = try table("Header", on: .iPhone14Pro)
+        #expect(table.lookup == ["Header_iPhone14Pro.json", "Header_iPhone6.json", "Header.json"])
+        #expect(table.filesRead == ["Header_iPhone6.json"])
+        #expect(table.rows.allSatisfy { $0.source == "Header_iPhone6.json" || $0.source == nil })
+    }
+
+    @Test func theBundledSeedShowsItsValuesOnIPhone6Plus() throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: .iPhone6Plus))
+        let table = try RecordTable(
+            container: "BMTReportCalendarDayButton", device: profile, catalog: .standard,
+            source: DirectorySource(Fixtures.bundledConstraints))
+        let selected = table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Selected" }
+        #expect(selected.map(\.value) == [6, 0, 0, 0, 60, 60].map(ConstraintValue.number))
+        #expect(
+            table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Normal" }.map(\.value).last == .number(20))
+    }
+
+    // MARK: - Errors
+
+    @Test func aContainerWithoutFilesOnTheChainSuggestsASimilarName() throws {
+        let error = try #require(throws: ConstraintError.self) { try table("Crad", on: .iPhone6) }
+        #expect(error.code == .fileNotFound)
+        #expect(error.message.contains("looked for Crad_iPhone6.json, Crad.json; did you mean \"Card\"?"))
+    }
+
+    @Test func aBrokenFileOnTheChainIsTheParsersError() throws {
+        let error = try #require(throws: ConstraintError.self) { try table("WrongType", on: .iPhone6, in: "Errors") }
+        #expect(error.file == "WrongType.json")
+        #expect(error.line == 3)
+    }
+
+    @Test func anInvalidContainerNameIsRejectedBeforeAnyFileIsRead() throws {
+        let error = try #require(throws: ConstraintError.self) { try table("../Card", on: .iPhone6) }
+        #expect(error.code == .invalidName)
+    }
+
+    // MARK: - Output
+
+    @Test func theTextHasAHeaderAndAnAlignedTable() throws {
+        let lines = try table("Card", on: .iPhone5).text(directory: "Clean").components(separatedBy: "\n")
+        #expect(
+            Array(lines.prefix(7)) == [
+                "container:   Card",
+                "device:      iPhone5 (phone, 320×568)",
+                "lookup:      Card_iPhone5.json → Card.json",
+                "files read:  Clean/Card_iPhone5.json, Clean/Card.json",
+                "",
+                "view   attribute     value   source",
+                "title  marginLeft    12.0    Card_iPhone5.json",
+            ])
+        #expect(lines.contains("title  width         0.0     default (0)"))
+        #expect(lines.last == "icon   imageName     \"card\"  Card.json")
+    }
+
+    @Test func theTextNamesTheWindowADeviceWasResolvedFrom() throws {
+        let text = try table("Card", on: .iPhone5).text(directory: "Clean", window: "330×600")
+        #expect(text.contains("device:      iPhone5 (phone, 320×568), resolved from a 330×600 window"))
+    }
+
+    @Test func theJSONIsValidWithTheDocumentedShape() throws {
+        let object = try #require(try table("Card", on: .iPhone5).json(directory: "Clean").parsed() as? [String: Any])
+        #expect(object["container"] as? String == "Card")
+        #expect((object["device"] as? [String: Any])?["name"] as? String == "iPhone5")
+        #expect(object["filesRead"] as? [String] == ["Clean/Card_iPhone5.json", "Clean/Card.json"])
+        let views = try #require(object["views"] as? [[String: Any]])
+        #expect(views.map { $0["id"] as? String } == ["title", "icon"])
+        let attributes = try #require(views[0]["attributes"] as? [[String: Any]])
+        #expect(attributes[0]["name"] as? String == "marginLeft")
+        #expect(attributes[0]["value"] as? Double == 12)
+        #expect(attributes[0]["source"] as? String == "Card_iPhone5.json")
+        #expect(attributes.first { $0["name"] as? String == "width" }?["source"] is NSNull)
+    }
+}
