@@ -50,7 +50,7 @@ struct DeviceConstraintsToolTests {
         let file = try path("Clean/Card.json")
         let result = tool.run(.devices(DevicesOptions(catalog: file)))
         #expect(result.exitCode == .failure)
-        #expect(result.errorOutput.hasPrefix("\(file): error: "))
+        #expect(result.errorOutput.hasPrefix("\(file):2:3: error: unknown key \"Card\""))
     }
 
     @Test func showOfAnUnknownDeviceIsAUsageError() throws {

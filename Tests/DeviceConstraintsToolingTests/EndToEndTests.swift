@@ -87,7 +87,7 @@ struct EndToEndTests {
         #expect(catalog.output.isEmpty)
         #expect(
             catalog.errorLines == [
-                #"Catalogs/broken.json: error: device "Large" falls back to "Medium", which is not in the catalog at devices[1].fallbacks[0]"#
+                #"Catalogs/broken.json:3:5: error: device "Large" falls back to "Medium", which is not in the catalog at devices[1].fallbacks[0]"#
             ])
         let folder = try Executable.runInFixtures("lint", "NoSuchFolder")
         #expect(folder.exitCode == 1)

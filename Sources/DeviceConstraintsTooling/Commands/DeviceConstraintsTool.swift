@@ -114,11 +114,9 @@ package struct DeviceConstraintsTool: Sendable {
                 message: "error: could not read the catalog file '\(path)': \(error.localizedDescription)")
         }
         do throws(ConstraintError) {
-            return (try DeviceCatalog(json: data), path)
+            return (try DeviceCatalog(json: data, fileName: path), path)
         } catch {
-            var placed = error
-            if placed.file == nil { placed.file = path }
-            throw ToolFailure(message: placed.description)
+            throw ToolFailure(message: error.description)
         }
     }
 }
