@@ -289,9 +289,9 @@ public final class ConstraintInterpreter: Sendable {
                     "no constraint file for container \"\(container)\" on device \(device.name); looked for \(candidates.map(\.fileName).joined(separator: ", "))"
             )
         }
-        let merged = ContainerConstraints.merge(files)
-        let snapshot = ConstraintCache.Snapshot(
-            records: merged.records, viewIds: merged.viewIds, files: files.map(\.fileName))
+        let fileNames = files.map(\.fileName)
+        let merged = ContainerConstraints.merge(consuming: consume files)
+        let snapshot = ConstraintCache.Snapshot(records: merged.records, viewIds: merged.viewIds, files: fileNames)
         cache.publish(container, snapshot)
         return snapshot
     }
