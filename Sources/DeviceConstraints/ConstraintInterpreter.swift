@@ -66,13 +66,22 @@ public final class ConstraintInterpreter: Sendable {
 
     /// The record of `viewId` in `container`, merged along the device's lookup chain.
     ///
-    /// A hit costs one read lock and one dictionary lookup. On a miss the container's files are read and
-    /// parsed on the calling thread; preload containers at start-up to keep that off the main thread.
+    /// A hit costs one read lock and two small dictionary lookups (the container, then the view). On a miss
+    /// the container's files are read and parsed on the calling thread; preload containers at start-up to keep
+    /// that off the main thread.
     ///
     /// - Throws: ``ConstraintError`` — `.invalidName` for a container name with `/`, `\` or `..`;
     ///   `.fileNotFound` when no file of the container is on the chain; `.unknownView` when the container
     ///   has no such view; any parse error of its files.
     public func record(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
+        // The hit, inlined: the read lock and two small dictionary lookups, nothing else.
+        if let record = cache.record(container: container, viewId: viewId) { return record }
+        return try recordAfterMiss(viewId: viewId, container: container)
+    }
+
+    /// The rest of ``record(viewId:container:)``, kept out of line so that the hit stays small.
+    @inline(never)
+    private func recordAfterMiss(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
         switch cache.lookup(container: container, viewId: viewId) {
         case .hit(let record):
             return record
@@ -100,8 +109,7 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// Use it where blocking is not an option and a default layout will do until a preload finishes.
     public func cachedRecord(viewId: String, container: String) -> ConstraintRecord? {
-        if case .hit(let record) = cache.lookup(container: container, viewId: viewId) { return record }
-        return nil
+        cache.record(container: container, viewId: viewId)
     }
 
     /// Every record of `container`, by view id, loading it if needed.
