@@ -66,13 +66,22 @@ public final class ConstraintInterpreter: Sendable {
 
     /// The record of `viewId` in `container`, merged along the device's lookup chain.
     ///
-    /// A hit costs one read lock and one dictionary lookup. On a miss the container's files are read and
-    /// parsed on the calling thread; preload containers at start-up to keep that off the main thread.
+    /// A hit costs one read lock and two small dictionary lookups (the container, then the view). On a miss
+    /// the container's files are read and parsed on the calling thread; preload containers at start-up to keep
+    /// that off the main thread.
     ///
     /// - Throws: ``ConstraintError`` — `.invalidName` for a container name with `/`, `\` or `..`;
     ///   `.fileNotFound` when no file of the container is on the chain; `.unknownView` when the container
     ///   has no such view; any parse error of its files.
     public func record(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
+        // The hit, inlined: the read lock and two small dictionary lookups, nothing else.
+        if let record = cache.record(container: container, viewId: viewId) { return record }
+        return try recordAfterMiss(viewId: viewId, container: container)
+    }
+
+    /// The rest of ``record(viewId:container:)``, kept out of line so that the hit stays small.
+    @inline(never)
+    private func recordAfterMiss(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
         switch cache.lookup(container: container, viewId: viewId) {
         case .hit(let record):
             return record
@@ -94,13 +103,18 @@ public final class ConstraintInterpreter: Sendable {
     /// let record = try interpreter.record(viewId: "title", in: HeaderView.self)   // container "HeaderView"
     /// ```
     public func record<C>(viewId: String, in container: C.Type) throws(ConstraintError) -> ConstraintRecord {
-        let type = ObjectIdentifier(container)
-        if let (name, lookup) = cache.lookup(type: type, viewId: viewId) {
-            if case .hit(let record) = lookup { return record }
-            return try record(viewId: viewId, container: name)
-        }
-        let name = String(describing: container)
-        cache.register(type, as: name)
+        // The hit, inlined: the read lock, a pointer hash for the type, a string hash for the view.
+        if let record = cache.record(type: ObjectIdentifier(container), viewId: viewId) { return record }
+        return try recordAfterMiss(viewId: viewId, type: container)
+    }
+
+    /// The rest of ``record(viewId:in:)``: names the type's container once, then looks up by name.
+    @inline(never)
+    private func recordAfterMiss<C>(viewId: String, type: C.Type) throws(ConstraintError) -> ConstraintRecord {
+        let identifier = ObjectIdentifier(type)
+        if let name = cache.containerName(of: identifier) { return try record(viewId: viewId, container: name) }
+        let name = String(describing: type)
+        cache.register(identifier, as: name)
         return try record(viewId: viewId, container: name)
     }
 
@@ -108,8 +122,7 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// Use it where blocking is not an option and a default layout will do until a preload finishes.
     public func cachedRecord(viewId: String, container: String) -> ConstraintRecord? {
-        if case .hit(let record) = cache.lookup(container: container, viewId: viewId) { return record }
-        return nil
+        cache.record(container: container, viewId: viewId)
     }
 
     /// Every record of `container`, by view id, loading it if needed.
@@ -280,9 +293,9 @@ public final class ConstraintInterpreter: Sendable {
         let files = try parser.parseFiles(
             of: container, on: device.name, along: lookupChain, from: source, diagnostics: diagnostics
         ).files
-        let merged = ContainerConstraints.merge(files)
-        let snapshot = ConstraintCache.Snapshot(
-            records: merged.records, viewIds: merged.viewIds, files: files.map(\.fileName))
+        let fileNames = files.map(\.fileName)
+        let merged = ContainerConstraints.merge(consuming: consume files)
+        let snapshot = ConstraintCache.Snapshot(records: merged.records, viewIds: merged.viewIds, files: fileNames)
         cache.publish(container, snapshot)
         return snapshot
     }

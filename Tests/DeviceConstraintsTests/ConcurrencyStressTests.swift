@@ -4,6 +4,13 @@ import Testing
 
 @testable import DeviceConstraints
 
+// Types named like the stress containers, for lookups by type.
+private struct C0 {}
+private struct C1 {}
+private struct C2 {}
+private struct C3 {}
+private struct C4 {}
+
 /// Hammers the interpreter from many threads at once. CI also runs this under ThreadSanitizer
 /// (`swift test --sanitize=thread`), which is what makes it a test of the locking and not only of the results.
 struct ConcurrencyStressTests {
@@ -63,7 +70,7 @@ struct ConcurrencyStressTests {
         }
     }
 
-    @Test func invalidatingWhileReadingNeverReturnsAWrongRecord() throws {
+    @Test func invalidatingWhileReadingByNameAndByTypeNeverReturnsAWrongRecord() throws {
         let interpreter = ConstraintInterpreter(source: Self.source(), device: try DeviceCatalog.profile(.iPhone6))
         let wrong = LockedList<String>()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
@@ -73,7 +80,13 @@ struct ConcurrencyStressTests {
                     continue
                 }
                 let container = index % 5
-                let record = try? interpreter.record(viewId: "v\(index % Self.views)", container: "C\(container)")
+                let viewId = "v\(index % Self.views)"
+                let types: [Any.Type] = [C0.self, C1.self, C2.self, C3.self, C4.self]
+                // Half the lookups go by type, through the cache's per-type tables.
+                let record =
+                    worker % 2 == 0
+                    ? try? interpreter.record(viewId: viewId, container: "C\(container)")
+                    : try? interpreter.record(viewId: viewId, in: types[container])
                 if record?.width != Double(container) { wrong.append("C\(container): \(String(describing: record))") }
             }
         }

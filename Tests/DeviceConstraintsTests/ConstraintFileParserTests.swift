@@ -120,6 +120,33 @@ struct ConstraintFileParserTests {
         #expect(error.message.contains("first on line 3"))
     }
 
+    @Test func aDuplicateViewIdIsReportedBeforeAnErrorInItsRecord() throws {
+        let data = Data(
+            #"{"Dup": [{"a": {"width": 1}}, {"a": {"width": "wide"}}, {"b": {"width": "wide"}}]}"#.utf8)
+        let error = try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser().parse(data, fileName: "Dup_iPhone6.json")
+        }
+        #expect(error.code == .duplicateView)
+        #expect(error.keyPath == "Dup[1].a")
+    }
+
+    @Test func anEscapedAttributeNameIsStillTheKnownAttribute() throws {
+        let data = Data(#"{"Esc": [{"a": {"w\u0069dth": 7, "marginTop": 2}}]}"#.utf8)
+        let record = try #require(try ConstraintFileParser().parse(data, fileName: "Esc_iPhone6.json")["a"])
+        #expect(record.width == 7)
+        #expect(record.marginTop == 2)
+        #expect(record.extensions.isEmpty)
+    }
+
+    @Test func aTypoIsOnlySearchedForWhenSomeoneListens() throws {
+        let data = Data(#"{"Typo": [{"a": {"witdh": 7}}]}"#.utf8)
+        let silent = try ConstraintFileParser().parse(data, fileName: "Typo_iPhone6.json")
+        #expect(silent["a"]?[attribute: "witdh"] == .number(7))
+        let log = DiagnosticLog()
+        _ = try ConstraintFileParser().parse(data, fileName: "Typo_iPhone6.json", diagnostics: log.handler)
+        #expect(log.all.map(\.code) == [.possibleTypo])
+    }
+
     @Test(arguments: [
         ("TwoKeys_iPhone6.json", "an object with one key"),
         ("NotAnArray_iPhone6.json", "found number (42)"),

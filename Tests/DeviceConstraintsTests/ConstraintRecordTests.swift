@@ -56,10 +56,50 @@ struct ConstraintRecordTests {
         #expect(merged[attribute: "radius"] == .number(4))
     }
 
+    @Test func aRecordWithoutExtensionsTakesTheFallbacksExtensions() {
+        let merged = ConstraintRecord(width: 60).merged(over: ConstraintRecord(extensions: ["radius": .number(4)]))
+        #expect(merged.width == 60)
+        #expect(merged.extensions == ["radius": .number(4)])
+    }
+
+    @Test func mergingFilesKeepsTheSpecificOrderThenAppendsViewsOnlyAFallbackHas() {
+        func file(_ name: String, _ records: [(String, ConstraintRecord)]) -> ContainerConstraints {
+            ContainerConstraints(
+                container: "C", fileName: name, records: Dictionary(uniqueKeysWithValues: records),
+                viewIds: records.map(\.0), viewOffsets: records.map { _ in 0 })
+        }
+        let device = file("C_iPhone6.json", [("b", ConstraintRecord(width: 1)), ("a", ConstraintRecord(width: 2))])
+        let base = file(
+            "C.json",
+            [
+                ("z", ConstraintRecord(width: 9)), ("a", ConstraintRecord(width: 7, height: 3)),
+                ("y", ConstraintRecord(width: 8)),
+            ])
+        let merged = ContainerConstraints.merge([device, base])
+        #expect(merged.viewIds == ["b", "a", "z", "y"])
+        #expect(merged.records["a"] == ConstraintRecord(width: 2, height: 3))
+        #expect(merged.records["z"]?.width == 9)
+        #expect(device.records.count == 2)
+    }
+
     @Test func anExplicitZeroIsNotOverriddenByAFallback() {
         let merged = ConstraintRecord(marginLeft: 0).merged(over: ConstraintRecord(marginLeft: 20))
         #expect(merged.marginLeft == 0)
         #expect(merged.contains("marginLeft"))
+    }
+
+    // MARK: - Names
+
+    @Test func everyAttributeIsFoundByItsNameAndNearMissesAreNot() {
+        for attribute in ConstraintAttribute.allCases {
+            #expect(ConstraintAttribute(rawValue: attribute.rawValue) == attribute)
+            #expect(ConstraintAttribute(rawValue: attribute.rawValue + "s") == nil)
+            #expect(ConstraintAttribute(rawValue: String(attribute.rawValue.dropLast()) + "X") == nil)
+            #expect(ConstraintAttribute(rawValue: attribute.rawValue.uppercased()) == nil)
+        }
+        #expect(ConstraintAttribute(rawValue: "remarkParameterOne") == .remarkParameterOne)
+        #expect(ConstraintAttribute(rawValue: "remarkParameterTwo") == .remarkParameterTwo)
+        #expect(ConstraintAttribute(rawValue: "") == nil)
     }
 
     // MARK: - Typos

@@ -1,12 +1,13 @@
-/// The interpreter's cache: merged records keyed by (container, view id), behind a reader-writer lock.
+/// The interpreter's cache: merged records by container, then by view id, behind a reader-writer lock.
 ///
-/// A container is published whole, in one write, so a reader sees all of a container's records or none.
-/// A hit takes only the read lock and one dictionary lookup.
-final class ConstraintCache: Sendable {
-    struct Key: Hashable, Sendable {
-        var container: String
-        var viewId: String
-    }
+/// A container is published whole, in one write of one entry, so a reader sees all of a container's records
+/// or none. A hit takes the read lock and two small dictionary lookups (the container among the loaded ones,
+/// then the view among its records) and copies nothing but the record: the container is borrowed in place,
+/// never retained, so concurrent readers write to no shared reference count. Publishing or forgetting a
+/// container touches one entry, whatever its size.
+final class ConstraintCache: @unchecked Sendable {
+    // @unchecked: `tables` is only read while `lock` is held shared and only written while it is held
+    // exclusively; each table is immutable.
 
     /// What the cache knows of one view.
     enum Lookup {
@@ -17,105 +18,128 @@ final class ConstraintCache: Sendable {
         case notLoaded
     }
 
-    /// A loaded container: its view ids in file order and the files it was merged from.
-    struct Container: Sendable {
-        var viewIds: [String]
-        var files: [String]
-    }
-
-    /// A whole container, as a load produced it or as the cache holds it.
+    /// A whole container, as a load produced it and as the cache holds it: its merged records, its view ids in
+    /// file order, and the files it was merged from.
     struct Snapshot: Sendable {
         var records: [String: ConstraintRecord]
         var viewIds: [String]
         var files: [String]
     }
 
-    private struct State {
-        var records: [Key: ConstraintRecord] = [:]
-        var containers: [String: Container] = [:]
-        /// Container names derived from types: `String(describing:)` costs more than a whole lookup.
-        var typeNames: [ObjectIdentifier: String] = [:]
-    }
+    /// One loaded container, immutable.
+    private final class Table: Sendable {
+        let snapshot: Snapshot
 
-    private let state = ReadWriteLocked(State())
-
-    /// The record of `viewId` in `container`: the layout path, one read lock.
-    @inline(__always)
-    func lookup(container: String, viewId: String) -> Lookup {
-        state.withReadLock { state in
-            if let record = state.records[Key(container: container, viewId: viewId)] { return .hit(record) }
-            return state.containers[container] == nil ? .notLoaded : .unknownView
+        init(_ snapshot: Snapshot) {
+            self.snapshot = snapshot
         }
     }
 
-    /// The record of `viewId` in the container named after `type`, in the same read lock; nil when the
-    /// type's name has not been registered with ``register(_:as:)`` yet.
+    private let lock = ReadWriteLock()
+
+    /// The loaded containers by name. Held through `Unmanaged` so that a reader borrows a table instead of
+    /// retaining it: each table is retained once when it is published and released once when it is removed
+    /// (after the write lock is given up, when no reader can hold it) or when the cache goes away.
+    /// Unchecked: the lock already makes every access exclusive or shared-read-only, so the runtime's dynamic
+    /// exclusivity check would only add a call to every read.
+    @exclusivity(unchecked) private var tables: [String: Unmanaged<Table>] = [:]
+
+    /// Container names derived from types (`String(describing:)` costs more than a whole lookup), and the
+    /// loaded tables by type, so that a lookup by type hashes a pointer instead of a string. Entries of
+    /// `typeTables` share the one retain `tables` holds; both change together under the write lock.
+    @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) private var typeTables: [ObjectIdentifier: Unmanaged<Table>] = [:]
+
+    deinit {
+        for table in tables.values { table.release() }
+    }
+
+    /// The record of `viewId` in `container` if it is cached: the layout path.
     @inline(__always)
-    func lookup(type: ObjectIdentifier, viewId: String) -> (container: String, lookup: Lookup)? {
-        state.withReadLock { state in
-            guard let container = state.typeNames[type] else { return nil }
-            if let record = state.records[Key(container: container, viewId: viewId)] {
-                return (container, .hit(record))
-            }
-            return (container, state.containers[container] == nil ? .notLoaded : .unknownView)
+    func record(container: String, viewId: String) -> ConstraintRecord? {
+        lock.withReadLock {
+            guard let table = tables[container] else { return nil }
+            return table._withUnsafeGuaranteedRef { $0.snapshot.records[viewId] }
         }
+    }
+
+    /// The record of `viewId` in the container of the type `type` if it is cached: the layout path by type.
+    @inline(__always)
+    func record(type: ObjectIdentifier, viewId: String) -> ConstraintRecord? {
+        lock.withReadLock {
+            guard let table = typeTables[type] else { return nil }
+            return table._withUnsafeGuaranteedRef { $0.snapshot.records[viewId] }
+        }
+    }
+
+    /// The container name registered for `type`, if any.
+    func containerName(of type: ObjectIdentifier) -> String? {
+        lock.withReadLock { typeNames[type] }
     }
 
     /// Remembers the container name of a type. Names never change, so they survive ``removeAll()``.
     func register(_ type: ObjectIdentifier, as name: String) {
-        state.withWriteLock { $0.typeNames[type] = name }
+        lock.withWriteLock {
+            typeNames[type] = name
+            typeTables[type] = tables[name]
+        }
     }
 
-    /// A copy of a loaded container, or nil when it is not loaded.
-    func snapshot(of name: String) -> Snapshot? {
-        state.withReadLock { state in
-            guard let container = state.containers[name] else { return nil }
-            var records: [String: ConstraintRecord] = [:]
-            records.reserveCapacity(container.viewIds.count)
-            for viewId in container.viewIds {
-                records[viewId] = state.records[Key(container: name, viewId: viewId)]
-            }
-            return Snapshot(records: records, viewIds: container.viewIds, files: container.files)
+    /// What the cache knows of `viewId` in `container`: a hit, a loaded container without that view, or a
+    /// container not loaded.
+    func lookup(container: String, viewId: String) -> Lookup {
+        lock.withReadLock {
+            guard let table = tables[container] else { return .notLoaded }
+            if let record = table._withUnsafeGuaranteedRef({ $0.snapshot.records[viewId] }) { return .hit(record) }
+            return .unknownView
         }
+    }
+
+    /// A loaded container, or nil when it is not loaded.
+    func snapshot(of name: String) -> Snapshot? {
+        lock.withReadLock { tables[name]?.takeUnretainedValue().snapshot }
     }
 
     /// Whether `name` is loaded.
     func isLoaded(_ name: String) -> Bool {
-        state.withReadLock { $0.containers[name] != nil }
+        lock.withReadLock { tables[name] != nil }
     }
 
     /// The names of the loaded containers, sorted.
     var loadedContainers: [String] {
-        state.withReadLock { $0.containers.keys.sorted() }
+        lock.withReadLock { tables.keys.sorted() }
     }
 
     /// Publishes a whole container in one write. A container already loaded is left as it is.
     func publish(_ name: String, _ snapshot: Snapshot) {
-        // Build the keys outside the lock, so the write lock is held only for the inserts.
-        let entries = snapshot.viewIds.compactMap { viewId in
-            snapshot.records[viewId].map { (Key(container: name, viewId: viewId), $0) }
+        let table = Unmanaged.passRetained(Table(snapshot))
+        let published = lock.withWriteLock {
+            guard tables[name] == nil else { return false }
+            tables[name] = table
+            for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+            return true
         }
-        state.withWriteLock { state in
-            guard state.containers[name] == nil else { return }
-            state.records.reserveCapacity(state.records.count + entries.count)
-            for (key, record) in entries { state.records[key] = record }
-            state.containers[name] = Container(viewIds: snapshot.viewIds, files: snapshot.files)
-        }
+        if !published { table.release() }
     }
 
     /// Forgets every container, so the next lookup reads the files again.
     func removeAll() {
-        state.withWriteLock { state in
-            state.records = [:]
-            state.containers = [:]
+        let removed = lock.withWriteLock {
+            defer {
+                tables = [:]
+                typeTables = [:]
+            }
+            return tables
         }
+        for table in removed.values { table.release() }
     }
 
     /// Forgets one container.
     func remove(_ name: String) {
-        state.withWriteLock { state in
-            guard let container = state.containers.removeValue(forKey: name) else { return }
-            for viewId in container.viewIds { state.records[Key(container: name, viewId: viewId)] = nil }
+        let removed = lock.withWriteLock {
+            for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
+            return tables.removeValue(forKey: name)
         }
+        removed?.release()
     }
 }

@@ -8,17 +8,17 @@
     import Bionic
 #endif
 
-/// A value guarded by a `pthread_rwlock`: many readers at once, or one writer.
+/// A `pthread_rwlock`: many readers at once, or one writer.
 ///
 /// Portable down to iOS 13 (unlike `Synchronization.Mutex`). Only a closure API, so that every access is one
-/// transaction and no lock can be held across an `await` by accident.
-final class ReadWriteLocked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while `lock` is held, read-shared or written exclusively.
+/// transaction and no lock can be held across an `await` by accident. The lock guards state its owner keeps
+/// in its own stored properties: a reader then reads that state in place, where a value handed to the
+/// closure would be copied (its storage retained: an atomic write to a count that every reader shares).
+final class ReadWriteLock: @unchecked Sendable {
+    // @unchecked: the lock is thread-safe and lives at a stable address for the object's whole life.
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
-    private var value: Value
 
-    init(_ value: Value) {
-        self.value = value
+    init() {
         lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         let status = pthread_rwlock_init(lock, nil)
@@ -31,20 +31,20 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// Runs `body` with shared, read-only access.
+    /// Runs `body` holding the lock shared: `body` may only read the guarded state.
     @inline(__always)
-    func withReadLock<Result>(_ body: (borrowing Value) throws -> Result) rethrows -> Result {
+    func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(value)
+        return try body()
     }
 
-    /// Runs `body` with exclusive access.
+    /// Runs `body` holding the lock exclusively.
     @inline(__always)
-    func withWriteLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(&value)
+        return try body()
     }
 }
 

@@ -139,21 +139,33 @@ private struct FileReader {
         var records: [String: ConstraintRecord] = [:]
         var viewIds: [String] = []
         var viewOffsets: [Int] = []
-        var firstOffsets: [String: Int] = [:]
         let list = member.value
 
-        func add(_ viewId: String, key: Int, value: Int, path: String) throws(ConstraintError) {
-            if let first = firstOffsets[viewId] {
-                let line = document.location(ofOffset: first).line
-                try recover(
-                    error(
-                        .duplicateView,
-                        "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
-                        at: key, keyPath: path))
+        func duplicate(_ viewId: String, key: Int, path: RecordPath) -> ConstraintError {
+            // Only on this error: find where the view was first defined.
+            let first = viewIds.firstIndex(of: viewId).map { viewOffsets[$0] } ?? document.offset(key)
+            let line = document.location(ofOffset: first).line
+            return error(
+                .duplicateView,
+                "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
+                at: key, keyPath: path.string)
+        }
+
+        func add(_ viewId: String, key: Int, value: Int, path: RecordPath) throws(ConstraintError) {
+            // One hash per view: insert, and learn from the insert whether the id was there already. A
+            // duplicate id is still reported before any error inside its record, as a key comes first.
+            let parsed: ConstraintRecord
+            do {
+                parsed = try record(value, path: path)
+            } catch {
+                if records[viewId] != nil { throw duplicate(viewId, key: key, path: path) }
+                throw error
+            }
+            if let first = records.updateValue(parsed, forKey: viewId) {
+                records[viewId] = first  // a repeated id keeps its first record
+                try recover(duplicate(viewId, key: key, path: path))
                 return
             }
-            records[viewId] = try record(value, keyPath: path)
-            firstOffsets[viewId] = document.offset(key)
             viewIds.append(viewId)
             viewOffsets.append(document.offset(key))
         }
@@ -161,8 +173,9 @@ private struct FileReader {
         switch document.kind(list) {
         case .array:
             records.reserveCapacity(document.count(list))
+            viewIds.reserveCapacity(document.count(list))
+            viewOffsets.reserveCapacity(document.count(list))
             for (index, element) in document.elements(list).enumerated() {
-                let elementPath = "\(KeyPath.segment(container))[\(index)]"
                 guard document.kind(element) == .object, document.count(element) == 1,
                     let entry = document.members(element).first(where: { _ in true })
                 else {
@@ -170,20 +183,23 @@ private struct FileReader {
                         error(
                             .invalidFormat,
                             "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
-                            at: element, keyPath: elementPath))
+                            at: element, keyPath: RecordPath.element(index, of: container)))
                     continue
                 }
                 let viewId = document.string(entry.key)
                 try add(
-                    viewId, key: entry.key, value: entry.value, path: elementPath + KeyPath.member(viewId))
+                    viewId, key: entry.key, value: entry.value,
+                    path: RecordPath(container: container, index: index, viewId: viewId))
             }
         case .object:
             records.reserveCapacity(document.count(list))
+            viewIds.reserveCapacity(document.count(list))
+            viewOffsets.reserveCapacity(document.count(list))
             for entry in document.members(list) {
                 let viewId = document.string(entry.key)
                 try add(
                     viewId, key: entry.key, value: entry.value,
-                    path: KeyPath.segment(container) + KeyPath.member(viewId))
+                    path: RecordPath(container: container, index: nil, viewId: viewId))
             }
         default:
             throw error(
@@ -198,27 +214,36 @@ private struct FileReader {
 
     // MARK: - Records
 
-    private func record(_ value: Int, keyPath: String) throws(ConstraintError) -> ConstraintRecord {
+    private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> ConstraintRecord {
         guard document.kind(value) == .object else {
             try recover(
                 error(
                     .invalidFormat,
                     "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
-                    at: value, keyPath: keyPath))
+                    at: value, keyPath: path.string))
             return ConstraintRecord()
         }
         var record = ConstraintRecord()
-        var seen: Set<String> = []
         for member in document.members(value) {
-            let name = document.string(member.key)
-            let path = keyPath + KeyPath.member(name)
-            if !seen.insert(name).inserted {
-                warn(
-                    .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used",
-                    at: member.key, keyPath: path)
+            // Known attributes are matched on the key's bytes, without making a String.
+            let known: ConstraintAttribute?
+            var name: String?
+            if let match = document.withUnescapedUTF8(member.key, ConstraintAttribute.init(utf8:)) {
+                known = match
+            } else {
+                name = document.string(member.key)
+                known = name.flatMap(ConstraintAttribute.init(rawValue:))
             }
+            // The record started empty, so an attribute it already holds was given earlier in this object.
             do throws(ConstraintError) {
-                try set(name, member.value, in: &record, key: member.key, keyPath: path)
+                if let known {
+                    if record.contains(known) { warnDuplicate(known.rawValue, at: member.key, path: path) }
+                    try set(known, member.value, in: &record, path: path)
+                } else {
+                    let name = name ?? document.string(member.key)
+                    if record.extensions[name] != nil { warnDuplicate(name, at: member.key, path: path) }
+                    try setExtension(name, member.value, in: &record, key: member.key, path: path)
+                }
             } catch {
                 try recover(error)
             }
@@ -226,30 +251,40 @@ private struct FileReader {
         return record
     }
 
+    private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
+        warn(
+            .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used",
+            at: key, keyPath: path.appending(name))
+    }
+
     private func set(
-        _ name: String, _ value: Int, in record: inout ConstraintRecord, key: Int, keyPath: String
+        _ attribute: ConstraintAttribute, _ value: Int, in record: inout ConstraintRecord, path: RecordPath
     ) throws(ConstraintError) {
-        if let attribute = ConstraintAttribute(rawValue: name) {
-            if attribute.expectsString {
-                guard document.kind(value) == .string else {
-                    throw error(
-                        .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
-                        keyPath: keyPath)
-                }
-                record.set(attribute, string: document.string(value))
-            } else {
-                record.set(attribute, number: try finiteNumber(name, value, keyPath: keyPath))
+        let name = attribute.rawValue
+        if attribute.expectsString {
+            guard document.kind(value) == .string else {
+                throw error(
+                    .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
+                    keyPath: path.appending(name))
             }
-            return
+            record.set(attribute, string: document.string(value))
+        } else {
+            record.set(attribute, number: try finiteNumber(name, value, path: path))
         }
-        if let suggestion = ConstraintAttribute.suggestion(for: name) {
+    }
+
+    private func setExtension(
+        _ name: String, _ value: Int, in record: inout ConstraintRecord, key: Int, path: RecordPath
+    ) throws(ConstraintError) {
+        // The edit-distance search only runs when someone listens for the warning.
+        if diagnostics != nil, let suggestion = ConstraintAttribute.suggestion(for: name) {
             warn(
                 .possibleTypo,
                 "unknown attribute \"\(name)\"; did you mean \"\(suggestion.rawValue)\"? It is kept as an extension attribute",
-                at: key, keyPath: keyPath)
+                at: key, keyPath: path.appending(name))
         }
         switch document.kind(value) {
-        case .number: record.set(name, .number(try finiteNumber(name, value, keyPath: keyPath)))
+        case .number: record.set(name, .number(try finiteNumber(name, value, path: path)))
         case .string: record.set(name, .string(document.string(value)))
         case .true: record.set(name, .bool(true))
         case .false: record.set(name, .bool(false))
@@ -257,20 +292,21 @@ private struct FileReader {
             throw error(
                 .invalidFormat,
                 "extension attribute \"\(name)\" must be a number, a string or a bool, found \(found(value))",
-                at: value, keyPath: keyPath)
+                at: value, keyPath: path.appending(name))
         }
     }
 
-    private func finiteNumber(_ name: String, _ value: Int, keyPath: String) throws(ConstraintError) -> Double {
+    private func finiteNumber(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> Double {
         guard document.kind(value) == .number else {
             throw error(
-                .invalidFormat, "\"\(name)\" must be a number, found \(found(value))", at: value, keyPath: keyPath)
+                .invalidFormat, "\"\(name)\" must be a number, found \(found(value))", at: value,
+                keyPath: path.appending(name))
         }
         let number = document.number(value)
         guard number.isFinite else {
             throw error(
                 .invalidFormat, "\"\(name)\" is \(document.rawText(value)), too large for a Double", at: value,
-                keyPath: keyPath)
+                keyPath: path.appending(name))
         }
         return number
     }
@@ -341,6 +377,30 @@ private struct FileReader {
             ConstraintDiagnostic(
                 severity: .warning, code: code, message: message, file: fileName, line: location.line,
                 column: location.column, keyPath: keyPath))
+    }
+}
+
+/// Where a view's record is in its file. It is cheap to make; the key path string is only built when a
+/// problem is reported, so a file that reads cleanly builds none.
+private struct RecordPath {
+    let container: String
+    /// The element of the container's array that holds the view; nil when the container's value is an object.
+    let index: Int?
+    let viewId: String
+
+    /// `Calendar[0].dayButton` (array form) or `Calendar.dayButton` (object form).
+    var string: String {
+        (index.map { Self.element($0, of: container) } ?? KeyPath.segment(container)) + KeyPath.member(viewId)
+    }
+
+    /// The path of one of the record's attributes: `Calendar[0].dayButton.width`.
+    func appending(_ attribute: String) -> String {
+        string + KeyPath.member(attribute)
+    }
+
+    /// `Calendar[0]`: an element of the container's array.
+    static func element(_ index: Int, of container: String) -> String {
+        "\(KeyPath.segment(container))[\(index)]"
     }
 }
 

@@ -39,14 +39,33 @@ public struct ContainerConstraints: Sendable, Hashable {
     public static func merge(_ files: [ContainerConstraints]) -> (
         records: [String: ConstraintRecord], viewIds: [String]
     ) {
-        var records: [String: ConstraintRecord] = [:]
-        var viewIds: [String] = []
+        merge(consuming: files)
+    }
+
+    /// ``merge(_:)`` for a caller that gives the files up: the most specific file's records become the result
+    /// in place, without a copy, and each later file only fills in what is missing, with one hash per view.
+    static func merge(consuming files: consuming [ContainerConstraints]) -> (
+        records: [String: ConstraintRecord], viewIds: [String]
+    ) {
+        guard !files.isEmpty else { return ([:], []) }
+        let first = files.removeFirst()
+        var records = first.records
+        var viewIds = first.viewIds
+        // Release the file's own references now, so that `records` is unique and mutated in place.
+        _ = consume first
         for file in files {
-            for viewId in file.viewIds {
-                guard let record = file.records[viewId] else { continue }
-                if let earlier = records[viewId] {
-                    records[viewId] = earlier.merged(over: record)
+            var added: [String: ConstraintRecord] = [:]
+            for (viewId, record) in file.records {
+                if let index = records.index(forKey: viewId) {
+                    records.values[index] = records.values[index].merged(over: record)
                 } else {
+                    added[viewId] = record
+                }
+            }
+            // Views that only this file has keep its order, after the views already merged.
+            if !added.isEmpty {
+                for viewId in file.viewIds {
+                    guard let record = added[viewId] else { continue }
                     records[viewId] = record
                     viewIds.append(viewId)
                 }

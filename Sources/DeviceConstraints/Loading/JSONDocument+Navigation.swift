@@ -160,6 +160,20 @@ extension JSONDocument {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes between the quotes of the string at `i` when it has no escapes, so
+    /// that they are its decoded value, without making a `String`. Nil for a string with escapes, or another
+    /// kind; ``string(_:)`` decodes those.
+    package func withUnescapedUTF8<Result>(
+        _ i: Index, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        let token = tape[i]
+        guard token.kind == .string, token.flags & Token.hasEscapes == 0 else { return nil }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try body(
+                UnsafeBufferPointer(rebasing: buffer[Int(token.start) + 1..<Int(token.start) + Int(token.length) - 1]))
+        }
+    }
+
     /// Whether the string at `i` decodes to exactly the Unicode scalars of `s` (no canonical equivalence:
     /// `"é"` and `"e\u0301"` differ). Does not allocate when the token has no escapes; false for other kinds.
     package func stringEquals(_ i: Index, _ s: String) -> Bool {

@@ -6,6 +6,41 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
     case marginLeft, marginRight, marginTop, marginBottom, width, height
     case fontSize, imageName, remarkParameterOne, remarkParameterTwo
 
+    /// The attribute named `rawValue`, or nil for any other name (an extension).
+    ///
+    /// Written out rather than synthesized: the parser asks for every attribute of every record, and
+    /// matching on the length and then the bytes is several times faster than the synthesized string switch.
+    public init?(rawValue: String) {
+        var name = rawValue
+        guard let attribute = name.withUTF8({ Self(utf8: $0) }) else { return nil }
+        self = attribute
+    }
+
+    /// The attribute whose name is the UTF-8 `name`, or nil.
+    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        let candidate: ConstraintAttribute
+        switch name.count {
+        case 5: candidate = .width
+        case 6: candidate = .height
+        case 8: candidate = .fontSize
+        case 9: candidate = name[0] == UInt8(ascii: "m") ? .marginTop : .imageName
+        case 10: candidate = .marginLeft
+        case 11: candidate = .marginRight
+        case 12: candidate = .marginBottom
+        case 18: candidate = name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
+        default: return nil
+        }
+        var known = candidate.rawValue
+        let matches = known.withUTF8 { known in
+            // Same length by construction; compare the bytes.
+            var i = 0
+            while i < known.count, known[i] == name[i] { i &+= 1 }
+            return i == known.count
+        }
+        guard matches else { return nil }
+        self = candidate
+    }
+
     /// The six standard attributes, which read as 0 when a file does not set them.
     public static let standard: [ConstraintAttribute] = [
         .marginLeft, .marginRight, .marginTop, .marginBottom, .width, .height,

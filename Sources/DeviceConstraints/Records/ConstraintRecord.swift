@@ -140,6 +140,11 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             extensions[name] = value
             return
         }
+        set(attribute, value)
+    }
+
+    /// Sets a known attribute. A value of the wrong type is ignored.
+    mutating func set(_ attribute: ConstraintAttribute, _ value: ConstraintValue) {
         switch value {
         case .number(let number) where !attribute.expectsString: set(attribute, number: number)
         case .string(let string) where attribute.expectsString: set(attribute, string: string)
@@ -153,11 +158,20 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// chain that sets an attribute wins.
     func merged(over fallback: ConstraintRecord) -> ConstraintRecord {
         var result = self
-        for attribute in ConstraintAttribute.allCases where !contains(attribute) && fallback.contains(attribute) {
-            if let value = fallback[attribute] { result.set(attribute.rawValue, value) }
+        // The known attributes the fallback sets and this record does not.
+        let missing = fallback.given & ~given
+        if missing != 0 {
+            for attribute in ConstraintAttribute.allCases where missing & (1 << attribute.bit) != 0 {
+                if let value = fallback[attribute] { result.set(attribute, value) }
+            }
         }
-        for (name, value) in fallback.extensions where result.extensions[name] == nil {
-            result.extensions[name] = value
+        if result.extensions.isEmpty {
+            // The usual case: share the fallback's extensions rather than copy them one by one.
+            result.extensions = fallback.extensions
+        } else {
+            for (name, value) in fallback.extensions where result.extensions[name] == nil {
+                result.extensions[name] = value
+            }
         }
         return result
     }
