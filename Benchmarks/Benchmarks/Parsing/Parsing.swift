@@ -37,19 +37,19 @@ let benchmarks: @Sendable () -> Void = {
         let name = "Parse \(label) (\(data.count) bytes)"
 
         Benchmark("\(name): JSONDocument") { _ in
-            blackHole(try! JSONDocument(data: data))
+            blackHole(try? JSONDocument(data: data))
         }
 
         Benchmark("\(name): ConstraintFileParser") { _ in
-            blackHole(try! ConstraintFileParser().parse(data, fileName: file.fileName))
+            blackHole(try? ConstraintFileParser().parse(data, fileName: file.fileName))
         }
 
         Benchmark("\(name): JSONSerialization") { _ in
-            blackHole(try! JSONSerialization.jsonObject(with: data))
+            blackHole(try? JSONSerialization.jsonObject(with: data))
         }
 
         Benchmark("\(name): JSONDecoder") { _ in
-            blackHole(try! JSONDecoder().decode(DecodedFile.self, from: data))
+            blackHole(try? JSONDecoder().decode(DecodedFile.self, from: data))
         }
     }
 }

@@ -25,7 +25,9 @@ public final class LookupFixture: Sendable {
         original = OriginalInterpreter(files: corpus.files, deviceName: Corpus.device)
         var dictionary: [Corpus.Key: ConstraintRecord] = [:]
         for container in corpus.containers {
-            let records = try! interpreter.records(container: container)
+            guard let records = try? interpreter.records(container: container) else {
+                preconditionFailure("the generated container \(container) did not load")
+            }
             for (viewId, record) in records {
                 dictionary[Corpus.Key(container: container, viewId: viewId)] = record
             }
@@ -35,9 +37,9 @@ public final class LookupFixture: Sendable {
         self.dictionary = dictionary
         precondition(original.count == dictionary.count, "view ids must be unique across containers")
         for key in keys {
-            let ours = try! interpreter.record(viewId: key.viewId, container: key.container)
+            let ours = try? interpreter.record(viewId: key.viewId, container: key.container)
             let theirs = original.record(viewId: key.viewId, container: key.container)!
-            precondition(ours == dictionary[key] && ours.width == theirs.width && ours.height == theirs.height)
+            precondition(ours == dictionary[key] && ours?.width == theirs.width && ours?.height == theirs.height)
         }
     }
 }
