@@ -66,7 +66,7 @@ public final class ConstraintInterpreter: Sendable {
 
     /// The record of `viewId` in `container`, merged along the device's lookup chain.
     ///
-    /// A hit costs one read lock and two small dictionary lookups (the container, then the view). On a miss
+    /// A hit costs one read lock and two small hash lookups (the container, then the view). On a miss
     /// the container's files are read and parsed on the calling thread; preload containers at start-up to keep
     /// that off the main thread.
     ///
@@ -74,7 +74,7 @@ public final class ConstraintInterpreter: Sendable {
     ///   `.fileNotFound` when no file of the container is on the chain; `.unknownView` when the container
     ///   has no such view; any parse error of its files.
     public func record(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
-        // The hit, inlined: the read lock and two small dictionary lookups, nothing else.
+        // The hit, inlined: the read lock and two small hash lookups, nothing else.
         if let record = cache.record(container: container, viewId: viewId) { return record }
         return try recordAfterMiss(viewId: viewId, container: container)
     }
@@ -90,7 +90,7 @@ public final class ConstraintInterpreter: Sendable {
         case .notLoaded:
             // Answer from the load itself: the container may be invalidated again before a second lookup.
             let loaded = try load(container).get()
-            guard let record = loaded.records[viewId] else { throw unknownView(viewId, in: container, loaded) }
+            guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
             return record
         }
     }
@@ -127,7 +127,7 @@ public final class ConstraintInterpreter: Sendable {
 
     /// Every record of `container`, by view id, loading it if needed.
     public func records(container: String) throws(ConstraintError) -> [String: ConstraintRecord] {
-        try load(container).get().records
+        try load(container).get().dictionary
     }
 
     /// Whether `container` is loaded.
@@ -245,7 +245,7 @@ public final class ConstraintInterpreter: Sendable {
     // MARK: - Loading
 
     private enum Claim {
-        case loaded(ConstraintCache.Snapshot)
+        case loaded(ViewTable)
         case follow(LoadFlight)
         case lead(LoadFlight)
     }
@@ -253,7 +253,7 @@ public final class ConstraintInterpreter: Sendable {
     /// Joins the flight of `container`, starting it when there is none.
     private func claim(_ container: String) -> Claim {
         flights.withLock { flights in
-            if let loaded = cache.snapshot(of: container) { return .loaded(loaded) }
+            if let loaded = cache.table(of: container) { return .loaded(loaded) }
             if let flight = flights[container] { return .follow(flight) }
             let flight = LoadFlight()
             flights[container] = flight
@@ -289,29 +289,26 @@ public final class ConstraintInterpreter: Sendable {
 
     /// Reads and parses every file of `container` on the chain, outside any lock, then publishes the
     /// merged records in one write.
-    private func readAndPublish(_ container: String) throws(ConstraintError) -> ConstraintCache.Snapshot {
-        let files = try parser.parseFiles(
-            of: container, on: device.name, along: lookupChain, from: source, diagnostics: diagnostics
-        ).files
-        let fileNames = files.map(\.fileName)
-        let merged = ContainerConstraints.merge(consuming: consume files)
-        let snapshot = ConstraintCache.Snapshot(records: merged.records, viewIds: merged.viewIds, files: fileNames)
-        cache.publish(container, snapshot)
-        return snapshot
+    private func readAndPublish(_ container: String) throws(ConstraintError) -> ViewTable {
+        let merged = try parser.mergedFiles(
+            of: container, on: device.name, along: lookupChain, from: source, diagnostics: diagnostics)
+        cache.publish(container, merged)
+        return merged
     }
 
     private func unknownView(
-        _ viewId: String, in container: String, _ loaded: ConstraintCache.Snapshot? = nil
+        _ viewId: String, in container: String, _ loaded: ViewTable? = nil
     ) -> ConstraintError {
-        let loaded = loaded ?? cache.snapshot(of: container)
+        let loaded = loaded ?? cache.table(of: container)
         var message = "no view \"\(viewId)\" in container \"\(container)\""
         if let loaded {
             message += " (read from \(loaded.files.joined(separator: ", ")))"
-            if let suggestion = EditDistance.closest(to: viewId, among: loaded.viewIds, maximum: 3) {
+            let viewIds = loaded.viewIds
+            if let suggestion = EditDistance.closest(to: viewId, among: viewIds, maximum: 3) {
                 message += "; did you mean \"\(suggestion)\"?"
-            } else if !loaded.viewIds.isEmpty {
-                message += "; it has \(loaded.viewIds.prefix(5).map { "\"\($0)\"" }.joined(separator: ", "))"
-                message += loaded.viewIds.count > 5 ? " and \(loaded.viewIds.count - 5) more" : ""
+            } else if !viewIds.isEmpty {
+                message += "; it has \(viewIds.prefix(5).map { "\"\($0)\"" }.joined(separator: ", "))"
+                message += viewIds.count > 5 ? " and \(viewIds.count - 5) more" : ""
             }
         }
         return ConstraintError(code: .unknownView, message: message, keyPath: "\(container).\(viewId)")

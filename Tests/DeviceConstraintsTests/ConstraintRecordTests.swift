@@ -64,9 +64,13 @@ struct ConstraintRecordTests {
 
     @Test func mergingFilesKeepsTheSpecificOrderThenAppendsViewsOnlyAFallbackHas() {
         func file(_ name: String, _ records: [(String, ConstraintRecord)]) -> ContainerConstraints {
-            ContainerConstraints(
-                container: "C", fileName: name, records: Dictionary(uniqueKeysWithValues: records),
-                viewIds: records.map(\.0), viewOffsets: records.map { _ in 0 })
+            var views = ViewTable.Builder()
+            for (viewId, record) in records {
+                var viewId = viewId
+                #expect(viewId.withUTF8 { views.add($0, record: record) } == nil)
+            }
+            return ContainerConstraints(
+                container: "C", fileName: name, table: views.build(files: [name]), viewOffsets: records.map { _ in 0 })
         }
         let device = file("C_iPhone6.json", [("b", ConstraintRecord(width: 1)), ("a", ConstraintRecord(width: 2))])
         let base = file(

@@ -1,12 +1,12 @@
 /// The interpreter's cache: merged records by container, then by view id, behind a reader-writer lock.
 ///
 /// A container is published whole, in one write of one entry, so a reader sees all of a container's records
-/// or none. A hit takes the read lock and two small dictionary lookups (the container among the loaded ones,
-/// then the view among its records) and copies nothing but the record: the container is borrowed in place,
-/// never retained, so concurrent readers write to no shared reference count. Publishing or forgetting a
-/// container touches one entry, whatever its size.
+/// or none. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among
+/// the loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies
+/// nothing but the record: the container is borrowed in place, never retained, so concurrent readers write
+/// to no shared reference count. Publishing a container touches one entry, whatever its size.
 final class ConstraintCache: @unchecked Sendable {
-    // @unchecked: `tables` is only read while `lock` is held shared and only written while it is held
+    // @unchecked: `containers`, `typeNames` and `typeTables` are only read while `lock` is held shared and only written while it is held
     // exclusively; each table is immutable.
 
     /// What the cache knows of one view.
@@ -18,48 +18,32 @@ final class ConstraintCache: @unchecked Sendable {
         case notLoaded
     }
 
-    /// A whole container, as a load produced it and as the cache holds it: its merged records, its view ids in
-    /// file order, and the files it was merged from.
-    struct Snapshot: Sendable {
-        var records: [String: ConstraintRecord]
-        var viewIds: [String]
-        var files: [String]
-    }
-
-    /// One loaded container, immutable.
-    private final class Table: Sendable {
-        let snapshot: Snapshot
-
-        init(_ snapshot: Snapshot) {
-            self.snapshot = snapshot
-        }
-    }
-
     private let lock = ReadWriteLock()
 
-    /// The loaded containers by name. Held through `Unmanaged` so that a reader borrows a table instead of
-    /// retaining it: each table is retained once when it is published and released once when it is removed
-    /// (after the write lock is given up, when no reader can hold it) or when the cache goes away.
+    /// The loaded containers by name, each table held through `Unmanaged` so that a reader borrows it
+    /// instead of retaining it: a table is retained once when it is published and released once when it is
+    /// removed (after the write lock is given up, when no reader can hold it) or when the cache goes away.
     /// Unchecked: the lock already makes every access exclusive or shared-read-only, so the runtime's dynamic
     /// exclusivity check would only add a call to every read.
-    @exclusivity(unchecked) private var tables: [String: Unmanaged<Table>] = [:]
+    @exclusivity(unchecked) private var containers = ContainerIndex()
 
     /// Container names derived from types (`String(describing:)` costs more than a whole lookup), and the
     /// loaded tables by type, so that a lookup by type hashes a pointer instead of a string. Entries of
-    /// `typeTables` share the one retain `tables` holds; both change together under the write lock.
+    /// `typeTables` share the one retain `containers` holds; both change together under the write lock.
     @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
-    @exclusivity(unchecked) private var typeTables: [ObjectIdentifier: Unmanaged<Table>] = [:]
+    @exclusivity(unchecked) private var typeTables: [ObjectIdentifier: Unmanaged<ViewTable>] = [:]
 
     deinit {
-        for table in tables.values { table.release() }
+        for table in containers.removeAll() { table.release() }
+        containers.deallocate()
     }
 
     /// The record of `viewId` in `container` if it is cached: the layout path.
     @inline(__always)
     func record(container: String, viewId: String) -> ConstraintRecord? {
         lock.withReadLock {
-            guard let table = tables[container] else { return nil }
-            return table._withUnsafeGuaranteedRef { $0.snapshot.records[viewId] }
+            guard let table = containers.table(container) else { return nil }
+            return table._withUnsafeGuaranteedRef { $0.record(viewId) }
         }
     }
 
@@ -68,7 +52,7 @@ final class ConstraintCache: @unchecked Sendable {
     func record(type: ObjectIdentifier, viewId: String) -> ConstraintRecord? {
         lock.withReadLock {
             guard let table = typeTables[type] else { return nil }
-            return table._withUnsafeGuaranteedRef { $0.snapshot.records[viewId] }
+            return table._withUnsafeGuaranteedRef { $0.record(viewId) }
         }
     }
 
@@ -81,7 +65,7 @@ final class ConstraintCache: @unchecked Sendable {
     func register(_ type: ObjectIdentifier, as name: String) {
         lock.withWriteLock {
             typeNames[type] = name
-            typeTables[type] = tables[name]
+            typeTables[type] = containers.table(name)
         }
     }
 
@@ -89,56 +73,53 @@ final class ConstraintCache: @unchecked Sendable {
     /// container not loaded.
     func lookup(container: String, viewId: String) -> Lookup {
         lock.withReadLock {
-            guard let table = tables[container] else { return .notLoaded }
-            if let record = table._withUnsafeGuaranteedRef({ $0.snapshot.records[viewId] }) { return .hit(record) }
+            guard let table = containers.table(container) else { return .notLoaded }
+            if let record = table._withUnsafeGuaranteedRef({ $0.record(viewId) }) { return .hit(record) }
             return .unknownView
         }
     }
 
     /// A loaded container, or nil when it is not loaded.
-    func snapshot(of name: String) -> Snapshot? {
-        lock.withReadLock { tables[name]?.takeUnretainedValue().snapshot }
+    func table(of name: String) -> ViewTable? {
+        lock.withReadLock { containers.table(name)?.takeUnretainedValue() }
     }
 
     /// Whether `name` is loaded.
     func isLoaded(_ name: String) -> Bool {
-        lock.withReadLock { tables[name] != nil }
+        lock.withReadLock { containers.table(name) != nil }
     }
 
     /// The names of the loaded containers, sorted.
     var loadedContainers: [String] {
-        lock.withReadLock { tables.keys.sorted() }
+        lock.withReadLock { containers.all.map(\.name) }.sorted()
     }
 
     /// Publishes a whole container in one write. A container already loaded is left as it is.
-    func publish(_ name: String, _ snapshot: Snapshot) {
-        let table = Unmanaged.passRetained(Table(snapshot))
+    func publish(_ name: String, _ table: ViewTable) {
+        let retained = Unmanaged.passRetained(table)
         let published = lock.withWriteLock {
-            guard tables[name] == nil else { return false }
-            tables[name] = table
-            for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+            guard containers.table(name) == nil else { return false }
+            containers.insert(name, retained)
+            for (type, typeName) in typeNames where typeName == name { typeTables[type] = retained }
             return true
         }
-        if !published { table.release() }
+        if !published { retained.release() }
     }
 
     /// Forgets every container, so the next lookup reads the files again.
     func removeAll() {
         let removed = lock.withWriteLock {
-            defer {
-                tables = [:]
-                typeTables = [:]
-            }
-            return tables
+            typeTables = [:]
+            return containers.removeAll()
         }
-        for table in removed.values { table.release() }
+        for table in removed { table.release() }
     }
 
     /// Forgets one container.
     func remove(_ name: String) {
         let removed = lock.withWriteLock {
             for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
-            return tables.removeValue(forKey: name)
+            return containers.remove(name)
         }
         removed?.release()
     }

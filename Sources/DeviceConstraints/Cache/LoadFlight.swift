@@ -1,7 +1,7 @@
 /// One load of one container under way: the first caller does the work, every other caller waits for its
 /// result instead of reading and parsing the same files again (single flight).
 final class LoadFlight: Sendable {
-    typealias Outcome = Result<ConstraintCache.Snapshot, ConstraintError>
+    typealias Outcome = Result<ViewTable, ConstraintError>
 
     private struct State {
         var outcome: Outcome?

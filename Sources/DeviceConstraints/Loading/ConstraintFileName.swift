@@ -60,14 +60,29 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     /// Why `name` cannot be a container name, or nil when it can. A container name becomes part of a
     /// file name, so it must not reach outside the source's folder.
     public static func validateContainer(_ name: String) -> ConstraintError? {
+        // One pass over the scalars: this runs on every load.
+        var separator = false
+        var dots = false
+        var control = false
+        var previous: Unicode.Scalar = " "
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x2F, 0x5C: separator = true
+            case 0x2E where previous == ".": dots = true
+            // The general category Cc: C0 controls, DEL and C1 controls.
+            case 0x00...0x1F, 0x7F...0x9F: control = true
+            default: break
+            }
+            previous = scalar
+        }
         let problem: String? =
             if name.isEmpty {
                 "is empty"
-            } else if name.contains("/") || name.contains("\\") {
+            } else if separator {
                 "contains a path separator"
-            } else if name.contains("..") {
+            } else if dots {
                 "contains '..'"
-            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if control {
                 "contains a control character"
             } else {
                 nil

@@ -19,8 +19,39 @@ extension ConstraintFileParser {
         of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
         diagnostics: ConstraintDiagnosticHandler? = nil
     ) throws(ConstraintError) -> (lookup: [String], files: [ContainerConstraints]) {
-        let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
         var files: [ContainerConstraints] = []
+        let lookup = try forEachFile(of: container, on: device, along: chain, from: source) {
+            name, data throws(ConstraintError) in
+            files.append(try parse(data, fileName: name, container: container, diagnostics: diagnostics))
+        }
+        return (lookup, files)
+    }
+
+    /// Reads and parses the files of `container` along `chain` like ``parseFiles(of:on:along:from:diagnostics:)``,
+    /// merging them as it goes into the table the interpreter publishes.
+    func mergedFiles(
+        of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
+        diagnostics: ConstraintDiagnosticHandler?
+    ) throws(ConstraintError) -> ViewTable {
+        var views = ViewTable.Builder()
+        var names: [String] = []
+        _ = try forEachFile(of: container, on: device, along: chain, from: source) {
+            name, data throws(ConstraintError) in
+            try read(data, fileName: name, container: container, into: &views, diagnostics: diagnostics)
+            names.append(name)
+        }
+        return views.build(files: names)
+    }
+
+    /// Calls `body` with each file of `container` on `chain` that the source has, most specific first.
+    ///
+    /// - Returns: the names looked for.
+    private func forEachFile(
+        of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
+        _ body: (String, Data) throws(ConstraintError) -> Void
+    ) throws(ConstraintError) -> [String] {
+        let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
+        var found = false
         for name in lookup {
             let data: Data?
             do {
@@ -29,15 +60,16 @@ extension ConstraintFileParser {
                 throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
             }
             guard let data else { continue }
-            files.append(try parse(data, fileName: name, container: container, diagnostics: diagnostics))
+            try body(name, data)
+            found = true
         }
-        guard !files.isEmpty else {
+        guard found else {
             throw ConstraintError(
                 code: .fileNotFound,
                 message:
                     "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
             )
         }
-        return (lookup, files)
+        return lookup
     }
 }

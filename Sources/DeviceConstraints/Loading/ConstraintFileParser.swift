@@ -33,6 +33,10 @@ public struct ConstraintFileParser: Sendable {
     /// The bounds this parser enforces.
     public var limits: Limits
 
+    /// Whether plain records are read straight off the tape; tests turn it off to check that the general
+    /// reader gives the same records.
+    var readsPlainRecordsFast = true
+
     /// A parser that enforces `limits`.
     public init(limits: Limits = .default) {
         self.limits = limits
@@ -81,6 +85,17 @@ public struct ConstraintFileParser: Sendable {
         _ data: Data, fileName: String, container: String?, diagnostics: ConstraintDiagnosticHandler?,
         recovered: RecoveredErrors?
     ) throws(ConstraintError) -> ContainerConstraints {
+        let document = try document(data, fileName: fileName)
+        var views = ViewTable.Builder()
+        let (container, viewOffsets) = try read(
+            document, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
+            recovered: recovered)
+        return ContainerConstraints(
+            container: container, fileName: fileName, table: views.build(files: [fileName]), viewOffsets: viewOffsets)
+    }
+
+    /// The checked document of one file.
+    private func document(_ data: Data, fileName: String) throws(ConstraintError) -> JSONDocument {
         guard data.count <= limits.maximumFileSize else {
             throw ConstraintError(
                 code: .fileTooLarge,
@@ -94,9 +109,28 @@ public struct ConstraintFileParser: Sendable {
         } catch {
             throw error.inFile(fileName)
         }
-        var reader = FileReader(
-            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered)
-        return try reader.read(expectedContainer: container)
+        return document
+    }
+
+    /// Reads one file into `views` as the next file of a lookup chain; an id an earlier file gave takes this
+    /// file's attributes as fallbacks.
+    func read(
+        _ data: Data, fileName: String, container: String, into views: inout ViewTable.Builder,
+        diagnostics: ConstraintDiagnosticHandler?
+    ) throws(ConstraintError) {
+        _ = try read(
+            try document(data, fileName: fileName), fileName: fileName, container: container, into: &views,
+            diagnostics: diagnostics, recovered: nil)
+    }
+
+    private func read(
+        _ document: JSONDocument, fileName: String, container: String?, into views: inout ViewTable.Builder,
+        diagnostics: ConstraintDiagnosticHandler?, recovered: RecoveredErrors?
+    ) throws(ConstraintError) -> (container: String, viewOffsets: [Int]) {
+        let reader = FileReader(
+            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered,
+            fastRecords: readsPlainRecordsFast)
+        return try reader.read(expectedContainer: container, into: &views)
     }
 }
 
@@ -112,18 +146,27 @@ private struct FileReader {
     let diagnostics: ConstraintDiagnosticHandler?
     /// Where errors go that spoil only one view or attribute; nil throws the first one.
     let recovered: RecoveredErrors?
+    /// Whether plain records are read straight off the tape (off only to test that both ways agree).
+    let fastRecords: Bool
 
     init(
         document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?,
-        recovered: RecoveredErrors?
+        recovered: RecoveredErrors?, fastRecords: Bool
     ) {
         self.document = document
         self.fileName = fileName
         self.diagnostics = diagnostics
         self.recovered = recovered
+        self.fastRecords = fastRecords
     }
 
-    mutating func read(expectedContainer: String?) throws(ConstraintError) -> ContainerConstraints {
+    /// Reads the file's views into `views`, as the next file of a lookup chain: an id an earlier file gave
+    /// takes this file's attributes as fallbacks.
+    ///
+    /// - Returns: the container, and the byte offset of each view id this file gives, in file order.
+    func read(expectedContainer: String?, into views: inout ViewTable.Builder) throws(ConstraintError) -> (
+        container: String, viewOffsets: [Int]
+    ) {
         let root = document.root
         guard document.kind(root) == .object, document.count(root) == 1,
             let member = document.members(root).first(where: { _ in true })
@@ -136,44 +179,50 @@ private struct FileReader {
         let container = document.string(member.key)
         try checkContainer(container, expected: expectedContainer, at: member.key)
 
-        var records: [String: ConstraintRecord] = [:]
-        var viewIds: [String] = []
         var viewOffsets: [Int] = []
         let list = member.value
+        views.beginFile()
 
-        func duplicate(_ viewId: String, key: Int, path: RecordPath) -> ConstraintError {
-            // Only on this error: find where the view was first defined.
-            let first = viewIds.firstIndex(of: viewId).map { viewOffsets[$0] } ?? document.offset(key)
-            let line = document.location(ofOffset: first).line
+        func duplicate(key: Int, path: RecordPath) -> ConstraintError {
+            // Only on this error: find where this file first defined the view.
+            let viewId = document.string(key)
+            var keys: [Int] = []
+            if document.kind(list) == .array {
+                for element in document.elements(list) where document.kind(element) == .object {
+                    if let member = document.members(element).first(where: { _ in true }) { keys.append(member.key) }
+                }
+            } else {
+                keys = document.members(list).map(\.key)
+            }
+            let first = keys.first { document.string($0) == viewId } ?? key
+            let line = document.location(ofOffset: document.offset(first)).line
             return error(
                 .duplicateView,
                 "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
                 at: key, keyPath: path.string)
         }
 
-        func add(_ viewId: String, key: Int, value: Int, path: RecordPath) throws(ConstraintError) {
-            // One hash per view: insert, and learn from the insert whether the id was there already. A
-            // duplicate id is still reported before any error inside its record, as a key comes first.
-            let parsed: ConstraintRecord
-            do {
-                parsed = try record(value, path: path)
-            } catch {
-                if records[viewId] != nil { throw duplicate(viewId, key: key, path: path) }
-                throw error
-            }
-            if let first = records.updateValue(parsed, forKey: viewId) {
-                records[viewId] = first  // a repeated id keeps its first record
-                try recover(duplicate(viewId, key: key, path: path))
+        func add(key: Int, value: Int, path: RecordPath) throws(ConstraintError) {
+            // One hash per view. A duplicate id is reported before any error inside its record, as a key
+            // comes first; a repeated id keeps its first record.
+            let claim = withKeyBytes(key) { views.claim($0) }
+            if case .again = claim {
+                try recover(duplicate(key: key, path: path))
+                _ = try record(value, path: path)  // errors inside the repeated record are still reported
                 return
             }
-            viewIds.append(viewId)
+            let parsed = try record(value, path: path)
+            switch claim {
+            case .new(let hash): withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
+            case .earlier(let entry): views.merge(parsed, into: entry)
+            case .again: break
+            }
             viewOffsets.append(document.offset(key))
         }
 
         switch document.kind(list) {
         case .array:
-            records.reserveCapacity(document.count(list))
-            viewIds.reserveCapacity(document.count(list))
+            views.reserveCapacity(document.count(list))
             viewOffsets.reserveCapacity(document.count(list))
             for (index, element) in document.elements(list).enumerated() {
                 guard document.kind(element) == .object, document.count(element) == 1,
@@ -186,20 +235,17 @@ private struct FileReader {
                             at: element, keyPath: RecordPath.element(index, of: container)))
                     continue
                 }
-                let viewId = document.string(entry.key)
                 try add(
-                    viewId, key: entry.key, value: entry.value,
-                    path: RecordPath(container: container, index: index, viewId: viewId))
+                    key: entry.key, value: entry.value,
+                    path: RecordPath(document: document, container: container, index: index, key: entry.key))
             }
         case .object:
-            records.reserveCapacity(document.count(list))
-            viewIds.reserveCapacity(document.count(list))
+            views.reserveCapacity(document.count(list))
             viewOffsets.reserveCapacity(document.count(list))
             for entry in document.members(list) {
-                let viewId = document.string(entry.key)
                 try add(
-                    viewId, key: entry.key, value: entry.value,
-                    path: RecordPath(container: container, index: nil, viewId: viewId))
+                    key: entry.key, value: entry.value,
+                    path: RecordPath(document: document, container: container, index: nil, key: entry.key))
             }
         default:
             throw error(
@@ -207,14 +253,23 @@ private struct FileReader {
                 "the value of \"\(container)\" must be an array of {\"viewId\": {attributes}} objects, or an object of view ids; found \(found(list))",
                 at: list, keyPath: KeyPath.segment(container))
         }
-        return ContainerConstraints(
-            container: container, fileName: fileName, records: records, viewIds: viewIds,
-            viewOffsets: viewOffsets)
+        return (container, viewOffsets)
+    }
+
+    /// Calls `body` with the decoded UTF-8 of the string at `key`, without making a `String` when it has no
+    /// escapes.
+    private func withKeyBytes<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = document.withUnescapedUTF8(key, body) { return result }
+        var decoded = document.string(key)
+        return decoded.withUTF8(body)
     }
 
     // MARK: - Records
 
     private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> ConstraintRecord {
+        if fastRecords, let record = document.withUnsafeStorage({ plainRecord(value, tape: $0, bytes: $1) }) {
+            return record
+        }
         guard document.kind(value) == .object else {
             try recover(
                 error(
@@ -247,6 +302,55 @@ private struct FileReader {
             } catch {
                 try recover(error)
             }
+        }
+        return record
+    }
+
+    /// The record at `value` when it is plain, read straight off the tape; nil when anything needs a closer
+    /// look (not an object, an escaped name, a wrong type, an attribute given twice, a number too large, an
+    /// extension attribute while someone listens for typo warnings), which ``record(_:path:)`` then takes
+    /// on. For a plain record both give the same result; the tests compare them.
+    private func plainRecord(
+        _ value: Int, tape: UnsafeBufferPointer<JSONDocument.Token>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> ConstraintRecord? {
+        let object = tape[value]
+        guard object.kind == .object, let base = bytes.baseAddress else { return nil }
+        var record = ConstraintRecord()
+        var key = value &+ 1
+        for _ in 0..<Int(object.length) {
+            let keyToken = tape[key]
+            let valueToken = tape[key &+ 1]
+            guard keyToken.flags & JSONDocument.Token.hasEscapes == 0 else { return nil }
+            let name = UnsafeBufferPointer(start: base + (Int(keyToken.start) &+ 1), count: Int(keyToken.length) &- 2)
+            if let known = ConstraintAttribute(utf8: name) {
+                guard !record.contains(known) else { return nil }
+                if known.expectsString {
+                    guard valueToken.kind == .string else { return nil }
+                    record.set(known, string: document.string(key &+ 1))
+                } else {
+                    guard valueToken.kind == .number else { return nil }
+                    let number = JSONDocument.parseNumber(
+                        UnsafeBufferPointer(start: base + Int(valueToken.start), count: Int(valueToken.length)))
+                    guard number.isFinite else { return nil }
+                    record.set(known, number: number)
+                }
+            } else {
+                guard diagnostics == nil else { return nil }
+                let extensionValue: ConstraintValue
+                switch valueToken.kind {
+                case .number:
+                    let number = JSONDocument.parseNumber(
+                        UnsafeBufferPointer(start: base + Int(valueToken.start), count: Int(valueToken.length)))
+                    guard number.isFinite else { return nil }
+                    extensionValue = .number(number)
+                case .string: extensionValue = .string(document.string(key &+ 1))
+                case .true: extensionValue = .bool(true)
+                case .false: extensionValue = .bool(false)
+                case .null, .array, .object: return nil
+                }
+                guard record.setExtension(String(decoding: name, as: UTF8.self), extensionValue) else { return nil }
+            }
+            key = Int(valueToken.next)
         }
         return record
     }
@@ -383,14 +487,17 @@ private struct FileReader {
 /// Where a view's record is in its file. It is cheap to make; the key path string is only built when a
 /// problem is reported, so a file that reads cleanly builds none.
 private struct RecordPath {
+    let document: JSONDocument
     let container: String
     /// The element of the container's array that holds the view; nil when the container's value is an object.
     let index: Int?
-    let viewId: String
+    /// The view id's key on the document's tape.
+    let key: Int
 
     /// `Calendar[0].dayButton` (array form) or `Calendar.dayButton` (object form).
     var string: String {
-        (index.map { Self.element($0, of: container) } ?? KeyPath.segment(container)) + KeyPath.member(viewId)
+        (index.map { Self.element($0, of: container) } ?? KeyPath.segment(container))
+            + KeyPath.member(document.string(key))
     }
 
     /// The path of one of the record's attributes: `Calendar[0].dayButton.width`.

@@ -11,27 +11,53 @@ public struct ContainerConstraints: Sendable, Hashable {
     public let container: String
     /// The name of the file the records came from.
     public let fileName: String
-    /// The records by view id.
-    public let records: [String: ConstraintRecord]
-    /// The view ids in the order the file lists them.
-    public let viewIds: [String]
+    /// The records, by view id, as lookups read them.
+    let table: ViewTable
     /// The byte offset of each view id's key in the file, in the order of ``viewIds``.
     package let viewOffsets: [Int]
 
-    package init(
-        container: String, fileName: String, records: [String: ConstraintRecord], viewIds: [String],
-        viewOffsets: [Int]
-    ) {
+    init(container: String, fileName: String, table: ViewTable, viewOffsets: [Int]) {
         self.container = container
         self.fileName = fileName
-        self.records = records
-        self.viewIds = viewIds
+        self.table = table
         self.viewOffsets = viewOffsets
+    }
+
+    /// The records by view id (a new dictionary on each call; ``subscript(_:)`` finds one record).
+    public var records: [String: ConstraintRecord] {
+        table.dictionary
+    }
+
+    /// The view ids in the order the file lists them.
+    public var viewIds: [String] {
+        table.viewIds
+    }
+
+    /// The number of views in the file.
+    public var count: Int {
+        table.count
     }
 
     /// The record of `viewId` in this file.
     public subscript(viewId: String) -> ConstraintRecord? {
-        records[viewId]
+        table.record(viewId)
+    }
+
+    public static func == (lhs: ContainerConstraints, rhs: ContainerConstraints) -> Bool {
+        lhs.container == rhs.container && lhs.fileName == rhs.fileName && lhs.table.count == rhs.table.count
+            && (0..<lhs.table.count).allSatisfy { i in
+                lhs.table.viewId(at: i) == rhs.table.viewId(at: i) && lhs.table.record(at: i) == rhs.table.record(at: i)
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(container)
+        hasher.combine(fileName)
+        hasher.combine(table.count)
+        for i in 0..<table.count {
+            hasher.combine(table.viewId(at: i))
+            hasher.combine(table.record(at: i))
+        }
     }
 
     /// Merges the files of one container along a lookup chain, most specific first: each record takes
@@ -39,38 +65,7 @@ public struct ContainerConstraints: Sendable, Hashable {
     public static func merge(_ files: [ContainerConstraints]) -> (
         records: [String: ConstraintRecord], viewIds: [String]
     ) {
-        merge(consuming: files)
-    }
-
-    /// ``merge(_:)`` for a caller that gives the files up: the most specific file's records become the result
-    /// in place, without a copy, and each later file only fills in what is missing, with one hash per view.
-    static func merge(consuming files: consuming [ContainerConstraints]) -> (
-        records: [String: ConstraintRecord], viewIds: [String]
-    ) {
-        guard !files.isEmpty else { return ([:], []) }
-        let first = files.removeFirst()
-        var records = first.records
-        var viewIds = first.viewIds
-        // Release the file's own references now, so that `records` is unique and mutated in place.
-        _ = consume first
-        for file in files {
-            var added: [String: ConstraintRecord] = [:]
-            for (viewId, record) in file.records {
-                if let index = records.index(forKey: viewId) {
-                    records.values[index] = records.values[index].merged(over: record)
-                } else {
-                    added[viewId] = record
-                }
-            }
-            // Views that only this file has keep its order, after the views already merged.
-            if !added.isEmpty {
-                for viewId in file.viewIds {
-                    guard let record = added[viewId] else { continue }
-                    records[viewId] = record
-                    viewIds.append(viewId)
-                }
-            }
-        }
-        return (records, viewIds)
+        let merged = ViewTable.merged(files.map(\.table))
+        return (merged.dictionary, merged.viewIds)
     }
 }

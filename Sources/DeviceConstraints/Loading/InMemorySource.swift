@@ -10,15 +10,18 @@ public import Foundation
 public struct InMemorySource: ConstraintSource {
     /// The files: file name → JSON text.
     public let files: [String: String]
+    /// The files' UTF-8 bytes, converted once.
+    private let data: [String: Data]
 
     /// A source that serves `files` (file name → JSON text).
     public init(_ files: [String: String]) {
         self.files = files
+        self.data = files.mapValues { Data($0.utf8) }
     }
 
     /// The UTF-8 bytes of the file named `name`, or `nil`.
     public func data(forFile name: String) -> Data? {
-        files[name].map { Data($0.utf8) }
+        data[name]
     }
 
     /// The file names, sorted.

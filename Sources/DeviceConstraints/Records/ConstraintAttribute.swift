@@ -30,15 +30,28 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         case 18: candidate = name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
         default: return nil
         }
-        var known = candidate.rawValue
-        let matches = known.withUTF8 { known in
-            // Same length by construction; compare the bytes.
-            var i = 0
-            while i < known.count, known[i] == name[i] { i &+= 1 }
-            return i == known.count
-        }
-        guard matches else { return nil }
+        // Same length by construction; compare the bytes with the name's static text (no String is made).
+        let known = candidate.staticName.utf8Start
+        var i = 0
+        while i < name.count, known[i] == name[i] { i &+= 1 }
+        guard i == name.count else { return nil }
         self = candidate
+    }
+
+    /// The name as static text: ``rawValue`` without making a `String`.
+    private var staticName: StaticString {
+        switch self {
+        case .marginLeft: "marginLeft"
+        case .marginRight: "marginRight"
+        case .marginTop: "marginTop"
+        case .marginBottom: "marginBottom"
+        case .width: "width"
+        case .height: "height"
+        case .fontSize: "fontSize"
+        case .imageName: "imageName"
+        case .remarkParameterOne: "remarkParameterOne"
+        case .remarkParameterTwo: "remarkParameterTwo"
+        }
     }
 
     /// The six standard attributes, which read as 0 when a file does not set them.

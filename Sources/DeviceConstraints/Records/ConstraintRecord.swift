@@ -12,29 +12,75 @@
 /// ```
 public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// The distance from the view's left edge to the edge it is placed against.
-    public private(set) var marginLeft: Double = 0
+    public var marginLeft: Double { numbers.0 }
     /// The distance from the view's right edge to the edge it is placed against.
-    public private(set) var marginRight: Double = 0
+    public var marginRight: Double { numbers.1 }
     /// The distance from the view's top edge to the edge it is placed against.
-    public private(set) var marginTop: Double = 0
+    public var marginTop: Double { numbers.2 }
     /// The distance from the view's bottom edge to the edge it is placed against.
-    public private(set) var marginBottom: Double = 0
+    public var marginBottom: Double { numbers.3 }
     /// The view's width in points.
-    public private(set) var width: Double = 0
+    public var width: Double { numbers.4 }
     /// The view's height in points.
-    public private(set) var height: Double = 0
+    public var height: Double { numbers.5 }
     /// The font size, when a file sets one.
-    public private(set) var fontSize: Double?
+    public var fontSize: Double? { contains(.fontSize) ? numbers.6 : nil }
     /// The name of an image, when a file sets one.
-    public private(set) var imageName: String?
+    public var imageName: String? { extras?.imageName }
     /// A free number for a view's own use (the original's `remarkParameterOne`).
-    public private(set) var remarkParameterOne: Double?
+    public var remarkParameterOne: Double? { contains(.remarkParameterOne) ? numbers.8 : nil }
     /// A second free number (the original's `remarkParameterTwo`).
-    public private(set) var remarkParameterTwo: Double?
+    public var remarkParameterTwo: Double? { contains(.remarkParameterTwo) ? numbers.9 : nil }
     /// Attributes with no meaning of their own, by name.
-    public private(set) var extensions: [String: ConstraintValue] = [:]
+    public var extensions: [String: ConstraintValue] { extras?.extensions ?? [:] }
+
+    // Storage, kept small and flat because a lookup returns a copy and a load builds thousands: the
+    // numbers inline, indexed by ``ConstraintAttribute/bit`` (slot 7, the image name's, is unused), and the
+    // rarer strings and extensions behind one reference that most records do not have, so copying them
+    // touches no reference count.
+
+    /// The numeric attributes; 0 where not set.
+    private var numbers: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     /// Which known attributes a file set, one bit per ``ConstraintAttribute/bit``.
     private var given: UInt16 = 0
+    /// The image name and extension attributes, when a file sets any; never shared mutably (replaced whole).
+    private var extras: Extras?
+
+    /// The image name and extension attributes of a record: immutable, replaced whole when one changes.
+    private final class Extras: Sendable {
+        let imageName: String?
+        let extensions: [String: ConstraintValue]
+
+        init(imageName: String?, extensions: [String: ConstraintValue]) {
+            self.imageName = imageName
+            self.extensions = extensions
+        }
+    }
+
+    @inline(__always)
+    private func number(at bit: Int) -> Double {
+        withUnsafeBytes(of: numbers) { $0.load(fromByteOffset: bit &* 8, as: Double.self) }
+    }
+
+    @inline(__always)
+    private mutating func setNumber(_ value: Double, at bit: Int) {
+        withUnsafeMutableBytes(of: &numbers) { $0.storeBytes(of: value, toByteOffset: bit &* 8, as: Double.self) }
+    }
+
+    public static func == (lhs: ConstraintRecord, rhs: ConstraintRecord) -> Bool {
+        guard lhs.given == rhs.given else { return false }
+        for bit in 0..<10 where bit != 7 && lhs.number(at: bit) != rhs.number(at: bit) { return false }
+        if lhs.extras === rhs.extras { return true }
+        return lhs.imageName == rhs.imageName && lhs.extensions == rhs.extensions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(given)
+        for bit in 0..<10 where bit != 7 { hasher.combine(number(at: bit)) }
+        hasher.combine(imageName)
+        hasher.combine(extensions)
+    }
 
     /// An empty record: every standard attribute 0, nothing else set.
     public init() {}
@@ -111,25 +157,15 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// Sets a known attribute to a number. The caller checked the attribute takes a number.
     mutating func set(_ attribute: ConstraintAttribute, number value: Double) {
-        switch attribute {
-        case .marginLeft: marginLeft = value
-        case .marginRight: marginRight = value
-        case .marginTop: marginTop = value
-        case .marginBottom: marginBottom = value
-        case .width: width = value
-        case .height: height = value
-        case .fontSize: fontSize = value
-        case .remarkParameterOne: remarkParameterOne = value
-        case .remarkParameterTwo: remarkParameterTwo = value
-        case .imageName: return
-        }
+        guard attribute != .imageName else { return }
+        setNumber(value, at: attribute.bit)
         given |= 1 << attribute.bit
     }
 
     /// Sets a known attribute to a string. The caller checked the attribute takes a string.
     mutating func set(_ attribute: ConstraintAttribute, string value: String) {
         guard attribute == .imageName else { return }
-        imageName = value
+        extras = Extras(imageName: value, extensions: extensions)
         given |= 1 << attribute.bit
     }
 
@@ -137,10 +173,22 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// reports those before they get here.
     mutating func set(_ name: String, _ value: ConstraintValue) {
         guard let attribute = ConstraintAttribute(rawValue: name) else {
+            var extensions = self.extensions
             extensions[name] = value
+            extras = Extras(imageName: imageName, extensions: extensions)
             return
         }
         set(attribute, value)
+    }
+
+    /// Sets an extension attribute (`name` is no known attribute's name) unless the record has it already.
+    ///
+    /// - Returns: false when the record already had the attribute; it is then left as it was.
+    mutating func setExtension(_ name: String, _ value: ConstraintValue) -> Bool {
+        var extensions = self.extensions
+        guard extensions.updateValue(value, forKey: name) == nil else { return false }
+        extras = Extras(imageName: imageName, extensions: extensions)
+        return true
     }
 
     /// Sets a known attribute. A value of the wrong type is ignored.
@@ -161,18 +209,20 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         // The known attributes the fallback sets and this record does not.
         let missing = fallback.given & ~given
         if missing != 0 {
-            for attribute in ConstraintAttribute.allCases where missing & (1 << attribute.bit) != 0 {
-                if let value = fallback[attribute] { result.set(attribute, value) }
+            for bit in 0..<10 where bit != 7 && missing & (1 << bit) != 0 {
+                result.setNumber(fallback.number(at: bit), at: bit)
             }
+            result.given |= missing
         }
-        if result.extensions.isEmpty {
-            // The usual case: share the fallback's extensions rather than copy them one by one.
-            result.extensions = fallback.extensions
-        } else {
-            for (name, value) in fallback.extensions where result.extensions[name] == nil {
-                result.extensions[name] = value
-            }
+        guard let fallbackExtras = fallback.extras else { return result }
+        guard let extras else {
+            // The usual case: share the fallback's image name and extensions rather than copy them.
+            result.extras = fallbackExtras
+            return result
         }
+        var extensions = extras.extensions
+        for (name, value) in fallbackExtras.extensions where extensions[name] == nil { extensions[name] = value }
+        result.extras = Extras(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
         return result
     }
 }

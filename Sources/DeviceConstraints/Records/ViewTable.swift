@@ -1,0 +1,400 @@
+/// The records of one container by view id: the structure a lookup reads.
+///
+/// View ids are kept as UTF-8 bytes in one buffer, hashed with a fast word-at-a-time hash and found by
+/// open addressing, so a lookup hashes the caller's string once, compares bytes, and neither allocates
+/// nor touches a reference count. Everything lives in memory the table owns and never changes after
+/// ``Builder/build(files:)``, so any number of threads may read a table at once.
+///
+/// Keys follow `String` equality (canonical equivalence), like a `[String: ConstraintRecord]` would: bytes
+/// that are equal are equal strings, so a byte match is a hit; a key or a query that is not all ASCII can be
+/// equal to a string with other bytes (`"e\u{301}"` and `"é"`, `"\u{212A}"` and `"K"`), so a byte miss that
+/// involves one is settled by comparing `String`s. Files almost never hold such ids, and the fallback only
+/// runs on a miss.
+final class ViewTable: @unchecked Sendable {
+    // @unchecked: every stored property is set in init and never written again; the memory behind the
+    // pointers is owned by the table and freed in deinit.
+
+    /// The number of views.
+    let count: Int
+    /// The files the records came from, most specific first.
+    let files: [String]
+    /// Whether a view id holds a byte outside ASCII, so that a byte miss may still be an equal string.
+    private let hasNonASCIIKeys: Bool
+    /// Slots of the index, a power of two: 0 for empty, else `(hash & ~0xFFFF_FFFF) | (entry + 1)`.
+    private let slots: UnsafeMutablePointer<UInt64>
+    private let slotMask: Int
+    /// View id `i` is `bytes[starts[i] ..< starts[i + 1]]`.
+    private let starts: UnsafeMutablePointer<Int>
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Each view id's hash, kept so that merging never hashes again.
+    private let hashes: UnsafeMutablePointer<UInt64>
+    private let records: UnsafeMutablePointer<ConstraintRecord>
+
+    fileprivate init(_ builder: Builder, files: [String]) {
+        count = builder.records.count
+        self.files = files
+        hasNonASCIIKeys = builder.hasNonASCIIKeys
+        let slotCount = Self.slotCount(for: count)
+        slotMask = slotCount - 1
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: 0, count: slotCount)
+        starts = .allocate(capacity: count + 1)
+        starts.initialize(from: builder.starts, count: count + 1)
+        bytes = .allocate(capacity: max(builder.bytes.count, 1))
+        bytes.initialize(from: builder.bytes, count: builder.bytes.count)
+        hashes = .allocate(capacity: max(count, 1))
+        hashes.initialize(from: builder.hashes, count: count)
+        records = .allocate(capacity: max(count, 1))
+        records.initialize(from: builder.records, count: count)
+        for entry in 0..<count {
+            var slot = Int(truncatingIfNeeded: hashes[entry]) & slotMask
+            while slots[slot] != 0 { slot = (slot &+ 1) & slotMask }
+            slots[slot] = Self.slotValue(hash: hashes[entry], entry: entry)
+        }
+    }
+
+    deinit {
+        records.deinitialize(count: count)
+        records.deallocate()
+        hashes.deallocate()
+        bytes.deallocate()
+        starts.deallocate()
+        slots.deallocate()
+    }
+
+    /// An empty table.
+    static let empty = Builder().build(files: [])
+
+    // MARK: - Reading
+
+    /// The record of `viewId`, or nil when the table has no such view.
+    @inline(__always)
+    func record(_ viewId: String) -> ConstraintRecord? {
+        index(of: viewId).map { records[$0] }
+    }
+
+    /// The entry of `viewId`, or nil.
+    @inline(__always)
+    func index(of viewId: String) -> Int? {
+        let found = viewId.utf8.withContiguousStorageIfAvailable { key -> Int? in
+            let hash = UTF8Hash.hash(key)
+            if let entry = find(key, hash: hash) { return entry }
+            // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
+            return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? equivalentIndex(of: viewId) : nil
+        }
+        return found ?? equivalentIndex(of: viewId)
+    }
+
+    /// The record of entry `i`.
+    func record(at i: Int) -> ConstraintRecord {
+        records[i]
+    }
+
+    /// The view id of entry `i`.
+    func viewId(at i: Int) -> String {
+        String(decoding: key(at: i), as: UTF8.self)
+    }
+
+    /// The view ids in the order the entries were added: file order, then the order of views only a
+    /// fallback file has.
+    var viewIds: [String] {
+        (0..<count).map(viewId(at:))
+    }
+
+    /// Every record by view id.
+    var dictionary: [String: ConstraintRecord] {
+        var result: [String: ConstraintRecord] = [:]
+        result.reserveCapacity(count)
+        for i in 0..<count { result[viewId(at: i)] = records[i] }
+        return result
+    }
+
+    @inline(__always)
+    private func key(at i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + starts[i], count: starts[i + 1] &- starts[i])
+    }
+
+    @inline(__always)
+    private func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        let tag = hash & Self.tagMask
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value & Self.tagMask == tag {
+                let entry = Int(truncatingIfNeeded: value & ~Self.tagMask) &- 1
+                if UTF8Hash.equal(self.key(at: entry), key) { return entry }
+            }
+            slot = (slot &+ 1) & slotMask
+        }
+    }
+
+    /// The slow path: an entry whose id is an equal `String` with other bytes.
+    @inline(never)
+    private func equivalentIndex(of viewId: String) -> Int? {
+        (0..<count).first { self.viewId(at: $0) == viewId }
+    }
+
+    // MARK: - Slots
+
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    @inline(__always)
+    private static func slotValue(hash: UInt64, entry: Int) -> UInt64 {
+        (hash & tagMask) | UInt64(entry + 1)
+    }
+
+    /// At least twice as many slots as entries: probes stay short.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 8
+        while slots < count * 2 { slots <<= 1 }
+        return slots
+    }
+
+    // MARK: - Merging
+
+    /// The tables of one container's files merged along a lookup chain, most specific first: each record
+    /// takes every attribute from the first table that sets it; views keep the order of their first
+    /// appearance.
+    static func merged(_ tables: [ViewTable]) -> ViewTable {
+        guard let first = tables.first else { return empty }
+        if tables.count == 1 { return first }
+        var builder = Builder(first)
+        for table in tables.dropFirst() {
+            builder.beginFile()
+            for entry in 0..<table.count {
+                let key = table.key(at: entry)
+                switch builder.claim(key, hash: table.hashes[entry]) {
+                case .earlier(let existing), .again(let existing):
+                    builder.merge(table.records[entry], into: existing)
+                case .new(let hash):
+                    builder.add(key, hash: hash, record: table.records[entry])
+                }
+            }
+        }
+        return builder.build(files: tables.flatMap(\.files))
+    }
+
+    // MARK: - Building
+
+    /// Collects views one by one, then makes a table.
+    struct Builder {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var starts: [Int] = [0]
+        fileprivate var hashes: [UInt64] = []
+        /// The records so far, in the order they were added; a caller may change them in place.
+        var records: [ConstraintRecord] = []
+        fileprivate var hasNonASCIIKeys = false
+        /// The file that last gave each entry, and the file being read.
+        private var lastFile: [UInt32] = []
+        private var file: UInt32 = 0
+        /// An index over the entries so far, grown as they come.
+        private var slots: [UInt64] = Array(repeating: 0, count: 16)
+
+        init() {}
+
+        /// A builder holding `table`'s views.
+        fileprivate init(_ table: ViewTable) {
+            bytes = Array(UnsafeBufferPointer(start: table.bytes, count: table.starts[table.count]))
+            starts = Array(UnsafeBufferPointer(start: table.starts, count: table.count + 1))
+            hashes = Array(UnsafeBufferPointer(start: table.hashes, count: table.count))
+            records = Array(UnsafeBufferPointer(start: table.records, count: table.count))
+            hasNonASCIIKeys = table.hasNonASCIIKeys
+            lastFile = Array(repeating: 0, count: table.count)
+            slots = Array(repeating: 0, count: ViewTable.slotCount(for: table.count + 8))
+            for entry in hashes.indices { insertSlot(hash: hashes[entry], entry: entry) }
+        }
+
+        /// Starts the views of another file: what it adds to an id an earlier file gave is merged in as a
+        /// fallback; an id it gives twice is a duplicate.
+        mutating func beginFile() {
+            file &+= 1
+        }
+
+        /// Where a view id stands, before its record is added.
+        enum Claim {
+            /// Not added yet: add it with this hash.
+            case new(hash: UInt64)
+            /// Added by an earlier file: merge this file's record in as a fallback.
+            case earlier(Int)
+            /// Added by this file already: a duplicate.
+            case again(Int)
+        }
+
+        /// Where the view id `key` stands (hashing it once). Mutating only so that a caller's closure reaches
+        /// the builder in place instead of copying it.
+        mutating func claim(_ key: UnsafeBufferPointer<UInt8>) -> Claim {
+            claim(key, hash: UTF8Hash.hash(key))
+        }
+
+        fileprivate func claim(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Claim {
+            guard let entry = index(of: key, hash: hash) else { return .new(hash: hash) }
+            return lastFile[entry] == file ? .again(entry) : .earlier(entry)
+        }
+
+        /// Adds a view whose ``claim(_:)`` was `.new(hash)`.
+        mutating func add(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, record: ConstraintRecord) {
+            let entry = records.count
+            if (entry + 1) * 2 > slots.count { rehash(to: slots.count * 2) }
+            bytes.append(contentsOf: key)
+            starts.append(bytes.count)
+            hashes.append(hash)
+            records.append(record)
+            lastFile.append(file)
+            if !hasNonASCIIKeys && !UTF8Hash.isASCII(key) { hasNonASCIIKeys = true }
+            insertSlot(hash: hash, entry: entry)
+        }
+
+        /// Merges `record` into entry `entry` as a fallback: it only fills in what the entry does not set.
+        mutating func merge(_ record: ConstraintRecord, into entry: Int) {
+            records[entry] = records[entry].merged(over: record)
+            lastFile[entry] = file
+        }
+
+        /// Adds a view unless its id was added before.
+        ///
+        /// - Returns: nil when the view was added; the existing entry when the id was there already, in which
+        ///   case nothing changes.
+        mutating func add(_ key: UnsafeBufferPointer<UInt8>, record: ConstraintRecord) -> Int? {
+            switch claim(key) {
+            case .new(let hash):
+                add(key, hash: hash, record: record)
+                return nil
+            case .earlier(let entry), .again(let entry):
+                return entry
+            }
+        }
+
+        /// Reserves room for `count` more views.
+        mutating func reserveCapacity(_ count: Int) {
+            records.reserveCapacity(records.count + count)
+            lastFile.reserveCapacity(lastFile.count + count)
+            hashes.reserveCapacity(hashes.count + count)
+            starts.reserveCapacity(starts.count + count)
+            let needed = ViewTable.slotCount(for: records.count + count)
+            if needed > slots.count { rehash(to: needed) }
+        }
+
+        /// The table of every view added.
+        func build(files: [String]) -> ViewTable {
+            ViewTable(self, files: files)
+        }
+
+        fileprivate func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            let mask = slots.count - 1
+            let tag = hash & ViewTable.tagMask
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let value = slots[slot]
+                if value == 0 { break }
+                if value & ViewTable.tagMask == tag {
+                    let entry = Int(truncatingIfNeeded: value & ~ViewTable.tagMask) &- 1
+                    let matches = bytes.withUnsafeBufferPointer { buffer in
+                        UTF8Hash.equal(
+                            UnsafeBufferPointer(rebasing: buffer[starts[entry]..<starts[entry + 1]]), key)
+                    }
+                    if matches { return entry }
+                }
+                slot = (slot &+ 1) & mask
+            }
+            guard hasNonASCIIKeys || !UTF8Hash.isASCII(key) else { return nil }
+            // Canonical equivalence: compare as strings (only for ids outside ASCII).
+            let string = String(decoding: key, as: UTF8.self)
+            return records.indices.first { entry in
+                bytes.withUnsafeBufferPointer { buffer in
+                    String(
+                        decoding: UnsafeBufferPointer(
+                            rebasing: buffer[starts[entry]..<starts[entry + 1]]), as: UTF8.self)
+                        == string
+                }
+            }
+        }
+
+        private mutating func rehash(to slotCount: Int) {
+            slots = Array(repeating: 0, count: slotCount)
+            for entry in hashes.indices { insertSlot(hash: hashes[entry], entry: entry) }
+        }
+
+        private mutating func insertSlot(hash: UInt64, entry: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+            slots[slot] = ViewTable.slotValue(hash: hash, entry: entry)
+        }
+    }
+}
+
+/// A fast, non-cryptographic hash of UTF-8 bytes, eight at a time, for the tables lookups read.
+///
+/// The keys are view ids and container names from the app's own files, not input an attacker chooses, so
+/// a per-process random seed is enough to keep collisions from being repeatable.
+enum UTF8Hash {
+    private static let seed: UInt64 = .random(in: .min ... .max) | 1
+
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = key.count
+        var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = key.baseAddress else { return mix(h) }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i &+ 8 <= count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h &>> 32
+            i &+= 8
+        }
+        if i < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < count {
+                tail |= UInt64(base[i]) &<< shift
+                shift &+= 8
+                i &+= 1
+            }
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        return mix(h)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var h = value
+        h ^= h &>> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h &>> 33
+        return h
+    }
+
+    /// Whether every byte is ASCII.
+    @inline(__always)
+    static func isASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var combined: UInt8 = 0
+        for byte in key { combined |= byte }
+        return combined < 0x80
+    }
+
+    /// Whether two byte strings are equal, compared eight bytes at a time (ids are short: a call to
+    /// `memcmp` costs more than the comparison).
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard count == b.count else { return false }
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let ra = UnsafeRawPointer(pa)
+        let rb = UnsafeRawPointer(pb)
+        var i = 0
+        while i &+ 8 <= count {
+            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
+                return false
+            }
+            i &+= 8
+        }
+        while i < count {
+            if pa[i] != pb[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
