@@ -171,6 +171,8 @@ struct JSONDocumentTests {
         ("9007199254740993", 9_007_199_254_740_993.0), ("2.2250738585072014e-308", 2.2250738585072014e-308),
         ("0.30000000000000004", 0.30000000000000004), ("1e22", 1e22), ("1e23", 1e23),
         ("0.10000000000000000000000000000000000000001", 0.1), ("123456.789e-3", 123.456789),
+        // 20 digits whose 64-bit mantissa wraps to exactly 0: must not read as 0.
+        ("18446744073709551616", 18_446_744_073_709_551_616.0), ("0.18446744073709551616", 0.18446744073709551616),
     ])
     func convertsNumbersToTheNearestDouble(_ literal: String, _ expected: Double) throws {
         let (document, number) = try Self.element(literal)

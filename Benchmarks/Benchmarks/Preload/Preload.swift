@@ -16,7 +16,7 @@ private let device = DeviceCatalog.standard.profile(named: DeviceName(Corpus.dev
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident, .peakMemoryResidentDelta],
-        timeUnits: .milliseconds,
+        timeUnits: .microseconds,
         maxDuration: .seconds(5),
         maxIterations: 1000,
         setup: { _ = corpus }

@@ -43,12 +43,18 @@ struct ContainerIndex {
     /// The table of `name`, if it is loaded.
     @inline(__always)
     func table(_ name: String) -> Unmanaged<ViewTable>? {
+        entry(of: name).map { entries[$0].table }
+    }
+
+    @inline(__always)
+    private func entry(of name: String) -> Int? {
         let found = name.utf8.withContiguousStorageIfAvailable { key -> Int? in
             if let entry = find(key, hash: UTF8Hash.hash(key)) { return entry }
             return hasNonASCIINames || !UTF8Hash.isASCII(key) ? equivalentEntry(of: name) : nil
         }
-        guard let entry = found ?? equivalentEntry(of: name) else { return nil }
-        return entries[entry].table
+        // Nil when the name's bytes are not contiguous (a bridged string): compare strings.
+        guard let found else { return equivalentEntry(of: name) }
+        return found
     }
 
     /// Every loaded container.
@@ -78,10 +84,7 @@ struct ContainerIndex {
 
     /// Removes `name`, returning its table.
     mutating func remove(_ name: String) -> Unmanaged<ViewTable>? {
-        guard
-            let found = name.utf8.withContiguousStorageIfAvailable({ find($0, hash: UTF8Hash.hash($0)) }) ?? nil
-                ?? equivalentEntry(of: name)
-        else { return nil }
+        guard let found = entry(of: name) else { return nil }
         let removed = entries[found]
         removed.bytes.deallocate()
         // Fill the hole with the last entry, then index everything again (removal is rare).

@@ -41,6 +41,15 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.init(container: stem, device: nil)
     }
 
+    /// The top-level keys a file may have when no one says which container it holds: the whole stem
+    /// (`Calendar_Dark` of `Calendar_Dark.json`, a base file) or the part before its last underscore
+    /// (`Calendar` of `Calendar_iPhone6.json`).
+    static func containerCandidates(ofFile fileName: String) -> [String] {
+        let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(".json".count)) : fileName
+        guard let underscore = stem.lastIndex(of: "_") else { return [stem] }
+        return [stem, String(stem[..<underscore])]
+    }
+
     /// `Container_Device.json`, or `Container.json` for the base file.
     public var fileName: String {
         if let device { "\(container)_\(device.rawValue).json" } else { "\(container).json" }

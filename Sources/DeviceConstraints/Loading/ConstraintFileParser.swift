@@ -33,9 +33,9 @@ public struct ConstraintFileParser: Sendable {
     /// The bounds this parser enforces.
     public var limits: Limits
 
-    /// Whether plain records are read straight off the tape; tests turn it off to check that the general
-    /// reader gives the same records.
-    var readsPlainRecordsFast = true
+    /// Whether plain files are read by ``PlainFileReader`` and plain records straight off the tape; tests turn
+    /// it off to check that the general reader gives the same records.
+    var readsPlainFilesFast = true
 
     /// A parser that enforces `limits`.
     public init(limits: Limits = .default) {
@@ -85,31 +85,12 @@ public struct ConstraintFileParser: Sendable {
         _ data: Data, fileName: String, container: String?, diagnostics: ConstraintDiagnosticHandler?,
         recovered: RecoveredErrors?
     ) throws(ConstraintError) -> ContainerConstraints {
-        let document = try document(data, fileName: fileName)
         var views = ViewTable.Builder()
         let (container, viewOffsets) = try read(
-            document, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
+            data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
             recovered: recovered)
         return ContainerConstraints(
             container: container, fileName: fileName, table: views.build(files: [fileName]), viewOffsets: viewOffsets)
-    }
-
-    /// The checked document of one file.
-    private func document(_ data: Data, fileName: String) throws(ConstraintError) -> JSONDocument {
-        guard data.count <= limits.maximumFileSize else {
-            throw ConstraintError(
-                code: .fileTooLarge,
-                message:
-                    "file is \(data.count) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
-                file: fileName)
-        }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(data: data, maximumDepth: limits.maximumDepth)
-        } catch {
-            throw error.inFile(fileName)
-        }
-        return document
     }
 
     /// Reads one file into `views` as the next file of a lookup chain; an id an earlier file gave takes this
@@ -119,18 +100,53 @@ public struct ConstraintFileParser: Sendable {
         diagnostics: ConstraintDiagnosticHandler?
     ) throws(ConstraintError) {
         _ = try read(
-            try document(data, fileName: fileName), fileName: fileName, container: container, into: &views,
-            diagnostics: diagnostics, recovered: nil)
+            data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics, recovered: nil,
+            offsets: false)
     }
 
+    /// Reads one file into `views`: a plain file in one pass (``PlainFileReader``), any other through a
+    /// ``JSONDocument`` and the general reader, which reports every problem.
     private func read(
-        _ document: JSONDocument, fileName: String, container: String?, into views: inout ViewTable.Builder,
-        diagnostics: ConstraintDiagnosticHandler?, recovered: RecoveredErrors?
+        _ data: Data, fileName: String, container: String?, into views: inout ViewTable.Builder,
+        diagnostics: ConstraintDiagnosticHandler?, recovered: RecoveredErrors?, offsets: Bool = true
     ) throws(ConstraintError) -> (container: String, viewOffsets: [Int]) {
+        guard data.count <= limits.maximumFileSize else {
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(data.count) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                file: fileName)
+        }
+        // A plain file nests 4 deep; under a lower limit the general reader reports the nesting.
+        if readsPlainFilesFast, limits.maximumDepth >= 4,
+            let read = readPlain(
+                data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
+                offsets: offsets)
+        {
+            return read
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(data: data, maximumDepth: limits.maximumDepth)
+        } catch {
+            throw error.inFile(fileName)
+        }
         let reader = FileReader(
             document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered,
-            fastRecords: readsPlainRecordsFast)
+            fastRecords: readsPlainFilesFast)
         return try reader.read(expectedContainer: container, into: &views)
+    }
+
+    /// Reads a plain file into `views`; nil, with `views` untouched, when the file is not plain.
+    private func readPlain(
+        _ data: Data, fileName: String, container: String?, into views: inout ViewTable.Builder,
+        diagnostics: ConstraintDiagnosticHandler?, offsets: Bool
+    ) -> (container: String, viewOffsets: [Int])? {
+        let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
+        return data.withUnsafeBytes { bytes in
+            PlainFileReader.read(
+                bytes, containers: containers, readsExtensions: diagnostics == nil, into: &views, offsets: offsets)
+        }
     }
 }
 
@@ -431,10 +447,9 @@ private struct FileReader {
             }
             return
         }
-        let stem = expectedStem
-        if container == stem { return }
-        if let underscore = stem.lastIndex(of: "_"), container == stem[..<underscore] { return }
-        let expectedKey = stem.lastIndex(of: "_").map { String(stem[..<$0]) } ?? stem
+        let candidates = ConstraintFileName.containerCandidates(ofFile: fileName)
+        if candidates.contains(container) { return }
+        let expectedKey = candidates.last ?? expectedStem
         throw error(
             .invalidFormat,
             "the top-level key \"\(container)\" does not match the file name; expected \"\(expectedKey)\" (files are named Container_Device.json or Container.json)",

@@ -292,7 +292,7 @@ extension JSONDocument {
     }
 
     /// Exact powers of ten that a `Double` holds exactly.
-    private static let powersOfTen: [Double] = [
+    static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
@@ -306,16 +306,18 @@ extension JSONDocument {
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var exponent = 0
+        // Digits count from the first non-zero one; the mantissa may wrap past 19 of them, but is only
+        // used when there are at most 19.
         while i < n, text[i] &- 0x30 < 10 {
             mantissa = mantissa &* 10 &+ UInt64(text[i] &- 0x30)
-            if mantissa != 0 { significantDigits += 1 }
+            if significantDigits > 0 || text[i] != 0x30 { significantDigits += 1 }
             i += 1
         }
         if i < n, text[i] == 0x2E {
             i += 1
             while i < n, text[i] &- 0x30 < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(text[i] &- 0x30)
-                if mantissa != 0 { significantDigits += 1 }
+                if significantDigits > 0 || text[i] != 0x30 { significantDigits += 1 }
                 exponent -= 1
                 i += 1
             }

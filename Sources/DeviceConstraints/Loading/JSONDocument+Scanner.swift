@@ -347,9 +347,10 @@ extension JSONDocument {
         return i &+ length
     }
 
-    /// Validates the number starting at `start` (a `-` or a digit); returns the offset after it.
+    /// Validates the number starting at `start` (a `-` or a digit); returns the offset after it. The plain
+    /// reader (``PlainFileReader``) checks numbers with it too.
     @inline(__always)
-    private static func scanNumber(
+    static func scanNumber(
         _ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int
     ) throws(ScanError) -> (end: Int, integer: Bool) {
         var i = start

@@ -206,23 +206,28 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// chain that sets an attribute wins.
     func merged(over fallback: ConstraintRecord) -> ConstraintRecord {
         var result = self
+        result.fillIn(from: fallback)
+        return result
+    }
+
+    /// Takes every attribute this record does not set from `fallback`: ``merged(over:)`` in place.
+    mutating func fillIn(from fallback: ConstraintRecord) {
         // The known attributes the fallback sets and this record does not.
         let missing = fallback.given & ~given
         if missing != 0 {
             for bit in 0..<10 where bit != 7 && missing & (1 << bit) != 0 {
-                result.setNumber(fallback.number(at: bit), at: bit)
+                setNumber(fallback.number(at: bit), at: bit)
             }
-            result.given |= missing
+            given |= missing
         }
-        guard let fallbackExtras = fallback.extras else { return result }
+        guard let fallbackExtras = fallback.extras else { return }
         guard let extras else {
             // The usual case: share the fallback's image name and extensions rather than copy them.
-            result.extras = fallbackExtras
-            return result
+            self.extras = fallbackExtras
+            return
         }
         var extensions = extras.extensions
         for (name, value) in fallbackExtras.extensions where extensions[name] == nil { extensions[name] = value }
-        result.extras = Extras(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
-        return result
+        self.extras = Extras(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
     }
 }

@@ -39,11 +39,14 @@ final class ViewTable: @unchecked Sendable {
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
         starts = .allocate(capacity: count + 1)
-        starts.initialize(from: builder.starts, count: count + 1)
+        hashes = .allocate(capacity: max(count, 1))
+        starts[0] = 0
+        for (i, entry) in builder.entries.enumerated() {
+            starts[i + 1] = entry.end
+            hashes[i] = entry.hash
+        }
         bytes = .allocate(capacity: max(builder.bytes.count, 1))
         bytes.initialize(from: builder.bytes, count: builder.bytes.count)
-        hashes = .allocate(capacity: max(count, 1))
-        hashes.initialize(from: builder.hashes, count: count)
         records = .allocate(capacity: max(count, 1))
         records.initialize(from: builder.records, count: count)
         for entry in 0..<count {
@@ -82,7 +85,9 @@ final class ViewTable: @unchecked Sendable {
             // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
             return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? equivalentIndex(of: viewId) : nil
         }
-        return found ?? equivalentIndex(of: viewId)
+        // Nil when the id's bytes are not contiguous (a bridged string): compare strings.
+        guard let found else { return equivalentIndex(of: viewId) }
+        return found
     }
 
     /// The record of entry `i`.
@@ -179,14 +184,21 @@ final class ViewTable: @unchecked Sendable {
 
     /// Collects views one by one, then makes a table.
     struct Builder {
+        /// One view id: its bytes are `bytes[start ..< end]`; `lastFile` is the file that last gave it.
+        fileprivate struct Entry {
+            var start: Int
+            var end: Int
+            var hash: UInt64
+            var lastFile: UInt32
+        }
+
+        /// The view ids' bytes, one after another.
         fileprivate var bytes: [UInt8] = []
-        fileprivate var starts: [Int] = [0]
-        fileprivate var hashes: [UInt64] = []
+        fileprivate var entries: [Entry] = []
         /// The records so far, in the order they were added; a caller may change them in place.
         var records: [ConstraintRecord] = []
         fileprivate var hasNonASCIIKeys = false
-        /// The file that last gave each entry, and the file being read.
-        private var lastFile: [UInt32] = []
+        /// The file being read.
         private var file: UInt32 = 0
         /// An index over the entries so far, grown as they come.
         private var slots: [UInt64] = Array(repeating: 0, count: 16)
@@ -196,13 +208,13 @@ final class ViewTable: @unchecked Sendable {
         /// A builder holding `table`'s views.
         fileprivate init(_ table: ViewTable) {
             bytes = Array(UnsafeBufferPointer(start: table.bytes, count: table.starts[table.count]))
-            starts = Array(UnsafeBufferPointer(start: table.starts, count: table.count + 1))
-            hashes = Array(UnsafeBufferPointer(start: table.hashes, count: table.count))
+            entries = (0..<table.count).map { i in
+                Entry(start: table.starts[i], end: table.starts[i + 1], hash: table.hashes[i], lastFile: 0)
+            }
             records = Array(UnsafeBufferPointer(start: table.records, count: table.count))
             hasNonASCIIKeys = table.hasNonASCIIKeys
-            lastFile = Array(repeating: 0, count: table.count)
             slots = Array(repeating: 0, count: ViewTable.slotCount(for: table.count + 8))
-            for entry in hashes.indices { insertSlot(hash: hashes[entry], entry: entry) }
+            for entry in entries.indices { insertSlot(hash: entries[entry].hash, entry: entry) }
         }
 
         /// Starts the views of another file: what it adds to an id an earlier file gave is merged in as a
@@ -227,28 +239,28 @@ final class ViewTable: @unchecked Sendable {
             claim(key, hash: UTF8Hash.hash(key))
         }
 
-        fileprivate func claim(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Claim {
+        /// Where the view id `key`, whose ``UTF8Hash`` is `hash`, stands.
+        mutating func claim(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Claim {
             guard let entry = index(of: key, hash: hash) else { return .new(hash: hash) }
-            return lastFile[entry] == file ? .again(entry) : .earlier(entry)
+            return entries[entry].lastFile == file ? .again(entry) : .earlier(entry)
         }
 
         /// Adds a view whose ``claim(_:)`` was `.new(hash)`.
         mutating func add(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, record: ConstraintRecord) {
             let entry = records.count
             if (entry + 1) * 2 > slots.count { rehash(to: slots.count * 2) }
+            let start = bytes.count
             bytes.append(contentsOf: key)
-            starts.append(bytes.count)
-            hashes.append(hash)
+            entries.append(Entry(start: start, end: bytes.count, hash: hash, lastFile: file))
             records.append(record)
-            lastFile.append(file)
             if !hasNonASCIIKeys && !UTF8Hash.isASCII(key) { hasNonASCIIKeys = true }
             insertSlot(hash: hash, entry: entry)
         }
 
         /// Merges `record` into entry `entry` as a fallback: it only fills in what the entry does not set.
         mutating func merge(_ record: ConstraintRecord, into entry: Int) {
-            records[entry] = records[entry].merged(over: record)
-            lastFile[entry] = file
+            records[entry].fillIn(from: record)
+            entries[entry].lastFile = file
         }
 
         /// Adds a view unless its id was added before.
@@ -268,9 +280,8 @@ final class ViewTable: @unchecked Sendable {
         /// Reserves room for `count` more views.
         mutating func reserveCapacity(_ count: Int) {
             records.reserveCapacity(records.count + count)
-            lastFile.reserveCapacity(lastFile.count + count)
-            hashes.reserveCapacity(hashes.count + count)
-            starts.reserveCapacity(starts.count + count)
+            entries.reserveCapacity(entries.count + count)
+            bytes.reserveCapacity(bytes.count + count * 24)
             let needed = ViewTable.slotCount(for: records.count + count)
             if needed > slots.count { rehash(to: needed) }
         }
@@ -291,7 +302,7 @@ final class ViewTable: @unchecked Sendable {
                     let entry = Int(truncatingIfNeeded: value & ~ViewTable.tagMask) &- 1
                     let matches = bytes.withUnsafeBufferPointer { buffer in
                         UTF8Hash.equal(
-                            UnsafeBufferPointer(rebasing: buffer[starts[entry]..<starts[entry + 1]]), key)
+                            UnsafeBufferPointer(rebasing: buffer[entries[entry].start..<entries[entry].end]), key)
                     }
                     if matches { return entry }
                 }
@@ -304,7 +315,7 @@ final class ViewTable: @unchecked Sendable {
                 bytes.withUnsafeBufferPointer { buffer in
                     String(
                         decoding: UnsafeBufferPointer(
-                            rebasing: buffer[starts[entry]..<starts[entry + 1]]), as: UTF8.self)
+                            rebasing: buffer[entries[entry].start..<entries[entry].end]), as: UTF8.self)
                         == string
                 }
             }
@@ -312,7 +323,7 @@ final class ViewTable: @unchecked Sendable {
 
         private mutating func rehash(to slotCount: Int) {
             slots = Array(repeating: 0, count: slotCount)
-            for entry in hashes.indices { insertSlot(hash: hashes[entry], entry: entry) }
+            for entry in entries.indices { insertSlot(hash: entries[entry].hash, entry: entry) }
         }
 
         private mutating func insertSlot(hash: UInt64, entry: Int) {

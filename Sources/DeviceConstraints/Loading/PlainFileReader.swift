@@ -1,0 +1,286 @@
+/// Reads a *plain* constraint file in one pass over its bytes, without a tape: the fast path of a load.
+///
+/// Almost every file a load reads is plain: ASCII keys and strings without escapes, the expected shape,
+/// values of the right types, no attribute or view id given twice. For such a file this reader gives exactly
+/// the records ``ConstraintFileParser`` gives, in about half the time, because it checks the JSON grammar
+/// and builds records in the same pass. It accepts only a subset of JSON and gives up (returns nil) at the
+/// first thing outside it: any byte outside printable ASCII in a string, an escape, a byte order mark, an
+/// unexpected shape or type, a number too large, a repeated key, an extension attribute while someone listens
+/// for warnings. The caller then reads the file again with the general parser, which either accepts it or
+/// reports the error with its line, column and key path. Giving up is always safe; accepting is only
+/// allowed for input the general parser accepts with the same result, which the tests check.
+struct PlainFileReader {
+    private let p: UnsafePointer<UInt8>
+    private let n: Int
+    private var i = 0
+    /// Whether extension attributes may be read (no one listens for typo warnings).
+    private let readsExtensions: Bool
+
+    private init(_ p: UnsafePointer<UInt8>, _ n: Int, readsExtensions: Bool) {
+        self.p = p
+        self.n = n
+        self.readsExtensions = readsExtensions
+    }
+
+    /// Reads the plain file `bytes`, whose top-level key must be one of `containers`, into `views` as the next
+    /// file of a lookup chain.
+    ///
+    /// - Returns: the container and the byte offset of each view id's key (its opening quote), in file order,
+    ///   when `offsets` is true (else no offsets); nil when the file is not plain (or not valid), in which case
+    ///   `views` is as it was and the general parser must read the file.
+    static func read(
+        _ bytes: UnsafeRawBufferPointer, containers: [String], readsExtensions: Bool,
+        into views: inout ViewTable.Builder, offsets: Bool
+    ) -> (container: String, viewOffsets: [Int])? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        var reader = PlainFileReader(
+            base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
+        let before = views
+        views.beginFile()
+        // A view takes 60 bytes or more of a file; room for that many saves growing on the way.
+        views.reserveCapacity(bytes.count / 60)
+        var viewOffsets: [Int]? = offsets ? [] : nil
+        guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
+            views = before
+            return nil
+        }
+        return (container, viewOffsets ?? [])
+    }
+
+    private mutating func file(
+        containers: [String], into views: inout ViewTable.Builder, offsets: inout [Int]?
+    ) -> String? {
+        skipWhitespace()
+        guard take(0x7B) else { return nil }  // {
+        skipWhitespace()
+        guard let name = string(), let container = containers.first(where: { matches(name, $0) }) else {
+            return nil
+        }
+        skipWhitespace()
+        guard take(0x3A) else { return nil }  // :
+        skipWhitespace()
+        guard i < n else { return nil }
+        if p[i] == 0x5B {  // [ one-key objects
+            i &+= 1
+            skipWhitespace()
+            if !take(0x5D) {
+                while true {
+                    guard take(0x7B) else { return nil }
+                    skipWhitespace()
+                    guard view(into: &views, offsets: &offsets) else { return nil }
+                    skipWhitespace()
+                    guard take(0x7D) else { return nil }  // exactly one key
+                    skipWhitespace()
+                    if take(0x2C) {
+                        skipWhitespace()
+                        continue
+                    }
+                    guard take(0x5D) else { return nil }
+                    break
+                }
+            }
+        } else if p[i] == 0x7B {  // { view ids as keys
+            i &+= 1
+            skipWhitespace()
+            if !take(0x7D) {
+                while true {
+                    guard view(into: &views, offsets: &offsets) else { return nil }
+                    skipWhitespace()
+                    if take(0x2C) {
+                        skipWhitespace()
+                        continue
+                    }
+                    guard take(0x7D) else { return nil }
+                    break
+                }
+            }
+        } else {
+            return nil
+        }
+        skipWhitespace()
+        guard take(0x7D) else { return nil }
+        skipWhitespace()
+        return i == n ? container : nil
+    }
+
+    /// `"viewId": {record}`, added to `views`; false when not plain, or when the file gives the id twice.
+    private mutating func view(into views: inout ViewTable.Builder, offsets: inout [Int]?) -> Bool {
+        let quote = i
+        guard let key = string() else { return false }
+        skipWhitespace()
+        guard take(0x3A) else { return false }
+        skipWhitespace()
+        guard let record = record() else { return false }
+        // The id is ASCII: equal strings have equal bytes, so `.again` is exactly a repeated id.
+        let id = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
+        switch views.claim(id) {
+        case .new(let hash): views.add(id, hash: hash, record: record)
+        case .earlier(let entry): views.merge(record, into: entry)
+        case .again: return false
+        }
+        offsets?.append(quote)
+        return true
+    }
+
+    /// `{"attribute": value, ...}`.
+    private mutating func record() -> ConstraintRecord? {
+        guard take(0x7B) else { return nil }
+        skipWhitespace()
+        var record = ConstraintRecord()
+        if take(0x7D) { return record }
+        while true {
+            guard let key = string() else { return nil }
+            skipWhitespace()
+            guard take(0x3A) else { return nil }
+            skipWhitespace()
+            guard i < n else { return nil }
+            let name = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
+            if let known = ConstraintAttribute(utf8: name) {
+                guard !record.contains(known) else { return nil }
+                if known.expectsString {
+                    guard let value = string() else { return nil }
+                    record.set(known, string: text(value))
+                } else {
+                    guard let number = number() else { return nil }
+                    record.set(known, number: number)
+                }
+            } else {
+                guard readsExtensions, let value = extensionValue() else { return nil }
+                guard record.setExtension(String(decoding: name, as: UTF8.self), value) else { return nil }
+            }
+            skipWhitespace()
+            if take(0x2C) {
+                skipWhitespace()
+                continue
+            }
+            guard take(0x7D) else { return nil }
+            return record
+        }
+    }
+
+    /// A number, a string, `true` or `false`.
+    private mutating func extensionValue() -> ConstraintValue? {
+        switch p[i] {
+        case 0x22: return string().map { .string(text($0)) }
+        case 0x74:  // true
+            guard i &+ 4 <= n, p[i &+ 1] == 0x72, p[i &+ 2] == 0x75, p[i &+ 3] == 0x65 else { return nil }
+            i &+= 4
+            return .bool(true)
+        case 0x66:  // false
+            guard i &+ 5 <= n, p[i &+ 1] == 0x61, p[i &+ 2] == 0x6C, p[i &+ 3] == 0x73, p[i &+ 4] == 0x65 else {
+                return nil
+            }
+            i &+= 5
+            return .bool(false)
+        default: return number().map { .number($0) }
+        }
+    }
+
+    /// A finite number. The usual kind (at most 19 digits, no exponent) is checked and converted in one
+    /// pass, exactly: a mantissa up to 2^53 divided by an exact power of ten up to 10^22 is one correctly
+    /// rounded operation, so it equals the general parser's correctly rounded result. Any other number is
+    /// checked with the scanner's grammar and converted by the general parser's function.
+    private mutating func number() -> Double? {
+        let start = i
+        var j = i
+        let negative = j < n && p[j] == 0x2D
+        if negative { j &+= 1 }
+        guard j < n, p[j] &- 0x30 < 10 else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        if p[j] == 0x30 {
+            j &+= 1
+            if j < n, p[j] &- 0x30 < 10 { return nil }  // a leading zero
+        } else {
+            while j < n, p[j] &- 0x30 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(p[j] &- 0x30)
+                digits &+= 1
+                j &+= 1
+            }
+        }
+        if j < n, p[j] == 0x2E {
+            j &+= 1
+            guard j < n, p[j] &- 0x30 < 10 else { return nil }
+            while j < n, p[j] &- 0x30 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(p[j] &- 0x30)
+                digits &+= 1
+                exponent &-= 1
+                j &+= 1
+            }
+        }
+        let simple = digits <= 19 && !(j < n && p[j] | 0x20 == 0x65)
+        if simple && mantissa <= 1 << 53 && exponent >= -22 {
+            i = j
+            var value = Double(mantissa)
+            if exponent < 0 { value /= JSONDocument.powersOfTen[-exponent] }
+            return negative ? -value : value
+        }
+        guard let end = try? JSONDocument.scanNumber(p, n, start).end else { return nil }
+        i = end
+        let value = JSONDocument.parseNumber(UnsafeBufferPointer(start: p + start, count: end &- start))
+        return value.isFinite ? value : nil
+    }
+
+    /// The content range of a string of printable ASCII without escapes; nil for any other string.
+    private mutating func string() -> Range<Int>? {
+        guard i < n, p[i] == 0x22 else { return nil }
+        let start = i &+ 1
+        var j = start
+        // Eight bytes at a time while none is a quote, a backslash, a control character or above ASCII.
+        while j &+ 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let special =
+                ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                | ((word &- 0x2020_2020_2020_2020) & ~word)
+                | word
+            let mask = special & 0x8080_8080_8080_8080
+            if mask != 0 {
+                j &+= mask.trailingZeroBitCount >> 3
+                break
+            }
+            j &+= 8
+        }
+        while j < n {
+            let c = p[j]
+            if c == 0x22 {
+                i = j &+ 1
+                return start..<j
+            }
+            guard c >= 0x20, c < 0x7F, c != 0x5C else { return nil }
+            j &+= 1
+        }
+        return nil
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: p + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    private func matches(_ range: Range<Int>, _ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 {
+            UTF8Hash.equal($0, UnsafeBufferPointer(start: p + range.lowerBound, count: range.count))
+        }
+    }
+
+    @inline(__always)
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard i < n, p[i] == byte else { return false }
+        i &+= 1
+        return true
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while i < n {
+            let c = p[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            i &+= 1
+        }
+    }
+
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// The plain reader is a fast path: on every input it must either give up or give exactly what the general
+/// reader (a `JSONDocument` and the full checks) gives. These tests read the same bytes both ways.
+struct PlainFileReaderTests {
+    /// What reading one file gives: the file, or the error's code and place; and the warnings.
+    private struct Outcome: Equatable, CustomStringConvertible {
+        var file: ContainerConstraints?
+        var viewOffsets: [Int]?
+        var error: String?
+        var warnings: [String]
+
+        var description: String {
+            "\(file.map { "\($0.viewIds) \($0.records)" } ?? "no file") \(viewOffsets ?? []) \(error ?? "") \(warnings)"
+        }
+    }
+
+    private func read(_ data: Data, _ name: String, plain: Bool, listening: Bool) -> Outcome {
+        var parser = ConstraintFileParser()
+        parser.readsPlainFilesFast = plain
+        let log = DiagnosticLog()
+        do {
+            let file = try parser.parse(data, fileName: name, diagnostics: listening ? log.handler : nil)
+            return Outcome(file: file, viewOffsets: file.viewOffsets, warnings: log.all.map(\.description))
+        } catch {
+            let place = "\(error.code) \(error.line ?? 0):\(error.column ?? 0) \(error.keyPath ?? "")"
+            return Outcome(error: place, warnings: log.all.map(\.description))
+        }
+    }
+
+    /// Reads `data` both ways, with and without someone listening for warnings, and expects the same.
+    private func expectSameOutcome(
+        _ data: Data, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for listening in [false, true] {
+            let fast = read(data, name, plain: true, listening: listening)
+            let general = read(data, name, plain: false, listening: listening)
+            #expect(
+                fast == general, "\(name), listening: \(listening)\n\(String(decoding: data, as: UTF8.self))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func fixtureFiles() throws -> [(name: String, data: Data)] {
+        var files: [(String, Data)] = []
+        for folder in ["Plain", "ConstraintFiles"] {
+            let url = try Fixtures.folder(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            where name.hasSuffix(".json") {
+                files.append((name, try Data(contentsOf: url.appendingPathComponent(name))))
+            }
+        }
+        let bundled = Fixtures.bundledConstraints
+        for name in try FileManager.default.contentsOfDirectory(atPath: bundled.path).sorted()
+        where name.hasSuffix(".json") {
+            files.append((name, try Data(contentsOf: bundled.appendingPathComponent(name))))
+        }
+        return files
+    }
+
+    @Test func everyFixtureFileReadsTheSameBothWays() throws {
+        let files = try Self.fixtureFiles()
+        #expect(files.count >= 25)
+        for (name, data) in files { expectSameOutcome(data, name) }
+    }
+
+    @Test func plainFilesGiveTheRecordsTheirTextSays() throws {
+        let file = try ConstraintFileParser().parse(
+            try Fixtures.data("Plain", "Mixed_iPhone6.json"), fileName: "Mixed_iPhone6.json")
+        let day = try #require(file["dayButton"])
+        #expect(day.marginRight == -3.5 && day.height == 100 && day.width == 60.25)
+        #expect(day.marginBottom.sign == .minus && day.contains(.marginBottom))
+        let title = try #require(file["titleLabel"])
+        #expect(title.imageName == "calendar_day" && title.remarkParameterTwo == 0.30000000000000004)
+        let big = try #require(file["big"])
+        #expect(big.width == 1.2345678901234568e20 && big.height == 9_007_199_254_740_992)
+        #expect(big.marginLeft == .greatestFiniteMagnitude && big.marginTop == .leastNonzeroMagnitude)
+        let extensions = try #require(file["extensions"])
+        #expect(extensions[attribute: "spacing"] == .number(-0.002) && extensions[attribute: "hidden"] == .bool(false))
+        #expect(file.viewIds.count == 8 && file.viewOffsets.count == 8)
+    }
+
+    @Test func numbersConvertAlikeBothWays() throws {
+        let literals = [
+            "0", "-0", "0.0", "-0.0", "1", "-1", "0.1", "0.5", "2.675", "1.005", "123.456", "9007199254740992",
+            "9007199254740993", "18446744073709551615", "18446744073709551616", "1234567890123456789",
+            "12345678901234567890", "0.1234567890123456789", "0.00000000000000000000001", "3.141592653589793238",
+            "1e0", "1E+2", "2.5e-3", "-7e22", "1e23", "5e-324", "2e-324", "1.7976931348623157e308", "4.9e-324",
+            "0.0000000000000000000000000001", "100000000000000000000000", "1.00000000000000011102230246251565",
+        ]
+        for literal in literals {
+            let data = Data(#"{"N": [{"v": {"width": \#(literal), "ext": \#(literal)}}]}"#.utf8)
+            var general = ConstraintFileParser()
+            general.readsPlainFilesFast = false
+            let fast = try ConstraintFileParser().parse(data, fileName: "N_iPhone6.json")["v"]
+            let slow = try general.parse(data, fileName: "N_iPhone6.json")["v"]
+            #expect(fast?.width.bitPattern == slow?.width.bitPattern, "\(literal)")
+            #expect(fast?[attribute: "ext"]?.numberValue?.bitPattern == slow?.width.bitPattern, "\(literal)")
+            #expect(fast?.width.bitPattern == Double(literal)?.bitPattern, "\(literal)")
+        }
+    }
+
+    @Test func mutatedFilesReadTheSameBothWays() throws {
+        // Small random edits of real files: most become invalid or leave the plain subset, some stay valid.
+        // Either way both readers must agree, on the records or on the error and where it is.
+        let pieces: [UInt8] = Array(#"{}[],:" \-+.eE0159aZ_"#.utf8) + [0x0A, 0x09, 0x7F, 0xC3, 0xA9, 0x00]
+        var random = SeededRandom(seed: 0xF00D_0005)
+        let files = try Self.fixtureFiles().filter { $0.data.count < 4096 }
+        for round in 0..<1500 {
+            let (name, original) = files[round % files.count]
+            var bytes = Array(original)
+            for _ in 0..<(1 + random.next(below: 3)) {
+                let at = random.next(below: bytes.count)
+                switch random.next(below: 3) {
+                case 0: bytes[at] = pieces[random.next(below: pieces.count)]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(pieces[random.next(below: pieces.count)], at: at)
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            expectSameOutcome(Data(bytes), name)
+        }
+    }
+
+    @Test func aFileThatRepeatsAViewIdLeavesTheChainAsItWas() throws {
+        // The plain reader gives up on the repeated id after adding the first; the general reader must then
+        // see the chain as it was before the file, and report the repeat at its second place.
+        let data = Data(#"{"C": [{"a": {"width": 1}}, {"b": {"width": 2}}, {"a": {"width": 3}}]}"#.utf8)
+        let error = try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser().parse(data, fileName: "C_iPhone6.json")
+        }
+        #expect(error.code == .duplicateView && error.keyPath == "C[2].a" && error.message.contains("first on line 1"))
+    }
+}
+
+/// SplitMix64: a small seeded generator, so that a failing case can be found again.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(max(bound, 1)))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// The byte-keyed table lookups read must behave like a `[String: ConstraintRecord]`.
+struct ViewTableTests {
+    private func table(_ views: [(String, ConstraintRecord)], files: [String] = ["T.json"]) -> ViewTable {
+        var builder = ViewTable.Builder()
+        for (viewId, record) in views {
+            var viewId = viewId
+            _ = viewId.withUTF8 { builder.add($0, record: record) }
+        }
+        return builder.build(files: files)
+    }
+
+    @Test func findsEveryOneOfManyViewsAndNothingElse() {
+        let ids = (0..<5000).map { "view_\($0)_\(String(repeating: "x", count: $0 % 37))" }
+        let table = table(ids.enumerated().map { ($1, ConstraintRecord(width: Double($0))) })
+        #expect(table.count == 5000)
+        for (index, id) in ids.enumerated() {
+            #expect(table.record(id)?.width == Double(index))
+        }
+        #expect(table.record("view_5000_") == nil)
+        #expect(table.record("") == nil)
+        #expect(table.viewIds == ids)
+    }
+
+    @Test func idsThatDifferOnlyInTheirLastBytesAreTold() {
+        // Same length, same first eight bytes: only the tail (and the hash of it) tells them apart.
+        let ids = ["abcdefgh1", "abcdefgh2", "abcdefghij", "abcdefghik", "a", "b", "ab", "ba"]
+        let table = table(ids.enumerated().map { ($1, ConstraintRecord(height: Double($0))) })
+        for (index, id) in ids.enumerated() { #expect(table.record(id)?.height == Double(index)) }
+        #expect(table.record("abcdefgh3") == nil)
+    }
+
+    @Test func anIdIsFoundByAnyStringEqualToIt() {
+        // "é" precomposed and decomposed, and the Kelvin sign, which Unicode makes equal to "K": a Dictionary
+        // finds each by the other, so the table must too.
+        let table = table([
+            ("caf\u{E9}", ConstraintRecord(width: 1)), ("K", ConstraintRecord(width: 2)),
+            ("\u{212B}ngstr\u{F6}m", ConstraintRecord(width: 3)),
+        ])
+        #expect(table.record("cafe\u{301}")?.width == 1)
+        #expect(table.record("\u{212A}")?.width == 2)
+        #expect(table.record("\u{C5}ngstro\u{308}m")?.width == 3)
+        #expect(table.record("cafe") == nil)
+    }
+
+    @Test func anIdGivenTwiceAsEqualStringsIsOneView() {
+        var builder = ViewTable.Builder()
+        var first = "caf\u{E9}"
+        var second = "cafe\u{301}"
+        #expect(first.withUTF8 { builder.add($0, record: ConstraintRecord(width: 1)) } == nil)
+        #expect(second.withUTF8 { builder.add($0, record: ConstraintRecord(width: 2)) } == 0)
+        #expect(builder.build(files: []).count == 1)
+    }
+
+    @Test func mergingKeepsTheSpecificFileFirstAndFillsInFromTheNext() {
+        let device = table(
+            [("b", ConstraintRecord(width: 1)), ("a", ConstraintRecord(width: 2))], files: ["C_iPhone6.json"])
+        let base = table(
+            [("z", ConstraintRecord(width: 9)), ("a", ConstraintRecord(width: 7, height: 3, imageName: "x"))],
+            files: ["C.json"])
+        let merged = ViewTable.merged([device, base])
+        #expect(merged.viewIds == ["b", "a", "z"])
+        #expect(merged.record("a") == ConstraintRecord(width: 2, height: 3, imageName: "x"))
+        #expect(merged.files == ["C_iPhone6.json", "C.json"])
+    }
+
+    @Test func anEmptyTableFindsNothing() {
+        let table = table([])
+        #expect(table.count == 0 && table.record("a") == nil && table.viewIds.isEmpty && table.dictionary.isEmpty)
+    }
+}
