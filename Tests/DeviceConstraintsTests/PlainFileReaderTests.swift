@@ -125,6 +125,20 @@ struct PlainFileReaderTests {
         }
     }
 
+    @Test func aFallbackFileThatStopsBeingPlainHalfWayIsMergedOnceByTheGeneralReader() throws {
+        // The base file merges into "a" and adds "c" before the escape makes the plain reader give up: the
+        // chain must be as it was before the file, or the general reader would see "a" and "c" as repeated.
+        let source = InMemorySource([
+            "C_iPhone6.json": #"{"C": [{"a": {"width": 1}}, {"b": {"width": 2}}]}"#,
+            "C.json": #"{"C": [{"a": {"height": 10}}, {"c": {"width": 3}}, {"b": {"height": 20, "imageName": "xy"}}]}"#,
+        ])
+        let interpreter = ConstraintInterpreter(source: source, device: try DeviceCatalog.profile("iPhone6"))
+        let records = try interpreter.records(container: "C")
+        #expect(records["a"] == ConstraintRecord(width: 1, height: 10))
+        #expect(records["b"] == ConstraintRecord(width: 2, height: 20, imageName: "xy"))
+        #expect(records["c"] == ConstraintRecord(width: 3))
+    }
+
     @Test func aFileThatRepeatsAViewIdLeavesTheChainAsItWas() throws {
         // The plain reader gives up on the repeated id after adding the first; the general reader must then
         // see the chain as it was before the file, and report the repeat at its second place.

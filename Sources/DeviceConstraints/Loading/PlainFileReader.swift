@@ -35,15 +35,16 @@ struct PlainFileReader {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
         var reader = PlainFileReader(
             base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
-        let before = views
+        let checkpoint = views.checkpoint()
         views.beginFile()
         // A view takes 60 bytes or more of a file; room for that many saves growing on the way.
         views.reserveCapacity(bytes.count / 60)
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
-            views = before
+            views.rollBack(to: checkpoint)
             return nil
         }
+        views.commit()
         return (container, viewOffsets ?? [])
     }
 

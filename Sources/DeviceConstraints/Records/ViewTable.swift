@@ -200,6 +200,8 @@ final class ViewTable: @unchecked Sendable {
         fileprivate var hasNonASCIIKeys = false
         /// The file being read.
         private var file: UInt32 = 0
+        /// While a checkpoint is open: the records merges replaced, to put back on a roll-back.
+        private var replaced: [(entry: Int, record: ConstraintRecord, lastFile: UInt32)]?
         /// An index over the entries so far, grown as they come.
         private var slots: [UInt64] = Array(repeating: 0, count: 16)
 
@@ -259,6 +261,7 @@ final class ViewTable: @unchecked Sendable {
 
         /// Merges `record` into entry `entry` as a fallback: it only fills in what the entry does not set.
         mutating func merge(_ record: ConstraintRecord, into entry: Int) {
+            replaced?.append((entry, records[entry], entries[entry].lastFile))
             records[entry].fillIn(from: record)
             entries[entry].lastFile = file
         }
@@ -275,6 +278,42 @@ final class ViewTable: @unchecked Sendable {
             case .earlier(let entry), .again(let entry):
                 return entry
             }
+        }
+
+        /// What a roll-back returns to.
+        struct Checkpoint {
+            fileprivate let count: Int
+            fileprivate let byteCount: Int
+            fileprivate let file: UInt32
+            fileprivate let hasNonASCIIKeys: Bool
+        }
+
+        /// Opens a checkpoint: until ``commit()``, ``rollBack(to:)`` undoes every change since. Cheaper than
+        /// keeping a copy, which would make the next change copy every array.
+        mutating func checkpoint() -> Checkpoint {
+            replaced = []
+            return Checkpoint(
+                count: records.count, byteCount: bytes.count, file: file, hasNonASCIIKeys: hasNonASCIIKeys)
+        }
+
+        /// Keeps the changes since the checkpoint.
+        mutating func commit() {
+            replaced = nil
+        }
+
+        /// Undoes every change since `checkpoint`.
+        mutating func rollBack(to checkpoint: Checkpoint) {
+            for (entry, record, lastFile) in (replaced ?? []).reversed() {
+                records[entry] = record
+                entries[entry].lastFile = lastFile
+            }
+            replaced = nil
+            records.removeLast(records.count - checkpoint.count)
+            entries.removeLast(entries.count - checkpoint.count)
+            bytes.removeLast(bytes.count - checkpoint.byteCount)
+            file = checkpoint.file
+            hasNonASCIIKeys = checkpoint.hasNonASCIIKeys
+            rehash(to: slots.count)
         }
 
         /// Reserves room for `count` more views.
