@@ -94,6 +94,25 @@ struct ConstraintRecordTests {
 
     // MARK: - Names
 
+    @Test func theWordAtATimeMatcherAgreesWithTheNamesOnEveryOneByteChange() {
+        // The parser's matcher reads eight bytes at a time past the name's end: the bytes after it must not
+        // matter, and a change in any byte of the name must.
+        func matches(_ name: [UInt8]) -> ConstraintAttribute? {
+            let padded = name + Array(#"": 12, "x": 1}"#.utf8) + Array(repeating: 0x7A, count: 16)
+            return padded.withUnsafeBufferPointer { ConstraintAttribute.matching($0.baseAddress!, count: name.count) }
+        }
+        for attribute in ConstraintAttribute.allCases {
+            let name = Array(attribute.rawValue.utf8)
+            #expect(matches(name) == attribute)
+            for position in name.indices {
+                var changed = name
+                changed[position] ^= 0x20
+                #expect(matches(changed) == nil, "\(String(decoding: changed, as: UTF8.self))")
+            }
+        }
+        #expect(matches(Array("widt".utf8)) == nil && matches(Array("remarkParameterTwx".utf8)) == nil)
+    }
+
     @Test func everyAttributeIsFoundByItsNameAndNearMissesAreNot() {
         for attribute in ConstraintAttribute.allCases {
             #expect(ConstraintAttribute(rawValue: attribute.rawValue) == attribute)

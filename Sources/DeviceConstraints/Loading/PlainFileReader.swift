@@ -37,8 +37,9 @@ struct PlainFileReader {
             base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
         let checkpoint = views.checkpoint()
         views.beginFile()
-        // A view takes 60 bytes or more of a file; room for that many saves growing on the way.
-        views.reserveCapacity(bytes.count / 60)
+        // A view takes 60 bytes or more of a file; room for that many saves growing on the way. (Fallback
+        // files mostly add to views already there, so only the first file reserves.)
+        if views.records.isEmpty { views.reserveCapacity(bytes.count / 60) }
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
             views.rollBack(to: checkpoint)
@@ -136,7 +137,11 @@ struct PlainFileReader {
             skipWhitespace()
             guard i < n else { return nil }
             let name = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
-            if let known = ConstraintAttribute(utf8: name) {
+            let known =
+                key.lowerBound &+ 16 <= n
+                ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count)
+                : ConstraintAttribute(utf8: name)
+            if let known {
                 guard !record.contains(known) else { return nil }
                 if known.expectsString {
                     guard let value = string() else { return nil }

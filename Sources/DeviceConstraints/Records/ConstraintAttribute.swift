@@ -38,6 +38,50 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         self = candidate
     }
 
+    /// The attribute whose name is the `count` bytes at `name`, compared eight bytes at a time: the parser's
+    /// hot path. At least 16 bytes must be readable from `name` (bytes after the name are ignored).
+    @inline(__always)
+    static func matching(_ name: UnsafePointer<UInt8>, count: Int) -> ConstraintAttribute? {
+        let candidate: ConstraintAttribute
+        switch count {
+        case 5: candidate = .width
+        case 6: candidate = .height
+        case 8: candidate = .fontSize
+        case 9: candidate = name[0] == UInt8(ascii: "m") ? .marginTop : .imageName
+        case 10: candidate = .marginLeft
+        case 11: candidate = .marginRight
+        case 12: candidate = .marginBottom
+        case 18: candidate = name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
+        default: return nil
+        }
+        let raw = UnsafeRawPointer(name)
+        let known = nameWords[candidate.bit]
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        if count <= 8 {
+            let mask: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+            return first & mask == known.0 ? candidate : nil
+        }
+        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let mask: UInt64 = count >= 16 ? ~0 : (1 &<< UInt64(8 &* (count &- 8))) &- 1
+        guard first == known.0, second & mask == known.1 else { return nil }
+        guard count > 16 else { return candidate }
+        return name[16] == known.2.0 && name[17] == known.2.1 ? candidate : nil
+    }
+
+    /// Each attribute's name as little-endian words of eight bytes, zero-padded, by ``bit``; the last two
+    /// bytes of the 18-byte names apart.
+    private static let nameWords: [(UInt64, UInt64, (UInt8, UInt8))] = {
+        var words = [(UInt64, UInt64, (UInt8, UInt8))](repeating: (0, 0, (0, 0)), count: allCases.count)
+        for attribute in allCases {
+            let bytes = Array(attribute.rawValue.utf8) + Array(repeating: 0, count: 18)
+            func word(_ offset: Int) -> UInt64 {
+                (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << UInt64(8 * $1) }
+            }
+            words[attribute.bit] = (word(0), word(8), (bytes[16], bytes[17]))
+        }
+        return words
+    }()
+
     /// The name as static text: ``rawValue`` without making a `String`.
     private var staticName: StaticString {
         switch self {

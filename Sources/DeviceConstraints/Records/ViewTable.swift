@@ -30,25 +30,36 @@ final class ViewTable: @unchecked Sendable {
     private let hashes: UnsafeMutablePointer<UInt64>
     private let records: UnsafeMutablePointer<ConstraintRecord>
 
+    /// The one block of memory behind every pointer above.
+    private let storage: UnsafeMutableRawPointer
+
     fileprivate init(_ builder: Builder, files: [String]) {
         count = builder.records.count
         self.files = files
         hasNonASCIIKeys = builder.hasNonASCIIKeys
         let slotCount = Self.slotCount(for: count)
         slotMask = slotCount - 1
-        slots = .allocate(capacity: slotCount)
-        slots.initialize(repeating: 0, count: slotCount)
-        starts = .allocate(capacity: count + 1)
-        hashes = .allocate(capacity: max(count, 1))
+        // One allocation: records, hashes, starts and slots (all 8-byte aligned), then the id bytes.
+        let recordBytes = MemoryLayout<ConstraintRecord>.stride * count
+        let hashesOffset = recordBytes
+        let startsOffset = hashesOffset + 8 * count
+        let slotsOffset = startsOffset + 8 * (count + 1)
+        let bytesOffset = slotsOffset + 8 * slotCount
+        storage = .allocate(
+            byteCount: bytesOffset + builder.bytes.count, alignment: max(MemoryLayout<ConstraintRecord>.alignment, 8))
+        records = storage.bindMemory(to: ConstraintRecord.self, capacity: count)
+        hashes = (storage + hashesOffset).bindMemory(to: UInt64.self, capacity: count)
+        starts = (storage + startsOffset).bindMemory(to: Int.self, capacity: count + 1)
+        slots = (storage + slotsOffset).bindMemory(to: UInt64.self, capacity: slotCount)
+        bytes = (storage + bytesOffset).bindMemory(to: UInt8.self, capacity: builder.bytes.count)
+        records.initialize(from: builder.records, count: count)
         starts[0] = 0
         for (i, entry) in builder.entries.enumerated() {
             starts[i + 1] = entry.end
             hashes[i] = entry.hash
         }
-        bytes = .allocate(capacity: max(builder.bytes.count, 1))
         bytes.initialize(from: builder.bytes, count: builder.bytes.count)
-        records = .allocate(capacity: max(count, 1))
-        records.initialize(from: builder.records, count: count)
+        slots.initialize(repeating: 0, count: slotCount)
         for entry in 0..<count {
             var slot = Int(truncatingIfNeeded: hashes[entry]) & slotMask
             while slots[slot] != 0 { slot = (slot &+ 1) & slotMask }
@@ -58,11 +69,7 @@ final class ViewTable: @unchecked Sendable {
 
     deinit {
         records.deinitialize(count: count)
-        records.deallocate()
-        hashes.deallocate()
-        bytes.deallocate()
-        starts.deallocate()
-        slots.deallocate()
+        storage.deallocate()
     }
 
     /// An empty table.
