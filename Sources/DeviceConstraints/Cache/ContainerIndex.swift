@@ -21,6 +21,8 @@ struct ContainerIndex {
     /// The number of containers.
     private(set) var count = 0
     private var hasNonASCIINames = false
+    /// ``UTF8Hash/seed``, read once.
+    private let seed = UTF8Hash.seed
 
     private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
@@ -49,7 +51,7 @@ struct ContainerIndex {
     @inline(__always)
     private func entry(of name: String) -> Int? {
         let found = name.utf8.withContiguousStorageIfAvailable { key -> Int? in
-            if let entry = find(key, hash: UTF8Hash.hash(key)) { return entry }
+            if let entry = find(key, hash: UTF8Hash.hash(key, seed: seed)) { return entry }
             return hasNonASCIINames || !UTF8Hash.isASCII(key) ? equivalentEntry(of: name) : nil
         }
         // Nil when the name's bytes are not contiguous (a bridged string): compare strings.
@@ -71,7 +73,7 @@ struct ContainerIndex {
             _ = copy.initialize(from: utf8)
             return copy
         }
-        let hash = UTF8Hash.hash(UnsafeBufferPointer(bytes))
+        let hash = UTF8Hash.hash(UnsafeBufferPointer(bytes), seed: seed)
         if !UTF8Hash.isASCII(UnsafeBufferPointer(bytes)) { hasNonASCIINames = true }
         (entries + count).initialize(to: Entry(hash: hash, bytes: bytes, name: name, table: table))
         count += 1

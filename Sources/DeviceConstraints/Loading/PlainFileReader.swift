@@ -15,6 +15,9 @@ struct PlainFileReader {
     private var i = 0
     /// Whether extension attributes may be read (no one listens for typo warnings).
     private let readsExtensions: Bool
+    /// Tables read once per file rather than once per name or number.
+    private let nameWords = ConstraintAttribute.nameWords
+    private let powersOfTen = JSONDocument.powersOfTen
 
     private init(_ p: UnsafePointer<UInt8>, _ n: Int, readsExtensions: Bool) {
         self.p = p
@@ -139,7 +142,7 @@ struct PlainFileReader {
             let name = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
             let known =
                 key.lowerBound &+ 16 <= n
-                ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count)
+                ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count, words: nameWords)
                 : ConstraintAttribute(utf8: name)
             if let known {
                 guard !record.contains(known) else { return nil }
@@ -219,7 +222,7 @@ struct PlainFileReader {
         if simple && mantissa <= 1 << 53 && exponent >= -22 {
             i = j
             var value = Double(mantissa)
-            if exponent < 0 { value /= JSONDocument.powersOfTen[-exponent] }
+            if exponent < 0 { value /= powersOfTen[-exponent] }
             return negative ? -value : value
         }
         guard let end = try? JSONDocument.scanNumber(p, n, start).end else { return nil }

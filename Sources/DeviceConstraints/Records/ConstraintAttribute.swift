@@ -39,9 +39,12 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The attribute whose name is the `count` bytes at `name`, compared eight bytes at a time: the parser's
-    /// hot path. At least 16 bytes must be readable from `name` (bytes after the name are ignored).
+    /// hot path. At least 16 bytes must be readable from `name` (bytes after the name are ignored). `words`
+    /// is ``nameWords``, which a caller reads once rather than once per name.
     @inline(__always)
-    static func matching(_ name: UnsafePointer<UInt8>, count: Int) -> ConstraintAttribute? {
+    static func matching(_ name: UnsafePointer<UInt8>, count: Int, words: NameWords = nameWords)
+        -> ConstraintAttribute?
+    {
         let candidate: ConstraintAttribute
         switch count {
         case 5: candidate = .width
@@ -55,7 +58,7 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         default: return nil
         }
         let raw = UnsafeRawPointer(name)
-        let known = nameWords[candidate.bit]
+        let known = words[candidate.bit]
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         if count <= 8 {
             let mask: UInt64 = count == 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
@@ -68,9 +71,11 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         return name[16] == known.2.0 && name[17] == known.2.1 ? candidate : nil
     }
 
+    typealias NameWords = [(UInt64, UInt64, (UInt8, UInt8))]
+
     /// Each attribute's name as little-endian words of eight bytes, zero-padded, by ``bit``; the last two
     /// bytes of the 18-byte names apart.
-    private static let nameWords: [(UInt64, UInt64, (UInt8, UInt8))] = {
+    static let nameWords: NameWords = {
         var words = [(UInt64, UInt64, (UInt8, UInt8))](repeating: (0, 0, (0, 0)), count: allCases.count)
         for attribute in allCases {
             let bytes = Array(attribute.rawValue.utf8) + Array(repeating: 0, count: 18)

@@ -20,6 +20,8 @@ final class ViewTable: @unchecked Sendable {
     let files: [String]
     /// Whether a view id holds a byte outside ASCII, so that a byte miss may still be an equal string.
     private let hasNonASCIIKeys: Bool
+    /// ``UTF8Hash/seed``, read once.
+    private let seed: UInt64
     /// Slots of the index, a power of two: 0 for empty, else `(hash & ~0xFFFF_FFFF) | (entry + 1)`.
     private let slots: UnsafeMutablePointer<UInt64>
     private let slotMask: Int
@@ -33,10 +35,12 @@ final class ViewTable: @unchecked Sendable {
     /// The one block of memory behind every pointer above.
     private let storage: UnsafeMutableRawPointer
 
-    fileprivate init(_ builder: Builder, files: [String]) {
+    /// A table that takes over `builder`'s views: the records are moved, not copied.
+    fileprivate init(_ builder: inout Builder, files: [String]) {
         count = builder.records.count
         self.files = files
         hasNonASCIIKeys = builder.hasNonASCIIKeys
+        seed = builder.seed
         let slotCount = Self.slotCount(for: count)
         slotMask = slotCount - 1
         // One allocation: records, hashes, starts and slots (all 8-byte aligned), then the id bytes.
@@ -52,7 +56,12 @@ final class ViewTable: @unchecked Sendable {
         starts = (storage + startsOffset).bindMemory(to: Int.self, capacity: count + 1)
         slots = (storage + slotsOffset).bindMemory(to: UInt64.self, capacity: slotCount)
         bytes = (storage + bytesOffset).bindMemory(to: UInt8.self, capacity: builder.bytes.count)
-        records.initialize(from: builder.records, count: count)
+        // Move the records out and leave empty ones behind, which own nothing: no reference count changes.
+        builder.records.withUnsafeMutableBufferPointer { source in
+            guard let base = source.baseAddress else { return }
+            records.moveInitialize(from: base, count: count)
+            base.initialize(repeating: ConstraintRecord(), count: count)
+        }
         starts[0] = 0
         for (i, entry) in builder.entries.enumerated() {
             starts[i + 1] = entry.end
@@ -87,7 +96,7 @@ final class ViewTable: @unchecked Sendable {
     @inline(__always)
     func index(of viewId: String) -> Int? {
         let found = viewId.utf8.withContiguousStorageIfAvailable { key -> Int? in
-            let hash = UTF8Hash.hash(key)
+            let hash = UTF8Hash.hash(key, seed: seed)
             if let entry = find(key, hash: hash) { return entry }
             // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
             return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? equivalentIndex(of: viewId) : nil
@@ -207,6 +216,8 @@ final class ViewTable: @unchecked Sendable {
         fileprivate var hasNonASCIIKeys = false
         /// The file being read.
         private var file: UInt32 = 0
+        /// ``UTF8Hash/seed``, read once.
+        fileprivate let seed = UTF8Hash.seed
         /// While a checkpoint is open: the records merges replaced, to put back on a roll-back.
         private var replaced: [(entry: Int, record: ConstraintRecord, lastFile: UInt32)]?
         /// An index over the entries so far, grown as they come.
@@ -245,7 +256,7 @@ final class ViewTable: @unchecked Sendable {
         /// Where the view id `key` stands (hashing it once). Mutating only so that a caller's closure reaches
         /// the builder in place instead of copying it.
         mutating func claim(_ key: UnsafeBufferPointer<UInt8>) -> Claim {
-            claim(key, hash: UTF8Hash.hash(key))
+            claim(key, hash: UTF8Hash.hash(key, seed: seed))
         }
 
         /// Where the view id `key`, whose ``UTF8Hash`` is `hash`, stands.
@@ -333,8 +344,8 @@ final class ViewTable: @unchecked Sendable {
         }
 
         /// The table of every view added.
-        func build(files: [String]) -> ViewTable {
-            ViewTable(self, files: files)
+        consuming func build(files: [String]) -> ViewTable {
+            ViewTable(&self, files: files)
         }
 
         fileprivate func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
@@ -386,10 +397,17 @@ final class ViewTable: @unchecked Sendable {
 /// The keys are view ids and container names from the app's own files, not input an attacker chooses, so
 /// a per-process random seed is enough to keep collisions from being repeatable.
 enum UTF8Hash {
-    private static let seed: UInt64 = .random(in: .min ... .max) | 1
+    /// The process's seed. Tables keep a copy, so that a lookup reads no global.
+    static let seed: UInt64 = .random(in: .min ... .max) | 1
 
-    @inline(__always)
+    /// The hash of `key` with the process's seed.
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        hash(key, seed: seed)
+    }
+
+    /// The hash of `key` with `seed` (a copy of ``seed``).
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         let count = key.count
         var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
         guard let base = key.baseAddress else { return mix(h) }
