@@ -156,15 +156,28 @@ public final class ConstraintInterpreter: Sendable {
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
-        let failures = await withTaskGroup(of: (Int, ConstraintError?).self) { group in
-            for (index, name) in names.enumerated() where !cache.isLoaded(name) {
+        // One worker per processor, each taking the next container until none is left: a task per
+        // container would cost more to schedule than a small container costs to load.
+        let pending = names.enumerated().filter { !cache.isLoaded($0.element) }
+        let next = ConditionLocked(0)
+        let workers = min(pending.count, ProcessInfo.processInfo.activeProcessorCount)
+        let failures = await withTaskGroup(of: [(Int, ConstraintError)].self) { group in
+            for _ in 0..<workers {
                 group.addTask {
-                    if case .failure(let error) = await self.loadAsync(name) { return (index, error) }
-                    return (index, nil)
+                    var failures: [(Int, ConstraintError)] = []
+                    while true {
+                        let taken = next.withLock { position in
+                            defer { position += 1 }
+                            return position
+                        }
+                        guard taken < pending.count else { return failures }
+                        let (index, name) = pending[taken]
+                        if case .failure(let error) = await self.loadAsync(name) { failures.append((index, error)) }
+                    }
                 }
             }
             var failures: [(Int, ConstraintError)] = []
-            for await case (let index, let error?) in group { failures.append((index, error)) }
+            for await some in group { failures += some }
             return failures.sorted { $0.0 < $1.0 }.map(\.1)
         }
         guard var first = failures.first else { return }
