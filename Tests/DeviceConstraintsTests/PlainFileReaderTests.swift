@@ -80,7 +80,9 @@ struct PlainFileReaderTests {
         #expect(big.marginLeft == .greatestFiniteMagnitude && big.marginTop == .leastNonzeroMagnitude)
         let extensions = try #require(file["extensions"])
         #expect(extensions[attribute: "spacing"] == .number(-0.002) && extensions[attribute: "hidden"] == .bool(false))
-        #expect(file.viewIds.count == 8 && file.viewOffsets.count == 8)
+        #expect(file.viewIds.count == 9 && file.viewOffsets.count == 9)
+        let near = try #require(file["nearNames"])
+        #expect(near.attributeNames.count == 9 && near.extensions.count == 9 && near.width == 0)
     }
 
     @Test func numbersConvertAlikeBothWays() throws {

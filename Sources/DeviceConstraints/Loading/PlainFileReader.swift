@@ -134,16 +134,22 @@ struct PlainFileReader {
         var record = ConstraintRecord()
         if take(0x7D) { return record }
         while true {
-            guard let key = string() else { return nil }
+            var key: Range<Int> = 0..<0
+            let known: ConstraintAttribute?
+            if let attribute = knownAttributeKey() {
+                known = attribute
+            } else {
+                guard let name = string() else { return nil }
+                key = name
+                known =
+                    key.lowerBound &+ 16 <= n
+                    ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count, words: nameWords)
+                    : ConstraintAttribute(utf8: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count))
+            }
             skipWhitespace()
             guard take(0x3A) else { return nil }
             skipWhitespace()
             guard i < n else { return nil }
-            let name = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
-            let known =
-                key.lowerBound &+ 16 <= n
-                ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count, words: nameWords)
-                : ConstraintAttribute(utf8: name)
             if let known {
                 guard !record.contains(known) else { return nil }
                 if known.expectsString {
@@ -155,7 +161,9 @@ struct PlainFileReader {
                 }
             } else {
                 guard readsExtensions, let value = extensionValue() else { return nil }
-                guard record.setExtension(String(decoding: name, as: UTF8.self), value) else { return nil }
+                let name = String(
+                    decoding: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count), as: UTF8.self)
+                guard record.setExtension(name, value) else { return nil }
             }
             skipWhitespace()
             if take(0x2C) {
@@ -165,6 +173,38 @@ struct PlainFileReader {
             guard take(0x7D) else { return nil }
             return record
         }
+    }
+
+    /// The known attribute whose name is the key at `i` (a quote), moving past the key; nil, not moving, for
+    /// any other key. Recognizes the name from its first bytes and checks it eight bytes at a time, instead
+    /// of finding the string's end first.
+    @inline(__always)
+    private mutating func knownAttributeKey() -> ConstraintAttribute? {
+        let start = i &+ 1
+        guard i < n, p[i] == 0x22, start &+ 16 <= n else { return nil }
+        let candidate: ConstraintAttribute
+        switch p[start] {
+        case 0x77: candidate = .width  // w
+        case 0x68: candidate = .height  // h
+        case 0x66: candidate = .fontSize  // f
+        case 0x69: candidate = .imageName  // i
+        case 0x6D:  // m: marginTop, marginLeft, marginRight, marginBottom
+            switch p[start &+ 6] {
+            case 0x54: candidate = .marginTop
+            case 0x4C: candidate = .marginLeft
+            case 0x52: candidate = .marginRight
+            case 0x42: candidate = .marginBottom
+            default: return nil
+            }
+        case 0x72: candidate = p[start &+ 15] == 0x4F ? .remarkParameterOne : .remarkParameterTwo  // r
+        default: return nil
+        }
+        let length = candidate.nameLength
+        guard start &+ length < n, p[start &+ length] == 0x22,
+            ConstraintAttribute.matching(p + start, count: length, words: nameWords) == candidate
+        else { return nil }
+        i = start &+ length &+ 1
+        return candidate
     }
 
     /// A number, a string, `true` or `false`.

@@ -87,6 +87,9 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         return words
     }()
 
+    /// The number of bytes of the name.
+    var nameLength: Int { staticName.utf8CodeUnitCount }
+
     /// The name as static text: ``rawValue`` without making a `String`.
     private var staticName: StaticString {
         switch self {
