@@ -133,6 +133,9 @@ struct PlainFileReader {
         skipWhitespace()
         var record = ConstraintRecord()
         if take(0x7D) { return record }
+        // The strings are set once, at the end: one allocation for them, not one per attribute.
+        var imageName: String?
+        var extensions: [ConstraintRecord.Extension] = []
         while true {
             var key: Range<Int> = 0..<0
             let known: ConstraintAttribute?
@@ -151,19 +154,18 @@ struct PlainFileReader {
             skipWhitespace()
             guard i < n else { return nil }
             if let known {
-                guard !record.contains(known) else { return nil }
                 if known.expectsString {
-                    guard let value = string() else { return nil }
-                    record.set(known, string: text(value))
+                    guard imageName == nil, let value = string() else { return nil }
+                    imageName = text(value)
                 } else {
-                    guard let number = number() else { return nil }
+                    guard !record.contains(known), let number = number() else { return nil }
                     record.set(known, number: number)
                 }
             } else {
                 guard readsExtensions, let value = extensionValue() else { return nil }
                 let name = String(
                     decoding: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count), as: UTF8.self)
-                guard record.setExtension(name, value) else { return nil }
+                extensions.append((name, value))
             }
             skipWhitespace()
             if take(0x2C) {
@@ -171,6 +173,9 @@ struct PlainFileReader {
                 continue
             }
             guard take(0x7D) else { return nil }
+            if imageName != nil || !extensions.isEmpty {
+                guard record.setExtras(imageName: imageName, extensions: extensions) else { return nil }
+            }
             return record
         }
     }

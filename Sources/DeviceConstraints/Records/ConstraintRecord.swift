@@ -32,7 +32,9 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// A second free number (the original's `remarkParameterTwo`).
     public var remarkParameterTwo: Double? { contains(.remarkParameterTwo) ? numbers.9 : nil }
     /// Attributes with no meaning of their own, by name.
-    public var extensions: [String: ConstraintValue] { extras?.extensions ?? [:] }
+    public var extensions: [String: ConstraintValue] {
+        Dictionary(uniqueKeysWithValues: (extras?.extensions ?? []).lazy.map { ($0.name, $0.value) })
+    }
 
     // Storage, kept small and flat because a lookup returns a copy and a load builds thousands: the
     // numbers inline, indexed by ``ConstraintAttribute/bit`` (slot 7, the image name's, is unused), and the
@@ -50,12 +52,35 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// The image name and extension attributes of a record: immutable, replaced whole when one changes.
     private final class Extras: Sendable {
         let imageName: String?
-        let extensions: [String: ConstraintValue]
+        /// Sorted by name, each name once: smaller and quicker to build than a dictionary for the few
+        /// extensions a record has.
+        let extensions: [Extension]
 
-        init(imageName: String?, extensions: [String: ConstraintValue]) {
+        init(imageName: String?, extensions: [Extension]) {
             self.imageName = imageName
             self.extensions = extensions
         }
+    }
+
+    /// One extension attribute.
+    typealias Extension = (name: String, value: ConstraintValue)
+
+    /// Where `name` is, or would go, among sorted `extensions`.
+    private static func position(of name: String, in extensions: [Extension]) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = extensions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if extensions[middle].name < name { low = middle + 1 } else { high = middle }
+        }
+        return (low, low < extensions.count && extensions[low].name == name)
+    }
+
+    /// The value of the extension `name`, if set.
+    private func extensionValue(_ name: String) -> ConstraintValue? {
+        guard let extensions = extras?.extensions else { return nil }
+        let position = Self.position(of: name, in: extensions)
+        return position.found ? extensions[position.index].value : nil
     }
 
     @inline(__always)
@@ -72,14 +97,22 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         guard lhs.given == rhs.given else { return false }
         for bit in 0..<10 where bit != 7 && lhs.number(at: bit) != rhs.number(at: bit) { return false }
         if lhs.extras === rhs.extras { return true }
-        return lhs.imageName == rhs.imageName && lhs.extensions == rhs.extensions
+        let left = lhs.extras?.extensions ?? []
+        let right = rhs.extras?.extensions ?? []
+        return lhs.imageName == rhs.imageName && left.count == right.count
+            && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(given)
         for bit in 0..<10 where bit != 7 { hasher.combine(number(at: bit)) }
         hasher.combine(imageName)
-        hasher.combine(extensions)
+        let extensions = extras?.extensions ?? []
+        hasher.combine(extensions.count)
+        for (name, value) in extensions {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
     }
 
     /// An empty record: every standard attribute 0, nothing else set.
@@ -111,7 +144,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// A standard attribute that no file set reads as `.number(0)`; a special or extension attribute that
     /// no file set reads as `nil`.
     public subscript(attribute name: String) -> ConstraintValue? {
-        guard let attribute = ConstraintAttribute(rawValue: name) else { return extensions[name] }
+        guard let attribute = ConstraintAttribute(rawValue: name) else { return extensionValue(name) }
         return self[attribute]
     }
 
@@ -133,7 +166,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a file set `attribute` (a standard attribute left out reads as 0 but is not contained).
     public func contains(_ attribute: String) -> Bool {
-        guard let known = ConstraintAttribute(rawValue: attribute) else { return extensions[attribute] != nil }
+        guard let known = ConstraintAttribute(rawValue: attribute) else { return extensionValue(attribute) != nil }
         return contains(known)
     }
 
@@ -144,7 +177,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// The names of every attribute a file set: known ones in their standard order, then extensions sorted.
     public var attributeNames: [String] {
-        ConstraintAttribute.allCases.filter(contains).map(\.rawValue) + extensions.keys.sorted()
+        ConstraintAttribute.allCases.filter(contains).map(\.rawValue) + (extras?.extensions ?? []).map(\.name)
     }
 
     /// `{marginLeft: 6.0, width: 60.0, height: 60.0}`: the attributes a file set.
@@ -165,7 +198,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets a known attribute to a string. The caller checked the attribute takes a string.
     mutating func set(_ attribute: ConstraintAttribute, string value: String) {
         guard attribute == .imageName else { return }
-        extras = Extras(imageName: value, extensions: extensions)
+        extras = Extras(imageName: value, extensions: extras?.extensions ?? [])
         given |= 1 << attribute.bit
     }
 
@@ -173,8 +206,13 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// reports those before they get here.
     mutating func set(_ name: String, _ value: ConstraintValue) {
         guard let attribute = ConstraintAttribute(rawValue: name) else {
-            var extensions = self.extensions
-            extensions[name] = value
+            var extensions = extras?.extensions ?? []
+            let position = Self.position(of: name, in: extensions)
+            if position.found {
+                extensions[position.index].value = value
+            } else {
+                extensions.insert((name, value), at: position.index)
+            }
             extras = Extras(imageName: imageName, extensions: extensions)
             return
         }
@@ -185,9 +223,25 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Returns: false when the record already had the attribute; it is then left as it was.
     mutating func setExtension(_ name: String, _ value: ConstraintValue) -> Bool {
-        var extensions = self.extensions
-        guard extensions.updateValue(value, forKey: name) == nil else { return false }
+        var extensions = extras?.extensions ?? []
+        let position = Self.position(of: name, in: extensions)
+        guard !position.found else { return false }
+        extensions.insert((name, value), at: position.index)
         extras = Extras(imageName: imageName, extensions: extensions)
+        return true
+    }
+
+    /// Sets the image name and extension attributes at once (a record being built has none yet).
+    ///
+    /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
+    mutating func setExtras(imageName: String?, extensions: [Extension]) -> Bool {
+        var sorted = extensions
+        if sorted.count > 1 {
+            sorted.sort { $0.name < $1.name }
+            for i in 1..<sorted.count where sorted[i - 1].name == sorted[i].name { return false }
+        }
+        if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
+        extras = imageName == nil && sorted.isEmpty ? nil : Extras(imageName: imageName, extensions: sorted)
         return true
     }
 
@@ -227,7 +281,10 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             return
         }
         var extensions = extras.extensions
-        for (name, value) in fallbackExtras.extensions where extensions[name] == nil { extensions[name] = value }
+        for (name, value) in fallbackExtras.extensions {
+            let position = Self.position(of: name, in: extensions)
+            if !position.found { extensions.insert((name, value), at: position.index) }
+        }
         self.extras = Extras(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
     }
 }
