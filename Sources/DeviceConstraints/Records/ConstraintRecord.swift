@@ -234,8 +234,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets the image name and extension attributes at once (a record being built has none yet).
     ///
     /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
-    mutating func setExtras(imageName: String?, extensions: [Extension]) -> Bool {
-        var sorted = extensions
+    mutating func setExtras(imageName: String?, extensions: consuming [Extension]) -> Bool {
+        var sorted = consume extensions
         if sorted.count > 1 {
             sorted.sort { $0.name < $1.name }
             for i in 1..<sorted.count where sorted[i - 1].name == sorted[i].name { return false }
