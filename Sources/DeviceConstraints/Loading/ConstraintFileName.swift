@@ -63,7 +63,11 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
 
     /// The files of `container` along `chain`, most specific first, then the base file.
     package static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
-        chain.map { ConstraintFileName(container: container, device: $0) } + [ConstraintFileName(container: container)]
+        var files: [ConstraintFileName] = []
+        files.reserveCapacity(chain.count + 1)
+        for device in chain { files.append(ConstraintFileName(container: container, device: device)) }
+        files.append(ConstraintFileName(container: container))
+        return files
     }
 
     /// Why `name` cannot be a container name, or nil when it can. A container name becomes part of a

@@ -15,6 +15,8 @@ struct PlainFileReader {
     private var i = 0
     /// Whether extension attributes may be read (no one listens for typo warnings).
     private let readsExtensions: Bool
+    /// The extension attributes of the record being read: one array for the whole file, emptied per record.
+    private var extensions: [ConstraintRecord.Extension] = []
     /// Tables read once per file rather than once per name or number.
     private let nameWords = ConstraintAttribute.nameWords
     private let powersOfTen = JSONDocument.powersOfTen
@@ -40,9 +42,9 @@ struct PlainFileReader {
             base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
         let checkpoint = views.checkpoint()
         views.beginFile()
-        // A view takes 60 bytes or more of a file; room for that many saves growing on the way. (Fallback
+        // A view takes 40 bytes or more of a file; room for that many saves growing on the way. (Fallback
         // files mostly add to views already there, so only the first file reserves.)
-        if views.records.isEmpty { views.reserveCapacity(bytes.count / 60) }
+        if views.records.isEmpty { views.reserveCapacity(bytes.count / 40) }
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
             views.rollBack(to: checkpoint)
@@ -135,7 +137,7 @@ struct PlainFileReader {
         if take(0x7D) { return record }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
-        var extensions: [ConstraintRecord.Extension] = []
+        extensions.removeAll(keepingCapacity: true)
         while true {
             var key: Range<Int> = 0..<0
             let known: ConstraintAttribute?
@@ -174,7 +176,7 @@ struct PlainFileReader {
             }
             guard take(0x7D) else { return nil }
             if imageName != nil || !extensions.isEmpty {
-                guard record.setExtras(imageName: imageName, extensions: extensions) else { return nil }
+                guard record.setExtras(imageName: imageName, extensions: &extensions) else { return nil }
             }
             return record
         }

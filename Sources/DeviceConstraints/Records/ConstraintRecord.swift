@@ -47,40 +47,79 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Which known attributes a file set, one bit per ``ConstraintAttribute/bit``.
     private var given: UInt16 = 0
     /// The image name and extension attributes, when a file sets any; never shared mutably (replaced whole).
-    private var extras: Extras?
+    private var extras: Extras? {
+        get { sharedExtras?.extras }
+        set { sharedExtras = newValue.map(SharedExtras.init) }
+    }
+    private var sharedExtras: SharedExtras?
 
-    /// The image name and extension attributes of a record: immutable, replaced whole when one changes.
-    private final class Extras: Sendable {
-        let imageName: String?
-        /// Sorted by name, each name once: smaller and quicker to build than a dictionary for the few
-        /// extensions a record has.
-        let extensions: [Extension]
+    /// `Extras` as a `Sendable` value: `ManagedBuffer` cannot conform, but `Extras` is immutable once made.
+    private struct SharedExtras: @unchecked Sendable {
+        let extras: Extras
+    }
 
-        init(imageName: String?, extensions: [Extension]) {
-            self.imageName = imageName
-            self.extensions = extensions
+    /// The image name and extension attributes of a record: immutable, replaced whole when one changes. The
+    /// extensions are stored after the header in the same allocation, sorted by name, each name once:
+    /// smaller and quicker to build than a dictionary for the few extensions a record has.
+    private final class Extras: ManagedBuffer<Extras.Header, Extension> {
+        struct Header {
+            let imageName: String?
+            let count: Int
         }
+
+        /// Extras holding `imageName` and `extensions` (sorted by name, each once).
+        static func make(imageName: String?, extensions: [Extension]) -> Extras {
+            let buffer = create(minimumCapacity: extensions.count) { _ in
+                Header(imageName: imageName, count: extensions.count)
+            }
+            let extras = unsafeDowncast(buffer, to: Extras.self)
+            extras.withUnsafeMutablePointerToElements { elements in
+                extensions.withUnsafeBufferPointer { source in
+                    if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
+                }
+            }
+            return extras
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
+        }
+
+        var imageName: String? { header.imageName }
+
+        /// Calls `body` with the extensions, sorted by name.
+        func withExtensions<Result>(_ body: (UnsafeBufferPointer<Extension>) -> Result) -> Result {
+            withUnsafeMutablePointers { header, elements in
+                body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+            }
+        }
+
+        /// A copy of the extensions, sorted by name.
+        var extensions: [Extension] { withExtensions { Array($0) } }
     }
 
     /// One extension attribute.
     typealias Extension = (name: String, value: ConstraintValue)
 
     /// Where `name` is, or would go, among sorted `extensions`.
-    private static func position(of name: String, in extensions: [Extension]) -> (index: Int, found: Bool) {
-        var low = 0
-        var high = extensions.count
+    private static func position<Extensions: RandomAccessCollection<Extension>>(
+        of name: String, in extensions: Extensions
+    ) -> (index: Int, found: Bool) where Extensions.Index == Int {
+        var low = extensions.startIndex
+        var high = extensions.endIndex
         while low < high {
             let middle = (low + high) / 2
             if extensions[middle].name < name { low = middle + 1 } else { high = middle }
         }
-        return (low, low < extensions.count && extensions[low].name == name)
+        return (low, low < extensions.endIndex && extensions[low].name == name)
     }
 
     /// The value of the extension `name`, if set.
     private func extensionValue(_ name: String) -> ConstraintValue? {
-        guard let extensions = extras?.extensions else { return nil }
-        let position = Self.position(of: name, in: extensions)
-        return position.found ? extensions[position.index].value : nil
+        extras?.withExtensions { extensions in
+            let position = Self.position(of: name, in: extensions)
+            return position.found ? extensions[position.index].value : nil
+        }
     }
 
     @inline(__always)
@@ -198,7 +237,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets a known attribute to a string. The caller checked the attribute takes a string.
     mutating func set(_ attribute: ConstraintAttribute, string value: String) {
         guard attribute == .imageName else { return }
-        extras = Extras(imageName: value, extensions: extras?.extensions ?? [])
+        extras = Extras.make(imageName: value, extensions: extras?.extensions ?? [])
         given |= 1 << attribute.bit
     }
 
@@ -213,7 +252,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             } else {
                 extensions.insert((name, value), at: position.index)
             }
-            extras = Extras(imageName: imageName, extensions: extensions)
+            extras = Extras.make(imageName: imageName, extensions: extensions)
             return
         }
         set(attribute, value)
@@ -227,21 +266,21 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         let position = Self.position(of: name, in: extensions)
         guard !position.found else { return false }
         extensions.insert((name, value), at: position.index)
-        extras = Extras(imageName: imageName, extensions: extensions)
+        extras = Extras.make(imageName: imageName, extensions: extensions)
         return true
     }
 
     /// Sets the image name and extension attributes at once (a record being built has none yet).
     ///
     /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
-    mutating func setExtras(imageName: String?, extensions: consuming [Extension]) -> Bool {
-        var sorted = consume extensions
-        if sorted.count > 1 {
-            sorted.sort { $0.name < $1.name }
-            for i in 1..<sorted.count where sorted[i - 1].name == sorted[i].name { return false }
+    mutating func setExtras(imageName: String?, extensions: inout [Extension]) -> Bool {
+        if extensions.count > 1 {
+            extensions.sort { $0.name < $1.name }
+            for i in 1..<extensions.count where extensions[i - 1].name == extensions[i].name { return false }
         }
         if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
-        extras = imageName == nil && sorted.isEmpty ? nil : Extras(imageName: imageName, extensions: sorted)
+        extras =
+            imageName == nil && extensions.isEmpty ? nil : Extras.make(imageName: imageName, extensions: extensions)
         return true
     }
 
@@ -285,6 +324,6 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             let position = Self.position(of: name, in: extensions)
             if !position.found { extensions.insert((name, value), at: position.index) }
         }
-        self.extras = Extras(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
+        self.extras = Extras.make(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
     }
 }

@@ -310,6 +310,8 @@ final class ViewTable: @unchecked Sendable {
         /// keeping a copy, which would make the next change copy every array.
         mutating func checkpoint() -> Checkpoint {
             replaced = []
+            // Room for every entry to be merged once: one allocation, not one per doubling.
+            if !records.isEmpty { replaced?.reserveCapacity(records.count) }
             return Checkpoint(
                 count: records.count, byteCount: bytes.count, file: file, hasNonASCIIKeys: hasNonASCIIKeys)
         }
