@@ -117,24 +117,30 @@ struct PlainFileReader {
         skipWhitespace()
         guard take(0x3A) else { return false }
         skipWhitespace()
-        guard let record = record() else { return false }
         // The id is ASCII: equal strings have equal bytes, so `.again` is exactly a repeated id.
         let id = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
         switch views.claim(id) {
-        case .new(let hash): views.add(id, hash: hash, record: record)
-        case .earlier(let entry): views.merge(record, into: entry)
-        case .again: return false
+        case .new(let hash):
+            // Read the record straight into its place in the builder: no copy of it.
+            views.add(id, hash: hash, record: ConstraintRecord())
+            guard record(into: &views.records[views.records.count - 1]) else { return false }
+        case .earlier(let entry):
+            var record = ConstraintRecord()
+            guard self.record(into: &record) else { return false }
+            views.merge(record, into: entry)
+        case .again:
+            return false
         }
         offsets?.append(quote)
         return true
     }
 
     /// `{"attribute": value, ...}`.
-    private mutating func record() -> ConstraintRecord? {
-        guard take(0x7B) else { return nil }
+    /// Reads a record into `record`, which is empty; false when the record is not plain.
+    private mutating func record(into record: inout ConstraintRecord) -> Bool {
+        guard take(0x7B) else { return false }
         skipWhitespace()
-        var record = ConstraintRecord()
-        if take(0x7D) { return record }
+        if take(0x7D) { return true }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
         extensions.removeAll(keepingCapacity: true)
@@ -144,7 +150,7 @@ struct PlainFileReader {
             if let attribute = knownAttributeKey() {
                 known = attribute
             } else {
-                guard let name = string() else { return nil }
+                guard let name = string() else { return false }
                 key = name
                 known =
                     key.lowerBound &+ 16 <= n
@@ -152,19 +158,19 @@ struct PlainFileReader {
                     : ConstraintAttribute(utf8: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count))
             }
             skipWhitespace()
-            guard take(0x3A) else { return nil }
+            guard take(0x3A) else { return false }
             skipWhitespace()
-            guard i < n else { return nil }
+            guard i < n else { return false }
             if let known {
                 if known.expectsString {
-                    guard imageName == nil, let value = string() else { return nil }
+                    guard imageName == nil, let value = string() else { return false }
                     imageName = text(value)
                 } else {
-                    guard !record.contains(known), let number = number() else { return nil }
+                    guard !record.contains(known), let number = number() else { return false }
                     record.set(known, number: number)
                 }
             } else {
-                guard readsExtensions, let value = extensionValue() else { return nil }
+                guard readsExtensions, let value = extensionValue() else { return false }
                 let name = String(
                     decoding: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count), as: UTF8.self)
                 extensions.append((name, value))
@@ -174,11 +180,11 @@ struct PlainFileReader {
                 skipWhitespace()
                 continue
             }
-            guard take(0x7D) else { return nil }
+            guard take(0x7D) else { return false }
             if imageName != nil || !extensions.isEmpty {
-                guard record.setExtras(imageName: imageName, extensions: &extensions) else { return nil }
+                guard record.setExtras(imageName: imageName, extensions: &extensions) else { return false }
             }
-            return record
+            return true
         }
     }
 
