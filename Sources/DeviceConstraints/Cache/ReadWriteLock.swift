@@ -8,42 +8,75 @@
     import Bionic
 #endif
 
-/// A `pthread_rwlock`: many readers at once, or one writer.
+/// A reader-writer lock made of several `pthread_rwlock`s: many readers at once, or one writer.
+///
+/// A reader takes one of the locks, chosen by its thread, and a writer takes them all, so readers on
+/// different threads write to different cache lines: a single lock would make every read an atomic write
+/// to one line that all reading cores pass between them (a "big reader" lock). Writes are rare here (a
+/// container published or forgotten), reads are every lookup.
 ///
 /// Portable down to iOS 13 (unlike `Synchronization.Mutex`). Only a closure API, so that every access is one
 /// transaction and no lock can be held across an `await` by accident. The lock guards state its owner keeps
 /// in its own stored properties: a reader then reads that state in place, where a value handed to the
 /// closure would be copied (its storage retained: an atomic write to a count that every reader shares).
 final class ReadWriteLock: @unchecked Sendable {
-    // @unchecked: the lock is thread-safe and lives at a stable address for the object's whole life.
-    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    // @unchecked: the locks are thread-safe and live at stable addresses for the object's whole life.
+
+    /// The number of locks: a power of two, enough that the few threads that read rarely share one.
+    private static let shardBits = 4
+    private static let shardCount = 1 << shardBits
+    /// Bytes from one lock to the next: a lock's size rounded up to a whole number of 64-byte cache lines.
+    private static let stride = (MemoryLayout<pthread_rwlock_t>.size + 63) / 64 * 64
+
+    private let storage: UnsafeMutableRawPointer
 
     init() {
-        lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-        lock.initialize(to: pthread_rwlock_t())
-        let status = pthread_rwlock_init(lock, nil)
-        precondition(status == 0, "pthread_rwlock_init failed: \(status)")
+        storage = .allocate(byteCount: Self.shardCount * Self.stride, alignment: 64)
+        for shard in 0..<Self.shardCount {
+            let lock = self.lock(shard)
+            lock.initialize(to: pthread_rwlock_t())
+            let status = pthread_rwlock_init(lock, nil)
+            precondition(status == 0, "pthread_rwlock_init failed: \(status)")
+        }
     }
 
     deinit {
-        pthread_rwlock_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
+        for shard in 0..<Self.shardCount {
+            pthread_rwlock_destroy(lock(shard))
+            lock(shard).deinitialize(count: 1)
+        }
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    private func lock(_ shard: Int) -> UnsafeMutablePointer<pthread_rwlock_t> {
+        (storage + shard &* Self.stride).assumingMemoryBound(to: pthread_rwlock_t.self)
+    }
+
+    /// The lock the calling thread reads with: its thread identity, hashed.
+    @inline(__always)
+    private var readerShard: Int {
+        // `pthread_t` is an integer on glibc and a pointer elsewhere; either way, one word that names the thread.
+        let thread = UInt64(withUnsafeBytes(of: pthread_self()) { $0.loadUnaligned(as: UInt.self) })
+        return Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.shardBits))
     }
 
     /// Runs `body` holding the lock shared: `body` may only read the guarded state.
     @inline(__always)
     func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let lock = self.lock(readerShard)
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }
 
-    /// Runs `body` holding the lock exclusively.
+    /// Runs `body` holding the lock exclusively: every shard, always in the same order.
     @inline(__always)
     func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_rwlock_wrlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
+        for shard in 0..<Self.shardCount { pthread_rwlock_wrlock(lock(shard)) }
+        defer {
+            for shard in (0..<Self.shardCount).reversed() { pthread_rwlock_unlock(lock(shard)) }
+        }
         return try body()
     }
 }
