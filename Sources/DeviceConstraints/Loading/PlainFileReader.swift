@@ -143,7 +143,7 @@ struct PlainFileReader {
         if take(0x7D) { return true }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
-        extensions.removeAll(keepingCapacity: true)
+        if !extensions.isEmpty { extensions.removeAll(keepingCapacity: true) }
         while true {
             var key: Range<Int> = 0..<0
             let known: ConstraintAttribute?
@@ -191,7 +191,7 @@ struct PlainFileReader {
     /// The known attribute whose name is the key at `i` (a quote), moving past the key; nil, not moving, for
     /// any other key. Recognizes the name from its first bytes and checks it eight bytes at a time, instead
     /// of finding the string's end first.
-    @inline(__always)
+    @_transparent  // inlined, so that the position stays in a register (`@inline(__always)` was not honoured)
     private mutating func knownAttributeKey() -> ConstraintAttribute? {
         let start = i &+ 1
         guard i < n, p[i] == 0x22, start &+ 16 <= n else { return nil }
@@ -242,6 +242,7 @@ struct PlainFileReader {
     /// pass, exactly: a mantissa up to 2^53 divided by an exact power of ten up to 10^22 is one correctly
     /// rounded operation, so it equals the general parser's correctly rounded result. Any other number is
     /// checked with the scanner's grammar and converted by the general parser's function.
+    @_transparent  // inlined, as `knownAttributeKey()` is
     private mutating func number() -> Double? {
         let start = i
         var j = i
