@@ -13,7 +13,7 @@ struct ContainerIndex {
         var table: Unmanaged<ViewTable>
     }
 
-    /// 0 for an empty slot, else `(hash & tagMask) | (entry + 1)`.
+    /// ``HashSlots``: a power-of-two number of them.
     private var slots: UnsafeMutablePointer<UInt64>
     private var slotMask: Int
     private var entries: UnsafeMutablePointer<Entry>
@@ -23,8 +23,6 @@ struct ContainerIndex {
     private var hasNonASCIINames = false
     /// ``UTF8Hash/seed``, read once.
     private let seed = UTF8Hash.seed
-
-    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
     init() {
         capacity = 8
@@ -113,16 +111,8 @@ struct ContainerIndex {
 
     @inline(__always)
     private func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        let tag = hash & Self.tagMask
-        var slot = Int(truncatingIfNeeded: hash) & slotMask
-        while true {
-            let value = slots[slot]
-            if value == 0 { return nil }
-            if value & Self.tagMask == tag {
-                let entry = Int(truncatingIfNeeded: value & ~Self.tagMask) &- 1
-                if UTF8Hash.equal(UnsafeBufferPointer(entries[entry].bytes), key) { return entry }
-            }
-            slot = (slot &+ 1) & slotMask
+        HashSlots.find(in: slots, mask: slotMask, hash: hash) {
+            UTF8Hash.equal(UnsafeBufferPointer(entries[$0].bytes), key)
         }
     }
 
@@ -151,9 +141,6 @@ struct ContainerIndex {
     }
 
     private mutating func insertSlot(entry: Int) {
-        let hash = entries[entry].hash
-        var slot = Int(truncatingIfNeeded: hash) & slotMask
-        while slots[slot] != 0 { slot = (slot &+ 1) & slotMask }
-        slots[slot] = (hash & Self.tagMask) | UInt64(entry + 1)
+        HashSlots.insert(entry, hash: entries[entry].hash, in: slots, mask: slotMask)
     }
 }

@@ -226,6 +226,31 @@ extension JSONDocument {
         skipWhitespace(p, n, &i)
     }
 
+    /// The offset of the first byte from `i` on that a string cannot hold as it is (a quote, a backslash, a
+    /// control character, a byte above ASCII), or of the last few bytes before `n`; checked eight bytes at
+    /// a time. The scanner and the plain reader both find their strings' ends with it.
+    @inline(__always)
+    static func skipPlainBytes(_ p: UnsafePointer<UInt8>, _ n: Int, from start: Int) -> Int {
+        var i = start
+        while i &+ 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let special =
+                ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                | ((word &- 0x2020_2020_2020_2020) & ~word)
+                | word
+            let mask = special & 0x8080_8080_8080_8080
+            if mask != 0 {
+                // The lowest flagged byte is always a real one; flags above it may be false.
+                return i &+ mask.trailingZeroBitCount >> 3
+            }
+            i &+= 8
+        }
+        return i
+    }
+
     /// Validates the string whose opening quote is at `start`; returns the offset after its closing quote.
     @inline(__always)
     private static func scanString(
@@ -234,25 +259,7 @@ extension JSONDocument {
         var i = start &+ 1
         var escaped = false
         while true {
-            // Eight bytes at a time while they are plain ASCII: no quote, backslash, control or high byte.
-            while i &+ 8 <= n {
-                let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-                let quotes = word ^ 0x2222_2222_2222_2222
-                let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let special =
-                    ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
-                    | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                    | word
-                let mask = special & 0x8080_8080_8080_8080
-                if mask == 0 {
-                    i &+= 8
-                } else {
-                    // The lowest flagged byte is always a real one; flags above it may be false.
-                    i &+= mask.trailingZeroBitCount >> 3
-                    break
-                }
-            }
+            i = skipPlainBytes(p, n, from: i)
             guard i < n else { throw ScanError(offset: start, reason: .unterminatedString) }
             let c = p[i]
             if c == quote { return (i &+ 1, escaped) }

@@ -289,24 +289,7 @@ struct PlainFileReader {
     private mutating func string() -> Range<Int>? {
         guard i < n, p[i] == 0x22 else { return nil }
         let start = i &+ 1
-        var j = start
-        // Eight bytes at a time while none is a quote, a backslash, a control character or above ASCII.
-        while j &+ 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ 0x2222_2222_2222_2222
-            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            let special =
-                ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
-                | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-                | ((word &- 0x2020_2020_2020_2020) & ~word)
-                | word
-            let mask = special & 0x8080_8080_8080_8080
-            if mask != 0 {
-                j &+= mask.trailingZeroBitCount >> 3
-                break
-            }
-            j &+= 8
-        }
+        var j = JSONDocument.skipPlainBytes(p, n, from: start)
         while j < n {
             let c = p[j]
             if c == 0x22 {

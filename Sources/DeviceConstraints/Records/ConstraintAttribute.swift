@@ -18,17 +18,8 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
 
     /// The attribute whose name is the UTF-8 `name`, or nil.
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        let candidate: ConstraintAttribute
-        switch name.count {
-        case 5: candidate = .width
-        case 6: candidate = .height
-        case 8: candidate = .fontSize
-        case 9: candidate = name[0] == UInt8(ascii: "m") ? .marginTop : .imageName
-        case 10: candidate = .marginLeft
-        case 11: candidate = .marginRight
-        case 12: candidate = .marginBottom
-        case 18: candidate = name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
-        default: return nil
+        guard let base = name.baseAddress, let candidate = Self.candidate(base, count: name.count) else {
+            return nil
         }
         // Same length by construction; compare the bytes with the name's static text (no String is made).
         let known = candidate.staticName.utf8Start
@@ -38,6 +29,23 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         self = candidate
     }
 
+    /// The only attribute a name of `count` bytes starting at `name` can be, told by its length and at most
+    /// one byte; the caller compares the rest.
+    @inline(__always)
+    private static func candidate(_ name: UnsafePointer<UInt8>, count: Int) -> ConstraintAttribute? {
+        switch count {
+        case 5: .width
+        case 6: .height
+        case 8: .fontSize
+        case 9: name[0] == UInt8(ascii: "m") ? .marginTop : .imageName
+        case 10: .marginLeft
+        case 11: .marginRight
+        case 12: .marginBottom
+        case 18: name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
+        default: nil
+        }
+    }
+
     /// The attribute whose name is the `count` bytes at `name`, compared eight bytes at a time: the parser's
     /// hot path. At least 16 bytes must be readable from `name` (bytes after the name are ignored). `words`
     /// is ``nameWords``, which a caller reads once rather than once per name.
@@ -45,18 +53,7 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
     static func matching(_ name: UnsafePointer<UInt8>, count: Int, words: NameWords = nameWords)
         -> ConstraintAttribute?
     {
-        let candidate: ConstraintAttribute
-        switch count {
-        case 5: candidate = .width
-        case 6: candidate = .height
-        case 8: candidate = .fontSize
-        case 9: candidate = name[0] == UInt8(ascii: "m") ? .marginTop : .imageName
-        case 10: candidate = .marginLeft
-        case 11: candidate = .marginRight
-        case 12: candidate = .marginBottom
-        case 18: candidate = name[15] == UInt8(ascii: "O") ? .remarkParameterOne : .remarkParameterTwo
-        default: return nil
-        }
+        guard let candidate = candidate(name, count: count) else { return nil }
         let raw = UnsafeRawPointer(name)
         let known = words[candidate.bit]
         let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))

@@ -69,11 +69,7 @@ final class ViewTable: @unchecked Sendable {
         }
         bytes.initialize(from: builder.bytes, count: builder.bytes.count)
         slots.initialize(repeating: 0, count: slotCount)
-        for entry in 0..<count {
-            var slot = Int(truncatingIfNeeded: hashes[entry]) & slotMask
-            while slots[slot] != 0 { slot = (slot &+ 1) & slotMask }
-            slots[slot] = Self.slotValue(hash: hashes[entry], entry: entry)
-        }
+        for entry in 0..<count { HashSlots.insert(entry, hash: hashes[entry], in: slots, mask: slotMask) }
     }
 
     deinit {
@@ -137,17 +133,7 @@ final class ViewTable: @unchecked Sendable {
 
     @inline(__always)
     private func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        let tag = hash & Self.tagMask
-        var slot = Int(truncatingIfNeeded: hash) & slotMask
-        while true {
-            let value = slots[slot]
-            if value == 0 { return nil }
-            if value & Self.tagMask == tag {
-                let entry = Int(truncatingIfNeeded: value & ~Self.tagMask) &- 1
-                if UTF8Hash.equal(self.key(at: entry), key) { return entry }
-            }
-            slot = (slot &+ 1) & slotMask
-        }
+        HashSlots.find(in: slots, mask: slotMask, hash: hash) { UTF8Hash.equal(self.key(at: $0), key) }
     }
 
     /// The slow path: an entry whose id is an equal `String` with other bytes.
@@ -157,13 +143,6 @@ final class ViewTable: @unchecked Sendable {
     }
 
     // MARK: - Slots
-
-    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
-
-    @inline(__always)
-    private static func slotValue(hash: UInt64, entry: Int) -> UInt64 {
-        (hash & tagMask) | UInt64(entry + 1)
-    }
 
     /// At least twice as many slots as entries: probes stay short.
     private static func slotCount(for count: Int) -> Int {
@@ -351,22 +330,16 @@ final class ViewTable: @unchecked Sendable {
         }
 
         fileprivate func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-            let mask = slots.count - 1
-            let tag = hash & ViewTable.tagMask
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let value = slots[slot]
-                if value == 0 { break }
-                if value & ViewTable.tagMask == tag {
-                    let entry = Int(truncatingIfNeeded: value & ~ViewTable.tagMask) &- 1
-                    let matches = bytes.withUnsafeBufferPointer { buffer in
+            let found = slots.withUnsafeBufferPointer { slots -> Int? in
+                guard let base = slots.baseAddress else { return nil }
+                return bytes.withUnsafeBufferPointer { bytes in
+                    HashSlots.find(in: base, mask: slots.count - 1, hash: hash) { entry in
                         UTF8Hash.equal(
-                            UnsafeBufferPointer(rebasing: buffer[entries[entry].start..<entries[entry].end]), key)
+                            UnsafeBufferPointer(rebasing: bytes[entries[entry].start..<entries[entry].end]), key)
                     }
-                    if matches { return entry }
                 }
-                slot = (slot &+ 1) & mask
             }
+            if let found { return found }
             guard hasNonASCIIKeys || !UTF8Hash.isASCII(key) else { return nil }
             // Canonical equivalence: compare as strings (only for ids outside ASCII).
             let string = String(decoding: key, as: UTF8.self)
@@ -386,10 +359,10 @@ final class ViewTable: @unchecked Sendable {
         }
 
         private mutating func insertSlot(hash: UInt64, entry: Int) {
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = ViewTable.slotValue(hash: hash, entry: entry)
+            slots.withUnsafeMutableBufferPointer { slots in
+                guard let base = slots.baseAddress else { return }
+                HashSlots.insert(entry, hash: hash, in: base, mask: slots.count - 1)
+            }
         }
     }
 }
@@ -473,5 +446,38 @@ enum UTF8Hash {
             i &+= 1
         }
         return true
+    }
+}
+
+/// The slots of the open-addressing tables (`ViewTable`, its builder, `ContainerIndex`): linear probing over
+/// a power-of-two array of words, each 0 when empty, else the high half of the key's hash beside the entry
+/// number plus one, so that most slots that are not the key are passed over without reading its bytes.
+enum HashSlots {
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    /// The entry whose key `matches` tells, among the slots `hash` probes; nil at the first empty slot.
+    @inline(__always)
+    static func find(
+        in slots: UnsafePointer<UInt64>, mask: Int, hash: UInt64, matches: (Int) -> Bool
+    ) -> Int? {
+        let tag = hash & tagMask
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value & tagMask == tag {
+                let entry = Int(truncatingIfNeeded: value & ~tagMask) &- 1
+                if matches(entry) { return entry }
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Puts `entry` in the first empty slot `hash` probes; there must be one.
+    @inline(__always)
+    static func insert(_ entry: Int, hash: UInt64, in slots: UnsafeMutablePointer<UInt64>, mask: Int) {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+        slots[slot] = (hash & tagMask) | UInt64(entry + 1)
     }
 }
