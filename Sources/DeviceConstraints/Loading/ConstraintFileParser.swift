@@ -33,8 +33,8 @@ public struct ConstraintFileParser: Sendable {
     /// The bounds this parser enforces.
     public var limits: Limits
 
-    /// Whether plain files are read by ``PlainFileReader`` and plain records straight off the tape; tests turn
-    /// it off to check that the general reader gives the same records.
+    /// Whether plain files are read by ``PlainFileReader``; tests turn it off to check that the general reader
+    /// gives the same records.
     var readsPlainFilesFast = true
 
     /// A parser that enforces `limits`.
@@ -132,8 +132,7 @@ public struct ConstraintFileParser: Sendable {
             throw error.inFile(fileName)
         }
         let reader = FileReader(
-            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered,
-            fastRecords: readsPlainFilesFast)
+            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered)
         return try reader.read(expectedContainer: container, into: &views)
     }
 
@@ -162,18 +161,15 @@ private struct FileReader {
     let diagnostics: ConstraintDiagnosticHandler?
     /// Where errors go that spoil only one view or attribute; nil throws the first one.
     let recovered: RecoveredErrors?
-    /// Whether plain records are read straight off the tape (off only to test that both ways agree).
-    let fastRecords: Bool
 
     init(
         document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?,
-        recovered: RecoveredErrors?, fastRecords: Bool
+        recovered: RecoveredErrors?
     ) {
         self.document = document
         self.fileName = fileName
         self.diagnostics = diagnostics
         self.recovered = recovered
-        self.fastRecords = fastRecords
     }
 
     /// Reads the file's views into `views`, as the next file of a lookup chain: an id an earlier file gave
@@ -283,9 +279,6 @@ private struct FileReader {
     // MARK: - Records
 
     private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> ConstraintRecord {
-        if fastRecords, let record = document.withUnsafeStorage({ plainRecord(value, tape: $0, bytes: $1) }) {
-            return record
-        }
         guard document.kind(value) == .object else {
             try recover(
                 error(
@@ -318,55 +311,6 @@ private struct FileReader {
             } catch {
                 try recover(error)
             }
-        }
-        return record
-    }
-
-    /// The record at `value` when it is plain, read straight off the tape; nil when anything needs a closer
-    /// look (not an object, an escaped name, a wrong type, an attribute given twice, a number too large, an
-    /// extension attribute while someone listens for typo warnings), which ``record(_:path:)`` then takes
-    /// on. For a plain record both give the same result; the tests compare them.
-    private func plainRecord(
-        _ value: Int, tape: UnsafeBufferPointer<JSONDocument.Token>, bytes: UnsafeBufferPointer<UInt8>
-    ) -> ConstraintRecord? {
-        let object = tape[value]
-        guard object.kind == .object, let base = bytes.baseAddress else { return nil }
-        var record = ConstraintRecord()
-        var key = value &+ 1
-        for _ in 0..<Int(object.length) {
-            let keyToken = tape[key]
-            let valueToken = tape[key &+ 1]
-            guard keyToken.flags & JSONDocument.Token.hasEscapes == 0 else { return nil }
-            let name = UnsafeBufferPointer(start: base + (Int(keyToken.start) &+ 1), count: Int(keyToken.length) &- 2)
-            if let known = ConstraintAttribute(utf8: name) {
-                guard !record.contains(known) else { return nil }
-                if known.expectsString {
-                    guard valueToken.kind == .string else { return nil }
-                    record.set(known, string: document.string(key &+ 1))
-                } else {
-                    guard valueToken.kind == .number else { return nil }
-                    let number = JSONDocument.parseNumber(
-                        UnsafeBufferPointer(start: base + Int(valueToken.start), count: Int(valueToken.length)))
-                    guard number.isFinite else { return nil }
-                    record.set(known, number: number)
-                }
-            } else {
-                guard diagnostics == nil else { return nil }
-                let extensionValue: ConstraintValue
-                switch valueToken.kind {
-                case .number:
-                    let number = JSONDocument.parseNumber(
-                        UnsafeBufferPointer(start: base + Int(valueToken.start), count: Int(valueToken.length)))
-                    guard number.isFinite else { return nil }
-                    extensionValue = .number(number)
-                case .string: extensionValue = .string(document.string(key &+ 1))
-                case .true: extensionValue = .bool(true)
-                case .false: extensionValue = .bool(false)
-                case .null, .array, .object: return nil
-                }
-                guard record.setExtension(String(decoding: name, as: UTF8.self), extensionValue) else { return nil }
-            }
-            key = Int(valueToken.next)
         }
         return record
     }

@@ -24,14 +24,6 @@ extension JSONDocument {
         return token.kind == .object || token.kind == .array ? Int(token.length) : 0
     }
 
-    /// Calls `body` with the tape and the source bytes, for a reader that walks tokens itself.
-    func withUnsafeStorage<Result>(
-        _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
-        try tape.withUnsafeBufferPointer { tape in try bytes.withUnsafeBufferPointer { bytes in try body(tape, bytes) }
-        }
-    }
-
     /// The index of the first token after the value at `i` and all its descendants (`count` at the end).
     package func next(_ i: Index) -> Index { Int(tape[i].next) }
 

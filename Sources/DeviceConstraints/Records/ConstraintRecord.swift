@@ -258,18 +258,6 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         set(attribute, value)
     }
 
-    /// Sets an extension attribute (`name` is no known attribute's name) unless the record has it already.
-    ///
-    /// - Returns: false when the record already had the attribute; it is then left as it was.
-    mutating func setExtension(_ name: String, _ value: ConstraintValue) -> Bool {
-        var extensions = extras?.extensions ?? []
-        let position = Self.position(of: name, in: extensions)
-        guard !position.found else { return false }
-        extensions.insert((name, value), at: position.index)
-        extras = Extras.make(imageName: imageName, extensions: extensions)
-        return true
-    }
-
     /// Sets the image name and extension attributes at once (a record being built has none yet).
     ///
     /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
