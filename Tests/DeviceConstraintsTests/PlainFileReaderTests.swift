@@ -61,6 +61,24 @@ struct PlainFileReaderTests {
         return files
     }
 
+    @Test func plainFilesInBothFormsAreReadInOnePassAndOthersAreLeftToTheGeneralReader() throws {
+        func readsPlainly(_ text: String, _ container: String) -> Bool {
+            var views = ViewTable.Builder()
+            return Data(text.utf8).withUnsafeBytes {
+                PlainFileReader.read($0, containers: [container], readsExtensions: true, into: &views, offsets: true)
+            } != nil
+        }
+        for name in ["Mixed_iPhone6.json", "Objects_iPhone6.json", "Objects.json"] {
+            let text = String(decoding: try Fixtures.data("Plain", name), as: UTF8.self)
+            #expect(readsPlainly(text, String(name.prefix { $0 != "_" && $0 != "." })), "\(name)")
+        }
+        #expect(readsPlainly(#"{"C": []}"#, "C") && readsPlainly(#"{"C": {}}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"imageName": "x\u0079"}}]}"#, "C"))  // an escape
+        #expect(!readsPlainly(#"{"C": [{"caf\#u{E9}": {"width": 1}}]}"#, "C"))  // not ASCII
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}}]}"#, "D"))  // another container
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C"))  // two views in one element
+    }
+
     @Test func everyFixtureFileReadsTheSameBothWays() throws {
         let files = try Self.fixtureFiles()
         #expect(files.count >= 25)

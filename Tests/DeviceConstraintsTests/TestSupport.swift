@@ -110,3 +110,16 @@ extension DeviceCatalog {
         try #require(DeviceCatalog.standard.profile(named: name))
     }
 }
+
+extension ViewTable.Builder {
+    /// Adds a view unless its id was added before: nil when added, else the entry already there.
+    mutating func add(_ key: UnsafeBufferPointer<UInt8>, record: ConstraintRecord) -> Int? {
+        switch claim(key) {
+        case .new(let hash):
+            add(key, hash: hash, record: record)
+            return nil
+        case .earlier(let entry), .again(let entry):
+            return entry
+        }
+    }
+}

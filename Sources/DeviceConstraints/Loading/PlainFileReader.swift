@@ -66,43 +66,31 @@ struct PlainFileReader {
         skipWhitespace()
         guard take(0x3A) else { return nil }  // :
         skipWhitespace()
-        guard i < n else { return nil }
-        if p[i] == 0x5B {  // [ one-key objects
-            i &+= 1
-            skipWhitespace()
-            if !take(0x5D) {
-                while true {
+        // `[` holds one-key objects, one per view; `{` holds the view ids as its own keys.
+        guard i < n, p[i] == 0x5B || p[i] == 0x7B else { return nil }
+        let wrapped = p[i] == 0x5B
+        let close: UInt8 = wrapped ? 0x5D : 0x7D
+        i &+= 1
+        skipWhitespace()
+        if !take(close) {
+            while true {
+                if wrapped {
                     guard take(0x7B) else { return nil }
                     skipWhitespace()
-                    guard view(into: &views, offsets: &offsets) else { return nil }
-                    skipWhitespace()
+                }
+                guard view(into: &views, offsets: &offsets) else { return nil }
+                skipWhitespace()
+                if wrapped {
                     guard take(0x7D) else { return nil }  // exactly one key
                     skipWhitespace()
-                    if take(0x2C) {
-                        skipWhitespace()
-                        continue
-                    }
-                    guard take(0x5D) else { return nil }
-                    break
                 }
-            }
-        } else if p[i] == 0x7B {  // { view ids as keys
-            i &+= 1
-            skipWhitespace()
-            if !take(0x7D) {
-                while true {
-                    guard view(into: &views, offsets: &offsets) else { return nil }
+                if take(0x2C) {
                     skipWhitespace()
-                    if take(0x2C) {
-                        skipWhitespace()
-                        continue
-                    }
-                    guard take(0x7D) else { return nil }
-                    break
+                    continue
                 }
+                guard take(close) else { return nil }
+                break
             }
-        } else {
-            return nil
         }
         skipWhitespace()
         guard take(0x7D) else { return nil }

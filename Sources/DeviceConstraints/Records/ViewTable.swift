@@ -263,20 +263,6 @@ final class ViewTable: @unchecked Sendable {
             entries[entry].lastFile = file
         }
 
-        /// Adds a view unless its id was added before.
-        ///
-        /// - Returns: nil when the view was added; the existing entry when the id was there already, in which
-        ///   case nothing changes.
-        mutating func add(_ key: UnsafeBufferPointer<UInt8>, record: ConstraintRecord) -> Int? {
-            switch claim(key) {
-            case .new(let hash):
-                add(key, hash: hash, record: record)
-                return nil
-            case .earlier(let entry), .again(let entry):
-                return entry
-            }
-        }
-
         /// What a roll-back returns to.
         struct Checkpoint {
             fileprivate let count: Int
