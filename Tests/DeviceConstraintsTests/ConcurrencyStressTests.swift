@@ -92,4 +92,79 @@ struct ConcurrencyStressTests {
         }
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
     }
+
+    /// Lookups on eight threads racing environment updates between two classes: every record, and every whole
+    /// container, comes from one class, never a mix; after the last update every lookup answers for it.
+    @Test(.timeLimit(.minutes(5)))
+    func lookupsRacingUpdatesNeverSeeAContainerMixedFromTwoClasses() async throws {
+        var files: [String: String] = [:]
+        for container in 0..<10 {
+            let phone = (0..<Self.views).map { #"{"v\#($0)": {"width": \#(container), "height": 1}}"# }
+            let pad = (0..<Self.views).map { #"{"v\#($0)": {"width": \#(container + 100), "height": 2}}"# }
+            files["U\(container)_iPhone6.json"] = #"{"U\#(container)": [\#(phone.joined(separator: ","))]}"#
+            files["U\(container)_iPad.json"] = #"{"U\#(container)": [\#(pad.joined(separator: ","))]}"#
+            files["U\(container).json"] = #"{"U\#(container)": {"scaled": {"width": {"scaled": 100}}}}"#
+        }
+        let phone = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+        let pad = LayoutEnvironment(width: 768, height: 1024, idiom: .pad)
+        let interpreter = ConstraintInterpreter(source: InMemorySource(files), environment: phone)
+        try await interpreter.preload(containers: (0..<10).map { "U\($0)" })
+
+        let wrong = LockedList<String>()
+        let stop = ConditionLocked(false)
+        let lookups = ConditionLocked(0)
+        // Readers on threads of their own: this test's task must never block a thread of the cooperative pool,
+        // which the updates below (and other tests) need.
+        let readers = DispatchGroup()
+        for worker in 0..<8 {
+            readers.enter()
+            Thread {
+                var index = 0
+                while !stop.withLock({ $0 }) {
+                    index += 1
+                    if index % 1_000 == 0 { lookups.withLock { $0 += 1_000 } }
+                    let container = (index + worker) % 10
+                    if index % 50 == 0 {
+                        guard let records = try? interpreter.records(container: "U\(container)") else { continue }
+                        let classes = Set(records.values.filter { $0.height != 0 }.map(\.height))
+                        if classes.count != 1 { wrong.append("U\(container) mixed: \(classes)") }
+                        continue
+                    }
+                    do {
+                        let record = try interpreter.record(
+                            viewId: "v\(index % Self.views)", container: "U\(container)")
+                        let expected = record.height == 1 ? Double(container) : Double(container + 100)
+                        if record.width != expected { wrong.append("U\(container): \(record)") }
+                    } catch {
+                        wrong.append("U\(container): \(error)")
+                    }
+                }
+                readers.leave()
+            }.start()
+        }
+        // Updates until the readers have made 400,000 lookups between them, and at least 200 of them.
+        let clock = ContinuousClock()
+        let start = clock.now
+        var round = 0
+        while round < 200 || (lookups.withLock({ $0 }) < 400_000 && clock.now - start < .seconds(60)) {
+            round += 1
+            let target = round % 2 == 0 ? pad : phone
+            if round % 4 < 2 {
+                _ = interpreter.updateNow(to: target)
+            } else {
+                _ = try? await interpreter.update(to: target)
+            }
+            // A resize within the pad class re-resolves the scaled containers only.
+            if target == pad { _ = interpreter.updateNow(to: LayoutEnvironment(width: 1024, height: 768, idiom: .pad)) }
+        }
+        try await interpreter.update(to: phone)
+        stop.withLock { $0 = true }
+        await withCheckedContinuation { continuation in readers.notify(queue: .global()) { continuation.resume() } }
+        #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
+        #expect(interpreter.device.name == .iPhone6)
+        for container in 0..<10 {
+            #expect(try interpreter.record(viewId: "v0", container: "U\(container)").height == 1)
+            #expect(try interpreter.record(viewId: "scaled", container: "U\(container)").width == 100)
+        }
+    }
 }

@@ -90,6 +90,110 @@ struct ConstraintFileParserTests {
         )
     }
 
+    // MARK: - Scaled values and column rules
+
+    @Test func scaledValuesReadAsTheirDesignNumberAndColumnRulesAreListedForResolution() throws {
+        let data = try Fixtures.data("ConstraintFiles", "Dynamic_iPhone6.json")
+        let parsed = try ConstraintFileParser().parsedFile(
+            data, fileName: "Dynamic_iPhone6.json", container: "Dynamic", collectingWarnings: true)
+        #expect(parsed.warnings.isEmpty)
+        let banner = try #require(parsed.table.record("banner"))
+        #expect(banner.width == 375 && banner.height == 120)
+        #expect(banner[attribute: "cornerRadius"] == .number(8))
+        #expect(parsed.table.record("grid")?.marginLeft == 16)
+        let dynamics = parsed.table.dynamics.map { "\(parsed.table.viewId(at: $0.entry)).\($0.name)" }
+        #expect(dynamics == ["banner.cornerRadius", "banner.height", "banner.width", "grid.columns"])
+        #expect(
+            parsed.table.dynamics.last?.value
+                == .columns(ColumnRule(standardWidth: 440, standardColumns: 2, scale: 1.2, spacing: 8, insets: 16)))
+    }
+
+    @Test(arguments: [
+        (
+            "ScaledMinAboveMax_iPhone6.json",
+            #"ScaledMinAboveMax_iPhone6.json:3:50: error: "min" (80) is greater than "max" (40) at ScaledMinAboveMax[0].title.width.min"#
+        ),
+        (
+            "ScaledNotFinite_iPhone6.json",
+            #"ScaledNotFinite_iPhone6.json:3:40: error: "scaled" is 1e400, too large for a Double at ScaledNotFinite[0].title.height.scaled"#
+        ),
+        (
+            "ScaledTypo_iPhone6.json",
+            #"ScaledTypo_iPhone6.json:3:43: error: unknown key "mni" in a scaled value such as {"scaled": 60, "min": 40}; did you mean "min"? at ScaledTypo[0].title.width.mni"#
+        ),
+        (
+            "ScaledWrongType_iPhone6.json",
+            #"ScaledWrongType_iPhone6.json:3:44: error: "scaled" must be a number, found string ("wide") at ScaledWrongType[0].title.marginLeft.scaled"#
+        ),
+        (
+            "ColumnsZeroWidth_iPhone6.json",
+            #"ColumnsZeroWidth_iPhone6.json:3:47: error: "standardWidth" must be greater than 0, found 0 at ColumnsZeroWidth[0].grid.columns.standardWidth"#
+        ),
+        (
+            "ColumnsFractional_iPhone6.json",
+            #"ColumnsFractional_iPhone6.json:3:71: error: "standardColumns" must be a whole number of columns from 1 to 10000, found 2.5 at ColumnsFractional[0].grid.columns.standardColumns"#
+        ),
+        (
+            "ColumnsNotAnObject_iPhone6.json",
+            #"ColumnsNotAnObject_iPhone6.json:3:28: error: expected a column rule such as {"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}, found number (3) at ColumnsNotAnObject[0].grid.columns"#
+        ),
+        (
+            "ColumnsNegativeSpacing_iPhone6.json",
+            #"ColumnsNegativeSpacing_iPhone6.json:3:85: error: "spacing" must be 0 or more, found -8 at ColumnsNegativeSpacing[0].grid.columns.spacing"#
+        ),
+    ])
+    func aBadScaledValueOrColumnRuleIsAnErrorThatSaysWhereAndWhat(file: String, expected: String) throws {
+        let error = try parseError(file)
+        #expect(error.code == .invalidFormat)
+        #expect(error.description == expected)
+    }
+
+    @Test func aMisspeltColumnsKeyIsAWarningThatSuggestsIt() throws {
+        let log = DiagnosticLog()
+        let data = Data(#"{"C": {"grid": {"colums": 3}}}"#.utf8)
+        _ = try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler)
+        #expect(log.all.map(\.message).first?.contains(#"did you mean "columns"?"#) == true)
+    }
+
+    // MARK: - Linear time on the worst shapes (issue 9, breaks 1 and 2)
+
+    /// Break 1: a record with tens of thousands of extension attributes read by the general reader (one escape
+    /// keeps the file off the plain path) took 125 s at 512 KiB; every extension rebuilt the whole set.
+    @Test(.timeLimit(.minutes(1)))
+    func aRecordWithManyExtensionsReadsInLinearTime() throws {
+        let count = 60_000
+        var text = #"{"C":{"v":{"#
+        for i in 0..<count { text += #""x\#(i)":1,"# }
+        text += #""\u0079":2}}}"#
+        let data = Data(text.utf8)
+        #expect(data.count > 512 << 10)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let file = try ConstraintFileParser().parse(data, fileName: "C.json")
+        // Linear: about 50 ms here; the quadratic code needed minutes for this size. A generous bound.
+        #expect(clock.now - start < .seconds(10))
+        #expect(file["v"]?.extensions.count == count + 1)
+        #expect(file["v"]?[attribute: "x59999"] == .number(1))
+        #expect(file["v"]?[attribute: "y"] == .number(2))
+    }
+
+    /// Break 2: a file of repeated and misspelt keys with a handler installed; each warning's location was counted
+    /// from byte 0. Now at most 100 are located and the rest only counted.
+    @Test(.timeLimit(.minutes(1)))
+    func aFileFullOfWarningsReadsInLinearTimeAndReportsACappedNumber() throws {
+        let views = (0..<40_000).map { #"{"v\#($0)":{"witdh":1,"height":1,"height":2}}"# }.joined(separator: ",")
+        let data = Data(#"{"C":[\#(views)]}"#.utf8)
+        #expect(data.count > 1 << 20)
+        let log = DiagnosticLog()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let file = try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler)
+        #expect(clock.now - start < .seconds(10))
+        #expect(file["v39999"]?.height == 2)
+        #expect(log.all.count == 101)
+        #expect(log.all.last?.message.hasPrefix("79900 more warnings") == true)
+    }
+
     @Test func malformedJSONIsReportedAtTheOffendingCharacter() throws {
         let error = try parseError("Malformed_iPhone6.json")
         #expect(error.code == .malformedJSON)

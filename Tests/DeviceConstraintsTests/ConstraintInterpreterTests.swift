@@ -249,6 +249,88 @@ struct ConstraintInterpreterTests {
         #expect(interpreter.loadedContainers.isEmpty)
     }
 
+    // MARK: - Regressions from the adversarial review (issue 9)
+
+    /// Break 3: a load that read the old file before `invalidate` returned must not publish over it.
+    @Test func aLoadThatBeganBeforeAnInvalidationDoesNotPublishOverIt() throws {
+        let source = GatedSource(["S_iPhone6.json": #"{"S": [{"v": {"width": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        source.holdNextRead()
+        let first = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? interpreter.record(viewId: "v", container: "S")  // reads width 1, then waits to parse
+            first.signal()
+        }
+        source.waitUntilHeld()
+        source["S_iPhone6.json"] = #"{"S": [{"v": {"width": 2}}]}"#
+        interpreter.invalidate(container: "S")
+        source.release()
+        first.wait()
+        #expect(try interpreter.record(viewId: "v", container: "S").width == 2)
+    }
+
+    /// Break 3, with `preload` and `invalidateAll()`.
+    @Test func aPreloadThatBeganBeforeInvalidateAllDoesNotPublishOverIt() async throws {
+        let source = GatedSource(["S_iPhone6.json": #"{"S": [{"v": {"width": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source)
+        source.holdNextRead()
+        async let preload: Void = interpreter.preload(containers: ["S"])
+        while !source.isHeld { try await Task.sleep(nanoseconds: 1_000_000) }
+        source["S_iPhone6.json"] = #"{"S": [{"v": {"width": 2}}]}"#
+        interpreter.invalidateAll()
+        source.release()
+        try await preload
+        #expect(try interpreter.record(viewId: "v", container: "S").width == 2)
+    }
+
+    /// Break 5: a diagnostics handler that looks up the container being loaded used to hang it forever.
+    @Test(.timeLimit(.minutes(1)))
+    func aDiagnosticsHandlerMayLookUpTheContainerItIsWarnedAbout() throws {
+        let box = ConditionLocked<ConstraintInterpreter?>(nil)
+        let seen = ConditionLocked<[Double]>([])
+        let source = InMemorySource(["Typo_iPhone6.json": #"{"Typo": [{"a": {"heigth": 1, "width": 5}}]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source) { _ in
+            let record = try? box.withLock { $0 }?.record(viewId: "a", container: "Typo")
+            seen.withLock { $0.append(record?.width ?? -1) }
+        }
+        box.withLock { $0 = interpreter }
+        #expect(try interpreter.record(viewId: "a", container: "Typo").width == 5)
+        #expect(seen.withLock { $0 } == [5])
+        interpreter.invalidateAll()
+        #expect(try interpreter.record(viewId: "a", container: "Typo").width == 5)
+        #expect(seen.withLock { $0 } == [5, 5])
+    }
+
+    /// A source that looks records up while its files are read gets an error, not a wait for itself.
+    @Test(.timeLimit(.minutes(1)))
+    func aSourceThatLooksUpTheContainerItIsReadingGetsAnErrorInsteadOfWaitingForever() throws {
+        let box = ConditionLocked<ConstraintInterpreter?>(nil)
+        let inner = ConditionLocked<ConstraintError?>(nil)
+        let source = CallbackSource(["R_iPhone6.json": #"{"R": [{"a": {"width": 1}}]}"#]) {
+            do throws(ConstraintError) {
+                _ = try box.withLock { $0 }?.record(viewId: "a", container: "R")
+            } catch {
+                inner.withLock { $0 = error }
+            }
+        }
+        let interpreter = try interpreter(.iPhone6, source: source)
+        box.withLock { $0 = interpreter }
+        #expect(try interpreter.record(viewId: "a", container: "R").width == 1)
+        #expect(inner.withLock { $0?.code } == .reentrantLoad)
+    }
+
+    /// Break 2: warnings are capped per file, with one that counts the rest.
+    @Test func warningsAreCappedPerFileWithOneThatCountsTheRest() throws {
+        let log = DiagnosticLog()
+        let views = (0..<500).map { #"{"v\#($0)": {"heigth": 1, "width": 1, "width": 2}}"# }.joined(separator: ",")
+        let source = InMemorySource(["Many_iPhone6.json": #"{"Many": [\#(views)]}"#])
+        let interpreter = try interpreter(.iPhone6, source: source, diagnostics: log.handler)
+        #expect(try interpreter.record(viewId: "v499", container: "Many").width == 2)
+        #expect(log.all.count == 101)
+        #expect(log.all.last?.code == .tooManyWarnings)
+        #expect(log.all.last?.message.hasPrefix("900 more warnings in this file not shown") == true)
+    }
+
     // MARK: - Preloading
 
     @Test func preloadLoadsEveryContainerSoLookupsAreHits() async throws {

@@ -123,3 +123,67 @@ extension ViewTable.Builder {
         }
     }
 }
+
+/// A source that can hold a read after it has taken a file's bytes: to change the file and invalidate while a
+/// load is between reading and publishing.
+final class GatedSource: ConstraintSource, @unchecked Sendable {
+    private let files: MutableSource
+    private let gate = NSCondition()
+    private var holding = false
+    private var held = false
+
+    init(_ files: [String: String]) { self.files = MutableSource(files) }
+
+    subscript(name: String) -> String? {
+        get { files[name] }
+        set { files[name] = newValue }
+    }
+
+    /// The next read returns its bytes only after ``release()``.
+    func holdNextRead() { gate.withLock { holding = true } }
+
+    func waitUntilHeld() {
+        gate.withLock { while !held { gate.wait() } }
+    }
+
+    /// Whether a read is being held: for async tests, which must not block a thread waiting for it.
+    var isHeld: Bool { gate.withLock { held } }
+
+    func release() {
+        gate.withLock {
+            holding = false
+            gate.broadcast()
+        }
+    }
+
+    func data(forFile name: String) throws -> Data? {
+        let data = try files.data(forFile: name)
+        gate.withLock {
+            guard holding else { return }
+            held = true
+            gate.broadcast()
+            while holding { gate.wait() }
+        }
+        return data
+    }
+
+    func fileNames() throws -> [String] { try files.fileNames() }
+}
+
+/// A source that calls back on every read: to look records up from inside a load.
+final class CallbackSource: ConstraintSource, @unchecked Sendable {
+    private let files: MutableSource
+    private let callback: @Sendable () -> Void
+
+    init(_ files: [String: String], callback: @escaping @Sendable () -> Void) {
+        self.files = MutableSource(files)
+        self.callback = callback
+    }
+
+    func data(forFile name: String) throws -> Data? {
+        callback()
+        return try files.data(forFile: name)
+    }
+
+    func fileNames() throws -> [String] { try files.fileNames() }
+}

@@ -154,7 +154,8 @@ struct PlainFileReader {
                     record.set(known, number: number)
                 }
             } else {
-                guard readsExtensions, let value = extensionValue() else { return false }
+                // `columns` is a column rule, which only the general reader reads (or reports).
+                guard readsExtensions, !isColumnsKey(key), let value = extensionValue() else { return false }
                 let name = String(
                     decoding: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count), as: UTF8.self)
                 extensions.append((name, value))
@@ -170,6 +171,14 @@ struct PlainFileReader {
             }
             return true
         }
+    }
+
+    /// Whether the key at `key` is `columns`.
+    private func isColumnsKey(_ key: Range<Int>) -> Bool {
+        guard key.count == 7 else { return false }
+        let base = p + key.lowerBound
+        return base[0] == 0x63 && base[1] == 0x6F && base[2] == 0x6C && base[3] == 0x75 && base[4] == 0x6D
+            && base[5] == 0x6E && base[6] == 0x73  // columns
     }
 
     /// The known attribute whose name is the key at `i` (a quote), moving past the key; nil, not moving, for

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+struct EnvironmentUpdateTests {
+    static let portraitPad = LayoutEnvironment(width: 1024, height: 1366, idiom: .pad)
+    static let twoThirds = LayoutEnvironment(width: 694, height: 768, idiom: .pad)
+    static let iPhone6 = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+    static let iPhone5 = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
+
+    /// The bundled `Constraints/`, counted.
+    private func bundled() -> (CountingSource, ConstraintInterpreter) {
+        let source = CountingSource(DirectorySource(Fixtures.bundledConstraints))
+        return (source, ConstraintInterpreter(source: source, environment: Self.iPhone6))
+    }
+
+    // MARK: - Switching
+
+    @Test func anUpdateToAnotherClassLoadsEveryLoadedContainerForItThenSwitches() async throws {
+        let (_, interpreter) = bundled()
+        try await interpreter.preload(containers: ["BMTReportCalendarDayButton", "BMTReportMeasureView"])
+        #expect(
+            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView").height
+                == 105)
+
+        let change = try #require(try await interpreter.update(to: Self.portraitPad))
+        #expect(change.deviceChanged)
+        #expect(change.oldDevice.name == .iPhone6)
+        #expect(change.newDevice.name == .iPadPro12Inch)
+        #expect(change.old == Self.iPhone6 && change.new == Self.portraitPad)
+        #expect(interpreter.environment == Self.portraitPad)
+        #expect(interpreter.device.name == .iPadPro12Inch)
+        #expect(interpreter.lookupChain == [.iPadPro12Inch, .iPad])
+        // Both containers are loaded for the new class before any lookup.
+        #expect(interpreter.loadedContainers == ["BMTReportCalendarDayButton", "BMTReportMeasureView"])
+        let cached = try #require(
+            interpreter.cachedRecord(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView"))
+        #expect(cached.height == 114)
+        #expect(cached.marginLeft == 20)
+        let normal = try #require(
+            interpreter.cachedRecord(
+                viewId: "bmt_reportCalendarDayButtonId_Normal", container: "BMTReportCalendarDayButton"))
+        #expect(normal.marginLeft == 62.5)
+    }
+
+    @Test func rotatingBackAndForthReadsNoFileTwice() async throws {
+        let (source, interpreter) = bundled()
+        try await interpreter.preload(containers: ["BMTReportCalendarDayButton", "BMTReportMeasureView"])
+        try await interpreter.update(to: Self.portraitPad)
+        let afterFirstVisit = source.totalReads
+        for _ in 0..<5 {
+            try await interpreter.update(to: Self.iPhone6)
+            try await interpreter.update(to: Self.portraitPad)
+            _ = interpreter.updateNow(to: Self.iPhone6)
+            _ = interpreter.updateNow(to: Self.portraitPad)
+        }
+        #expect(source.totalReads == afterFirstVisit)
+        #expect(
+            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView").height
+                == 114)
+    }
+
+    @Test func theSameEnvironmentAndAResizeWithoutScaledValuesChangeNothingALookupReturns() async throws {
+        let (source, interpreter) = bundled()
+        try await interpreter.preload(containers: ["BMTReportMeasureView"])
+        let reads = source.totalReads
+        #expect(try await interpreter.update(to: Self.iPhone6) == nil)
+        // 375×812 resolves to iPhoneX, another class; 375×700 stays iPhone6 (widest phone ≤ 375, nearest height).
+        let taller = LayoutEnvironment(width: 375, height: 700, idiom: .phone)
+        #expect(interpreter.updateNow(to: taller) == nil)
+        #expect(interpreter.environment == taller)
+        #expect(interpreter.device.name == .iPhone6)
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func updateNowSwitchesAtOnceAndLoadsFilesItNeverReadOnDemand() throws {
+        let (source, interpreter) = bundled()
+        #expect(
+            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
+                .marginLeft == 15)
+        let reads = source.totalReads
+        let change = try #require(interpreter.updateNow(to: Self.iPhone5))
+        #expect(change.newDevice.name == .iPhone5)
+        #expect(source.totalReads == reads)  // no file read inside updateNow
+        #expect(!interpreter.isLoaded(container: "BMTReportMeasureView"))  // iPhone5's file was never read
+        #expect(
+            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
+                .marginLeft == 12)
+        #expect(source.reads(of: "BMTReportMeasureView_iPhone5.json") == 1)
+    }
+
+    @Test func aLaterUpdateWinsOverAnEarlierOneThatFinishesLater() async throws {
+        let source = CountingSource(DirectorySource(Fixtures.bundledConstraints), delay: 0.05)
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        try await interpreter.preload(containers: ["BMTReportMeasureView"])
+        // The slow update reads the iPad's files; the quick one, called after it, reads nothing new.
+        async let slow = interpreter.update(to: Self.portraitPad)
+        try await Task.sleep(nanoseconds: 10_000_000)
+        _ = interpreter.updateNow(to: Self.iPhone5)
+        _ = try await slow
+        #expect(interpreter.device.name == .iPhone5)
+        #expect(
+            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
+                .marginLeft == 12)
+    }
+
+    @Test func aContainerThatCannotLoadForTheNewClassIsReportedAndLeftUnloadedAfterTheSwitch() async throws {
+        let source = MutableSource([
+            "Card.json": #"{"Card": {"title": {"height": 20}}}"#,
+            "Card_iPad.json": #"{"Card": {"title": {"height": "tall"}}}"#,
+        ])
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        try await interpreter.preload(containers: ["Card"])
+        await #expect(throws: ConstraintError.self) { try await interpreter.update(to: Self.portraitPad) }
+        #expect(interpreter.device.name == .iPadPro12Inch)
+        #expect(!interpreter.isLoaded(container: "Card"))
+        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "title", container: "Card") }
+        source["Card_iPad.json"] = #"{"Card": {"title": {"height": 30}}}"#
+        interpreter.invalidate(container: "Card")
+        #expect(try interpreter.record(viewId: "title", container: "Card").height == 30)
+    }
+
+    // MARK: - Observers
+
+    @Test func everyChangeReachesTheStreamTheCallbackAndTheNotification() async throws {
+        let (_, interpreter) = bundled()
+        try await interpreter.preload(containers: ["BMTReportMeasureView"])
+        let received = ConditionLocked<[EnvironmentChange]>([])
+        let observation = interpreter.onChange { change in received.withLock { $0.append(change) } }
+        let notified = ConditionLocked<[EnvironmentChange]>([])
+        let token = NotificationCenter.default.addObserver(
+            forName: ConstraintInterpreter.environmentDidChangeNotification, object: interpreter, queue: nil
+        ) { notification in
+            if let change = notification.userInfo?[ConstraintInterpreter.changeUserInfoKey] as? EnvironmentChange {
+                notified.withLock { $0.append(change) }
+            }
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        var iterator = interpreter.changes().makeAsyncIterator()
+
+        try await interpreter.update(to: Self.portraitPad)
+        let streamed = await iterator.next()
+        #expect(streamed?.newDevice.name == .iPadPro12Inch)
+        #expect(received.withLock { $0.map(\.newDevice.name) } == [.iPadPro12Inch])
+        #expect(notified.withLock { $0.map(\.newDevice.name) } == [.iPadPro12Inch])
+
+        observation.cancel()
+        try await interpreter.update(to: Self.iPhone6)
+        #expect(received.withLock { $0.count } == 1)
+        #expect(await iterator.next()?.newDevice.name == .iPhone6)
+    }
+
+    @Test func aStreamEndsWhenItsInterpreterIsReleased() async {
+        var interpreter: ConstraintInterpreter? = ConstraintInterpreter(
+            source: InMemorySource([:]), environment: Self.iPhone6)
+        let stream = interpreter?.changes()
+        interpreter = nil
+        var iterator = stream?.makeAsyncIterator()
+        #expect(await iterator?.next() == nil)
+    }
+
+    // MARK: - Scaled values and column rules
+
+    /// Seed 000: 4-, 3- and 2-column themes; the four-column file is the base the others fall back to.
+    static let seedWindows: [(width: Double, height: Double, device: DeviceName, columns: Int)] = [
+        (1366, 1024, "iPad4Column", 4), (1024, 1366, "iPad4Column", 4), (981, 1024, "iPad4Column", 4),
+        (768, 1024, "iPad4Column", 4), (694, 768, "iPad3Column", 3), (678, 1024, "iPad3Column", 3),
+        (639, 1366, "iPad3Column", 3), (507, 768, "iPad2Column", 2), (438, 1024, "iPad2Column", 2),
+        (375, 1024, "iPad2Column", 2), (320, 768, "iPad2Column", 2),
+    ]
+
+    private func seedExample() throws -> ConstraintInterpreter {
+        let folder = Fixtures.bundledConstraints.deletingLastPathComponent()
+            .appendingPathComponent("Examples/SplitViewColumns", isDirectory: true)
+        let catalog = try DeviceCatalog(
+            json: Data(contentsOf: folder.appendingPathComponent("catalog.json")), fileName: "catalog.json")
+        return ConstraintInterpreter(
+            source: DirectorySource(folder), environment: LayoutEnvironment(width: 1366, height: 1024, idiom: .pad),
+            catalog: catalog)
+    }
+
+    @Test func seed000sElevenWindowsGetTheirColumnThemesAndDynamicValues() async throws {
+        let interpreter = try seedExample()
+        try await interpreter.preload(containers: ["Feed"])
+        for window in Self.seedWindows {
+            try await interpreter.update(to: LayoutEnvironment(width: window.width, height: window.height, idiom: .pad))
+            #expect(interpreter.device.name == window.device, "\(window)")
+            let grid = try interpreter.record(viewId: "grid", container: "Feed")
+            #expect(grid.columnLayout?.count == window.columns, "\(window)")
+            // "1366 dynamic": the window's full width at every size, including the 2-column windows that fall back.
+            #expect(try interpreter.record(viewId: "banner", container: "Feed").width == window.width, "\(window)")
+        }
+    }
+
+    @Test func aScaledValueIsClampedAndRoundedToThePixel() async throws {
+        let interpreter = try seedExample()
+        try await interpreter.update(to: LayoutEnvironment(width: 507, height: 768, idiom: .pad, displayScale: 2))
+        let banner = try interpreter.record(viewId: "banner", container: "Feed")
+        // 300 × 507 ÷ 1366 = 111.35, under the minimum of 160.
+        #expect(banner.height == 160)
+        let title = try interpreter.record(viewId: "cardTitle", container: "Feed")
+        #expect(title.fontSize == 16)  // the 2-column file's plain number wins over the base's scaled one
+        try await interpreter.update(to: LayoutEnvironment(width: 981, height: 1024, idiom: .pad, displayScale: 2))
+        // 20 × 981 ÷ 1366 = 14.36, under the minimum of 16; 300 × 981 ÷ 1366 = 215.45 → 215.5 at 2×.
+        #expect(try interpreter.record(viewId: "cardTitle", container: "Feed").fontSize == 16)
+        #expect(try interpreter.record(viewId: "banner", container: "Feed").height == 215.5)
+    }
+
+    @Test func aResizeWithinAClassReResolvesOnlyContainersWithScaledValuesAndReadsNothing() async throws {
+        let source = CountingSource(
+            InMemorySource([
+                "Plain.json": #"{"Plain": {"a": {"width": 10}}}"#,
+                "Scaled.json": #"{"Scaled": {"a": {"width": {"scaled": 100}}, "b": {"width": 7}}}"#,
+            ]))
+        let interpreter = ConstraintInterpreter(
+            source: source, environment: LayoutEnvironment(width: 768, height: 1024, idiom: .pad))
+        try await interpreter.preload(containers: ["Plain", "Scaled"])
+        let plainTable = try #require(interpreter.cache.table(of: "Plain"))
+        let reads = source.totalReads
+        #expect(try interpreter.record(viewId: "a", container: "Scaled").width == 100)  // designed at iPad's 768
+
+        let change = try #require(
+            try await interpreter.update(to: LayoutEnvironment(width: 1024, height: 768, idiom: .pad)))
+        #expect(!change.deviceChanged)
+        #expect(try interpreter.record(viewId: "a", container: "Scaled").width == 133.5)  // 100 × 1024 ÷ 768 = 133.33
+        #expect(try interpreter.record(viewId: "b", container: "Scaled").width == 7)
+        #expect(interpreter.cache.table(of: "Plain") === plainTable)  // untouched
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func aColumnRuleGivesTheRecordsColumnLayoutForTheWindow() async throws {
+        let source = InMemorySource([
+            "Feed.json":
+                #"{"Feed": {"grid": {"columns": {"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}}}}"#
+        ])
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        #expect(
+            try interpreter.record(viewId: "grid", container: "Feed").columnLayout
+                == ColumnLayout(count: 2, itemWidth: 167.5, spacing: 8, insets: 16))
+        try await interpreter.update(to: LayoutEnvironment(width: 1024, height: 768, idiom: .pad))
+        #expect(
+            try interpreter.record(viewId: "grid", container: "Feed").columnLayout
+                == ColumnLayout(count: 3, itemWidth: 325, spacing: 8, insets: 16))
+    }
+}
