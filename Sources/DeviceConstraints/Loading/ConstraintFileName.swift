@@ -62,10 +62,19 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     }
 
     /// The files of `container` along `chain`, most specific first, then the base file.
-    package static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of
+    ///   a file name in the source's folder (a hand-made `DeviceProfile(name: "../x")`, say).
+    package static func files(of container: String, along chain: [DeviceName]) throws(ConstraintError)
+        -> [ConstraintFileName]
+    {
+        if let error = validateContainer(container) { throw error }
         var files: [ConstraintFileName] = []
         files.reserveCapacity(chain.count + 1)
-        for device in chain { files.append(ConstraintFileName(container: container, device: device)) }
+        for device in chain {
+            if let error = DeviceName.validate(device.rawValue, what: "device name") { throw error }
+            files.append(ConstraintFileName(container: container, device: device))
+        }
         files.append(ConstraintFileName(container: container))
         return files
     }

@@ -50,12 +50,18 @@ extension ConstraintFileParser {
         of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
         _ body: (String, Data) throws(ConstraintError) -> Void
     ) throws(ConstraintError) -> [String] {
-        let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
+        let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
         var found = false
         for name in lookup {
             let data: Data?
             do {
-                data = try source.data(forFile: name)
+                data = try source.data(forFile: name, maximumSize: limits.maximumFileSize)
+            } catch let error as ConstraintSourceError where error.code == .fileTooLarge {
+                throw ConstraintError(
+                    code: .fileTooLarge,
+                    message:
+                        "file is \(error.sizeIsExact ? "" : "more than ")\(error.sizeIsExact ? error.size : error.maximumSize) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                    file: name)
             } catch {
                 throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
             }
