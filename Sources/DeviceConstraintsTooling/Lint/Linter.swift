@@ -129,7 +129,7 @@ package struct Linter: Sendable {
             result.diagnostics.append(deadFile(device: device, at: path, bytes: bytes))
             return result
         }
-        result.file = LintedFile(path: path, name: fileName, contents: contents, bytes: bytes)
+        result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
         return result
     }
 
@@ -158,8 +158,8 @@ struct LintedFile {
     var name: ConstraintFileName
     /// Its records.
     var contents: ContainerConstraints
-    /// Its bytes, to place a diagnostic at a view id's line and column.
-    var bytes: [UInt8]
+    /// Its lines, to place a diagnostic at a view id's line and column.
+    var lines: LineTable
 }
 
 /// Collects the warnings the parser reports while it reads one file.
