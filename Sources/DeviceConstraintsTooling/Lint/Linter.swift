@@ -162,8 +162,8 @@ struct LintedFile {
     var lines: LineTable
 }
 
-/// Collects the warnings the parser reports while it reads one file.
-private final class DiagnosticCollector: @unchecked Sendable {
+/// Collects the warnings the parser reports while it reads one file (lint) or one chain of files (show).
+final class DiagnosticCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [ConstraintDiagnostic] = []
 

@@ -59,23 +59,51 @@ package struct CoverageReport: Sendable, Hashable {
         return sources[row][column]
     }
 
+    /// The widest line ``text`` prints when it can: a terminal's 100 columns.
+    package static let defaultWidth = 100
+
     /// The matrix: a row a container, a column a device (`own`, `→ iPhone6`, `→ base`, `missing`), a
-    /// legend and a count.
-    package var text: String {
-        let header = ["container"] + devices.map(\.name.rawValue)
-        let rows = zip(containers, sources).map { container, row in [container] + row.map(Self.cell) }
+    /// legend and a count. Devices that do not fit in `width` columns go on to a further table below, with
+    /// the containers again, so that no line is wider than `width` unless one column alone is.
+    package func text(width: Int = CoverageReport.defaultWidth) -> String {
+        let cells = sources.map { $0.map(Self.cell) }
+        let containerWidth = max("container".count, containers.map(\.count).max() ?? 0)
+        // Greedily, as many devices per table as fit: a column is its widest cell and two spaces.
+        var groups: [[Int]] = []
+        var used = containerWidth
+        for column in devices.indices {
+            let columnWidth = max(devices[column].name.rawValue.count, cells.map { $0[column].count }.max() ?? 0)
+            if groups.isEmpty || used + 2 + columnWidth > width && !groups[groups.count - 1].isEmpty {
+                groups.append([])
+                used = containerWidth
+            }
+            groups[groups.count - 1].append(column)
+            used += 2 + columnWidth
+        }
+        let tables = groups.map { columns in
+            TextTable(
+                header: ["container"] + columns.map { devices[$0].name.rawValue },
+                rows: zip(containers, cells).map { container, row in [container] + columns.map { row[$0] } }
+            ).rendered
+        }
         let all = sources.joined()
         let own = all.count { if case .own = $0 { true } else { false } }
         let missing = all.count { $0 == .missing }
         let counts =
             "\(counted(containers.count, "container")) × \(counted(devices.count, "device")): "
             + "\(own) own files, \(all.count - own - missing) through a fallback, \(missing) missing"
-        let legend =
-            "own: the device's own file; → D: the file of device D, through the fallback chain; "
-            + "→ base: the base file Container.json; missing: no file, the interpreter throws fileNotFound"
+        let legend = """
+            own:      the device's own file
+            → D:      the file of device D, through the fallback chain
+            → base:   the base file Container.json
+            missing:  no file; the interpreter throws fileNotFound
+            """
         guard !containers.isEmpty else { return "No constraint files.\n" + counts }
-        return [TextTable(header: header, rows: rows).rendered, "", legend, counts].joined(separator: "\n")
+        return (tables + [legend, counts]).joined(separator: "\n\n")
     }
+
+    /// ``text(width:)`` for a terminal of ``defaultWidth`` columns.
+    package var text: String { text() }
 
     /// The report for `coverage --json`:
     ///
