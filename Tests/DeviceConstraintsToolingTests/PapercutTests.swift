@@ -48,3 +48,29 @@ struct PapercutTests {
         #expect(report.text(width: 1_000).split(separator: "\n").filter { $0.hasPrefix("container ") }.count == 1)
     }
 }
+
+/// `Card_iPad.json` with a catalog that has no `iPad`: one rule and one message in lint and coverage.
+struct UnknownDeviceFileTests {
+    private let files = [
+        "Card_Small.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+        "Card_Large.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+        "Card_iPad.json": #"{"Card": [{"title": {"width": 3}}]}"#,
+        "Solo_iPad.json": #"{"Solo": [{"title": {"width": 3}}]}"#,
+    ]
+
+    @Test func lintAndCoverageSayTheSameOfAFileForAnUnknownDevice() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let message = "no device reads this file: \"iPad\" is not a device of the catalog"
+        let report = Linter(catalog: catalog).lint(InMemorySource(files), directory: "Constraints")
+        #expect(report.codes == ["deadFile", "deadFile"])
+        #expect(report.diagnostics.allSatisfy { $0.message.hasPrefix(message) })
+
+        let source = InMemorySource(files)
+        let coverage = CoverageReport(fileNames: source.fileNames(), catalog: catalog) { name in
+            source.data(forFile: name).flatMap(ConstraintFileName.topLevelKey(of:))
+        }
+        #expect(coverage.containers == ["Card"])
+        #expect(coverage.deadFiles.map(\.file) == ["Card_iPad.json", "Solo_iPad.json"])
+        #expect(coverage.text.contains("Card_iPad.json: \(message)"))
+    }
+}

@@ -96,7 +96,10 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(message: "error: could not list the files of '\(options.directory)': \(error)")
         }
-        let report = CoverageReport(fileNames: names, catalog: catalog)
+        let report = CoverageReport(fileNames: names, catalog: catalog) { name in
+            (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
+                .flatMap(ConstraintFileName.topLevelKey(of:))
+        }
         return ToolResult(output: options.json ? report.json.rendered : report.text)
     }
 

@@ -9,7 +9,7 @@ package import DeviceConstraints
 /// let coverage = CoverageReport(fileNames: try source.fileNames(), catalog: .standard)
 /// coverage.source(of: "Card", on: "iPhoneX")   // .fallback(file: "Card_iPhone6.json", device: "iPhone6")
 /// ```
-package struct CoverageReport: Sendable, Hashable {
+package struct CoverageReport: Sendable {
     /// Where a device gets a container's records from.
     package enum Source: Sendable, Hashable {
         /// The device has a file of its own.
@@ -27,15 +27,28 @@ package struct CoverageReport: Sendable, Hashable {
     /// `sources[container][device]`, in the order of ``containers`` and ``devices``.
     package let sources: [[Source]]
 
-    /// The coverage of the constraint files named `fileNames` (names that are not constraint file names
-    /// are left out) for the devices of `catalog`.
-    package init(fileNames: [String], catalog: DeviceCatalog) {
+    /// Files for a device the catalog does not know (`Card_iPad.json` without an `iPad`), which no device
+    /// reads: the file and the device its name gives, sorted by file.
+    package let deadFiles: [(file: String, device: String)]
+
+    /// The coverage of the constraint files named `fileNames` for the devices of `catalog`, by the rule the
+    /// interpreter follows (``ConstraintFileName/roles(of:knownDevices:topLevelKey:)``): files that are not
+    /// constraint files are left out, and files for devices the catalog lacks are listed apart.
+    ///
+    /// - Parameter topLevelKey: reads a file's top-level key, for the names the rule leaves in doubt.
+    package init(fileNames: [String], catalog: DeviceCatalog, topLevelKey: ((String) -> String?)? = nil) {
         let known = Set(catalog.profiles.map(\.name))
         var files: [String: [DeviceName?: String]] = [:]
+        var dead: [(file: String, device: String)] = []
+        let roles = ConstraintFileName.roles(of: fileNames, knownDevices: known, topLevelKey: topLevelKey)
         for name in fileNames {
-            guard let file = ConstraintFileName(parsing: name, knownDevices: known) else { continue }
-            files[file.container, default: [:]][file.device] = name
+            switch roles[name] {
+            case .file(let file)?: files[file.container, default: [:]][file.device] = name
+            case .unknownDevice(_, let device)?: dead.append((name, device))
+            case .notConstraintFile?, nil: continue
+            }
         }
+        deadFiles = dead.sorted { $0.file < $1.file }
         devices = catalog.profiles
         containers = files.keys.sorted()
         sources = containers.map { container in
@@ -99,7 +112,9 @@ package struct CoverageReport: Sendable, Hashable {
             missing:  no file; the interpreter throws fileNotFound
             """
         guard !containers.isEmpty else { return "No constraint files.\n" + counts }
-        return (tables + [legend, counts]).joined(separator: "\n\n")
+        let dead = deadFiles.map { "\($0.file): \(ConstraintFileName.unknownDeviceMessage($0.device))" }
+        return (tables + [legend, counts] + (dead.isEmpty ? [] : [dead.joined(separator: "\n")]))
+            .joined(separator: "\n\n")
     }
 
     /// ``text(width:)`` for a terminal of ``defaultWidth`` columns.
@@ -136,6 +151,16 @@ package struct CoverageReport: Sendable, Hashable {
                                         ])
                                     })
                             ),
+                        ])
+                    })
+            ),
+            (
+                "deadFiles",
+                .array(
+                    deadFiles.map { dead in
+                        .object([
+                            ("file", .string(dead.file)), ("device", .string(dead.device)),
+                            ("message", .string(ConstraintFileName.unknownDeviceMessage(dead.device))),
                         ])
                     })
             ),
