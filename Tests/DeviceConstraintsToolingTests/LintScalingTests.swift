@@ -1,7 +1,8 @@
 import DeviceConstraints
-import DeviceConstraintsTooling
 import Foundation
 import Testing
+
+@testable import DeviceConstraintsTooling
 
 /// `lint` is linear in files, views and problems: each of these inputs took minutes when every location was
 /// counted from the first byte and every missing view was compared with every other view.
@@ -61,5 +62,31 @@ struct LintScalingTests {
         #expect(report.errorCount == 8_000)
         print("disjoint views: 2 × 500 in \(smallTime), 2 × 4,000 in \(time)")
         #expect(time < smallTime * 24 + .milliseconds(500))
+    }
+}
+
+extension LintScalingTests {
+    @Test func nearNamesFindOneEditAndASwapAndTheFirstOnATie() {
+        let near = NearNames(["title", "subtitle", "titles", "badge", "icon"])
+        #expect(near.closest(to: "titel") { _ in true } == "title")  // a swap
+        #expect(near.closest(to: "titl") { _ in true } == "title")  // one missing
+        #expect(near.closest(to: "title") { _ in true } == "titles")  // itself is never suggested
+        #expect(near.closest(to: "Title") { _ in true } == "title")  // case does not count
+        #expect(near.closest(to: "bdge") { _ in true } == "badge")
+        #expect(near.closest(to: "titlee") { $0 != "title" } == "titles")  // only names the devices have
+        #expect(near.closest(to: "zzz") { _ in true } == nil)
+    }
+
+    @Test func nearNamesCompareAtMostAFewNamesHoweverManyShareAKey() {
+        // Every name is one deletion from "ab": without a bound each lookup would compare them all.
+        let names = (0..<5_000).map { "a\(Character(Unicode.Scalar(0x4E00 + $0)!))b" }
+        let near = NearNames(names)
+        var compared = 0
+        let found = near.closest(to: "ab") { _ in
+            compared += 1
+            return true
+        }
+        #expect(found == names[0])
+        #expect(compared <= NearNames.maximumCandidates)
     }
 }
