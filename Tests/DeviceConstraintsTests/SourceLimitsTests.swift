@@ -130,6 +130,21 @@ struct SourceLimitsTests {
         #expect(listing.description.contains("the folder /nonexistent/Constriants does not exist"))
     }
 
+    @Test func anEmptyFolderSaysItHoldsNoFilesButAMissInAFullFolderIsOnlyAMiss() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("notes.txt", "not a constraint file")
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
+        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(error.description.contains("the folder \(folder.url.path) holds no .json files"))
+
+        try folder.write("Other.json", #"{"Other": []}"#)
+        let source = DirectorySource(folder.url)
+        #expect(try source.data(forFile: "Card.json") == nil)
+        #expect(try source.data(forFile: "Other.json") != nil)
+        #expect(try source.data(forFile: "Card_iPhone6.json") == nil)
+    }
+
     // MARK: - Empty files
 
     @Test func anEmptyFileIsReadAsEmptyDataAndCostsNoMemory() throws {

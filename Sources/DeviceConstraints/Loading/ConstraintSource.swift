@@ -89,6 +89,8 @@ public struct ConstraintSourceError: Error, Sendable, Hashable, CustomStringConv
         public static let fileTooLarge = Code(rawValue: "fileTooLarge")
         /// The source's folder does not exist (a missing, mistyped or not yet downloaded folder).
         public static let folderNotFound = Code(rawValue: "folderNotFound")
+        /// The source's folder exists but holds no constraint files (`*.json`) at all.
+        public static let emptyFolder = Code(rawValue: "emptyFolder")
         /// The name is not a plain file name: it is empty, `.` or `..`, or contains `/`, `\` or a NUL.
         public static let invalidFileName = Code(rawValue: "invalidFileName")
         /// The name is a directory, a device or another thing that is not a regular file.

@@ -16,6 +16,8 @@ public struct DirectorySource: ConstraintSource {
     public let directory: URL
     /// Whether a symbolic link in the folder that points outside it is followed. `false` unless given.
     public let followsLinksOutOfFolder: Bool
+    /// Set once the folder is known to hold a `.json` file, so that a miss stops looking at the folder.
+    private let holdsFiles = ConditionLocked(false)
 
     /// A source that reads files from `directory`.
     ///
@@ -72,10 +74,24 @@ public struct DirectorySource: ConstraintSource {
         } catch {
             throw SourceFileName.error(for: error, file: name, path: path, maximumSize: maximumSize ?? 0)
         }
-        if let found { return found }
-        // Nothing there: say so plainly when the whole folder is missing (a mistyped or absent folder),
-        // rather than letting every file of every container be "not found".
+        if let found {
+            holdsFiles.withLock { $0 = true }
+            return found
+        }
+        // Nothing there: say so plainly when the whole folder is missing (a mistyped or absent folder) or
+        // holds no constraint files at all, rather than letting every file of every container be "not found".
+        // Once the folder has shown a file, a miss is only a miss.
+        guard !holdsFiles.withLock({ $0 }) else { return nil }
         guard folderExists else { throw folderNotFound }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard names.contains(where: { $0.hasSuffix(".json") }) else {
+            throw ConstraintSourceError(
+                code: .emptyFolder, file: directory.path,
+                message:
+                    "the folder \(directory.path) holds no .json files; check that it is the right folder and that "
+                    + "the constraint files were copied into it")
+        }
+        holdsFiles.withLock { $0 = true }
         return nil
     }
 
