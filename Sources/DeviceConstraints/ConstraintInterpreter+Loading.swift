@@ -87,7 +87,7 @@ extension ConstraintInterpreter {
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
         let chain = snapshot.chain
         if let merged = stages.merged(container, along: chain, generation: generation) { return (merged, []) }
-        let lookup = ConstraintFileName.files(of: container, along: chain)
+        let lookup = try ConstraintFileName.files(of: container, along: chain)
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var warnings: [ConstraintDiagnostic] = []
         for name in lookup {

@@ -278,14 +278,20 @@ public final class ConstraintInterpreter: Sendable {
                 code: .unreadableFile, message: "could not list the constraint files: \(error)")
         }
         let lookupChain = self.lookupChain
+        // The rule every tool follows (ConstraintFileName.roles): files that are not constraint files (a
+        // description.json among the resources) and files for devices the catalog lacks are left out, so
+        // that preloadAll() loads what the app will read rather than failing on what it never will.
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
         let chain = Set(lookupChain)
-        let containers = names.compactMap { name -> String? in
-            guard let file = ConstraintFileName(parsing: name, knownDevices: known) else { return nil }
-            if let device = file.device, !chain.contains(device) { return nil }
-            return file.container
+        let limit = parser.limits.maximumFileSize
+        let roles = ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
         }
-        return Array(Set(containers)).sorted()
+        var containers: Set<String> = []
+        for case .file(let file) in roles.values where file.device.map(chain.contains) ?? true {
+            containers.insert(file.container)
+        }
+        return containers.sorted()
     }
 
     // MARK: - Invalidating

@@ -66,3 +66,57 @@ struct ConstraintSourceTests {
         #expect(ConstraintFileName(container: "Card", device: .iPad).fileName == "Card_iPad.json")
     }
 }
+
+/// The one rule for which file of a folder is whose (`ConstraintFileName.roles`), as the interpreter uses it.
+struct FileRoleTests {
+    private let phones: Set<DeviceName> = ["Small", "Large"]
+
+    @Test func aFileForADeviceTheCatalogLacksIsNoContainerWhenItsContainerHasOtherFiles() {
+        let roles = ConstraintFileName.roles(
+            of: ["Card.json", "Card_iPad.json", "Card_Small.json", "My_View.json", "notes.txt", "a..b.json"],
+            knownDevices: phones)
+        #expect(roles["Card_iPad.json"] == .unknownDevice(container: "Card", device: "iPad"))
+        #expect(roles["Card_Small.json"] == .file(.init(container: "Card", device: "Small")))
+        #expect(roles["Card.json"] == .file(.init(container: "Card")))
+        #expect(roles["My_View.json"] == .file(.init(container: "My_View")))
+        #expect(roles["notes.txt"] == .notConstraintFile)
+        #expect(roles["a..b.json"] == .notConstraintFile)
+    }
+
+    @Test func theTopLevelKeySettlesANameTheOtherNamesLeaveInDoubt() {
+        let keys = ["Card_iPad.json": "Card", "Pad_Thing.json": "Pad_Thing", "description.json": "name"]
+        let roles = ConstraintFileName.roles(
+            of: ["Card_iPad.json", "Pad_Thing.json", "description.json", "Broken.json"], knownDevices: phones
+        ) { keys[$0] }
+        #expect(roles["Card_iPad.json"] == .unknownDevice(container: "Card", device: "iPad"))
+        #expect(roles["Pad_Thing.json"] == .file(.init(container: "Pad_Thing")))
+        #expect(roles["description.json"] == .notConstraintFile)
+        // A file whose key cannot be read stays a constraint file, so that loading it reports the error.
+        #expect(roles["Broken.json"] == .file(.init(container: "Broken")))
+    }
+
+    @Test func theTopLevelKeyIsReadFromTheFirstBytes() {
+        #expect(ConstraintFileName.topLevelKey(of: Data("\u{FEFF} {\n \"Card\": [".utf8)) == "Card")
+        #expect(ConstraintFileName.topLevelKey(of: Data(#"["Card"]"#.utf8)) == nil)
+        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"C\u0061rd": 1}"#.utf8)) == nil)
+        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"Card"#.utf8)) == nil)
+    }
+
+    @Test func preloadAllSkipsFilesThatAreNotConstraintFilesAndFilesForUnknownDevices() async throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "Small", idiom: .phone, width: 320, height: 568),
+            DeviceProfile(name: "Large", idiom: .phone, width: 414, height: 896, fallbacks: ["Small"]),
+        ])
+        let source = InMemorySource([
+            "Card.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+            "Card_iPad.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+            "Solo_iPad.json": #"{"Solo": [{"title": {"width": 3}}]}"#,
+            "description.json": #"{"name": "MyApp", "version": 2}"#,
+        ])
+        let interpreter = ConstraintInterpreter(
+            source: source, device: try #require(catalog.profile(named: "Large")), catalog: catalog)
+        #expect(try interpreter.availableContainers() == ["Card"])
+        try await interpreter.preloadAll()
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 1)
+    }
+}

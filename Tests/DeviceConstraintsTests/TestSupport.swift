@@ -167,7 +167,7 @@ final class GatedSource: ConstraintSource, @unchecked Sendable {
         return data
     }
 
-    func fileNames() throws -> [String] { try files.fileNames() }
+    func fileNames() throws -> [String] { files.fileNames() }
 }
 
 /// A source that calls back on every read: to look records up from inside a load.
@@ -185,5 +185,5 @@ final class CallbackSource: ConstraintSource, @unchecked Sendable {
         return try files.data(forFile: name)
     }
 
-    func fileNames() throws -> [String] { try files.fileNames() }
+    func fileNames() throws -> [String] { files.fileNames() }
 }

@@ -58,8 +58,8 @@ struct ArgumentParsingTests {
 
     // MARK: - Help and version
 
-    @Test func noArgumentsHelpAndDashHPrintTheToolsHelp() throws {
-        for arguments in [[], ["--help"], ["-h"], ["help"], ["help", "--help"]] {
+    @Test func helpAndDashHPrintTheToolsHelp() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["help", "--help"]] {
             #expect(try ToolCommand(parsing: arguments) == .help(CommandSpec.toolHelp))
         }
         #expect(CommandSpec.toolHelp.contains("COMMANDS:\n  lint"))
@@ -117,7 +117,27 @@ struct ArgumentParsingTests {
         ),
         (
             ["show", "Card", "--size", "0x844"],
-            "invalid size '0x844'; give the window's width and height in points, such as 390x844"
+            "invalid size '0x844': the width must be more than 0 points, found 0; give the window's width and "
+                + "height in points, such as 390x844"
+        ),
+        (
+            ["show", "Card", "--size", "-1x5"],
+            "invalid size '-1x5': the width must be more than 0 points, found -1; give the window's width and "
+                + "height in points, such as 390x844"
+        ),
+        (
+            ["show", "Card", "--size", "390xtall"],
+            "invalid size '390xtall': the height 'tall' is not a number; give the window's width and height in "
+                + "points, such as 390x844"
+        ),
+        (
+            ["show", "", "--device", "iPad"],
+            "container name \"\" is empty; use the name of the container type, such as \"CalendarView\""
+        ),
+        (
+            ["show", "../etc", "--device", "iPad"],
+            "container name \"../etc\" contains a path separator; use the name of the container type, such as "
+                + "\"CalendarView\""
         ),
         (["show", "Card", "--size", "390x844", "--idiom", "tv"], "invalid idiom 'tv'; use phone or pad"),
         (["help", "lnt"], "unknown command 'lnt'; did you mean 'lint'?"),
@@ -130,7 +150,32 @@ struct ArgumentParsingTests {
 
     @Test func aNegativeNumberIsAValueNotAnOption() throws {
         let spec = CommandSpec(name: "t", abstract: "", options: [.init(name: "n", valueName: "n", help: "")])
-        #expect(try spec.parse(["--n", "-3"]).value("n") == "-3")
+        #expect(try spec.parse(["--n", "-3"])[spec.options[0]] == "-3")
+    }
+
+    @Test func aValueMayStartWithADashUnlessItIsAnOptionOfTheCommand() throws {
+        let n = CommandSpec.Option(name: "n", valueName: "n", help: "")
+        let flag = CommandSpec.Option(name: "flag", help: "")
+        let spec = CommandSpec(name: "t", abstract: "", options: [n, flag])
+        #expect(try spec.parse(["--n", "-1x5"])[n] == "-1x5")
+        #expect(try spec.parse(["--n", "--other"])[n] == "--other")
+        #expect(throws: UsageError.self) { try spec.parse(["--n", "--flag"]) }
+    }
+
+    @Test func noArgumentsIsAUsageErrorThatPrintsTheHelp() throws {
+        let error = try usageError()
+        #expect(error.message == "missing command")
+        #expect(error.description == "error: missing command\n\n\(CommandSpec.toolHelp)")
+        #expect(ToolResult(error).exitCode == .usageError)
+        #expect(ToolResult(error).output.isEmpty)
+    }
+
+    @Test func eachCommandReadsItsOwnOptions() throws {
+        #expect(ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage"])
+        for command in ToolCommand.commands {
+            let parsed = try command.spec.parse(command == ShowOptions.self ? ["Card", "--device", "iPad"] : [])
+            #expect(try type(of: command.init(parsed)).spec.name == command.spec.name)
+        }
     }
 
     // MARK: - Devices

@@ -179,4 +179,25 @@ struct EndToEndTests {
         #expect(device.exitCode == 2)
         #expect(device.errorLines.first?.hasPrefix("error: unknown device 'iPhone99'") == true)
     }
+
+    @Test func noArgumentsPrintsTheHelpOnStandardErrorAndExitsTwo() throws {
+        let run = try Executable.runInFixtures()
+        #expect(run.exitCode == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errorLines.first == "error: missing command")
+        #expect(run.errorOutput.contains("OVERVIEW: "))
+    }
+
+    @Test func wrongValuesAndNamesExitTwoSayingWhatIsWrong() throws {
+        for (arguments, message) in [
+            (["show", "Card", "--size", "-1x5"], "error: invalid size '-1x5': the width must be more than 0 points"),
+            (["show", "", "--device", "iPad"], "error: container name \"\" is empty"),
+            (["show", "../etc", "--device", "iPad"], "error: container name \"../etc\" contains a path separator"),
+            (["lint", "Warnings/Typo.json"], "error: 'Warnings/Typo.json' is a file; lint reads a folder"),
+        ] {
+            let run = try Executable.run(arguments, in: Fixtures.root)
+            #expect(run.exitCode == 2, "\(arguments)")
+            #expect(run.errorLines.first?.hasPrefix(message) == true, "\(run.errorLines)")
+        }
+    }
 }

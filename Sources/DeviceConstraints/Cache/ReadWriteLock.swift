@@ -6,7 +6,18 @@
     import Musl
 #elseif canImport(Bionic)
     import Bionic
+#else
+    #error("ReadWriteLock and ConditionLocked need pthreads: add this platform's C library above")
 #endif
+
+/// Stops the process when a pthread call fails: every failure these locks can see (a lock used before it was
+/// made or after it was destroyed, a deadlock the system detected, a lock released by a thread that does not
+/// hold it) is a bug in this file, and going on would corrupt the state the lock guards. swift-log's
+/// `Locks.swift` does the same.
+@inline(__always)
+func checkPthread(_ status: Int32, _ call: StaticString, file: StaticString = #fileID, line: UInt = #line) {
+    precondition(status == 0, "\(call) failed with error \(status)", file: file, line: line)
+}
 
 /// A reader-writer lock made of several `pthread_rwlock`s: many readers at once, or one writer.
 ///
@@ -35,14 +46,13 @@ final class ReadWriteLock: @unchecked Sendable {
         for shard in 0..<Self.shardCount {
             let lock = self.lock(shard)
             lock.initialize(to: pthread_rwlock_t())
-            let status = pthread_rwlock_init(lock, nil)
-            precondition(status == 0, "pthread_rwlock_init failed: \(status)")
+            checkPthread(pthread_rwlock_init(lock, nil), "pthread_rwlock_init")
         }
     }
 
     deinit {
         for shard in 0..<Self.shardCount {
-            pthread_rwlock_destroy(lock(shard))
+            checkPthread(pthread_rwlock_destroy(lock(shard)), "pthread_rwlock_destroy")
             lock(shard).deinitialize(count: 1)
         }
         storage.deallocate()
@@ -65,17 +75,19 @@ final class ReadWriteLock: @unchecked Sendable {
     @inline(__always)
     func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         let lock = self.lock(readerShard)
-        pthread_rwlock_rdlock(lock)
-        defer { pthread_rwlock_unlock(lock) }
+        checkPthread(pthread_rwlock_rdlock(lock), "pthread_rwlock_rdlock")
+        defer { checkPthread(pthread_rwlock_unlock(lock), "pthread_rwlock_unlock") }
         return try body()
     }
 
     /// Runs `body` holding the lock exclusively: every shard, always in the same order.
     @inline(__always)
     func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        for shard in 0..<Self.shardCount { pthread_rwlock_wrlock(lock(shard)) }
+        for shard in 0..<Self.shardCount { checkPthread(pthread_rwlock_wrlock(lock(shard)), "pthread_rwlock_wrlock") }
         defer {
-            for shard in (0..<Self.shardCount).reversed() { pthread_rwlock_unlock(lock(shard)) }
+            for shard in (0..<Self.shardCount).reversed() {
+                checkPthread(pthread_rwlock_unlock(lock(shard)), "pthread_rwlock_unlock")
+            }
         }
         return try body()
     }
@@ -94,14 +106,13 @@ final class ConditionLocked<Value>: @unchecked Sendable {
         mutex.initialize(to: pthread_mutex_t())
         condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
-        let mutexStatus = pthread_mutex_init(mutex, nil)
-        let conditionStatus = pthread_cond_init(condition, nil)
-        precondition(mutexStatus == 0 && conditionStatus == 0, "pthread init failed")
+        checkPthread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        checkPthread(pthread_cond_init(condition, nil), "pthread_cond_init")
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
+        checkPthread(pthread_cond_destroy(condition), "pthread_cond_destroy")
+        checkPthread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
         condition.deinitialize(count: 1)
         condition.deallocate()
         mutex.deinitialize(count: 1)
@@ -110,28 +121,28 @@ final class ConditionLocked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        defer { checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         return try body(&value)
     }
 
     /// Runs `body` with exclusive access, then wakes every thread waiting in ``wait(until:)``.
     func withLockAndSignal<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
+        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
         defer {
-            pthread_cond_broadcast(condition)
-            pthread_mutex_unlock(mutex)
+            checkPthread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+            checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
         }
         return try body(&value)
     }
 
     /// Blocks until `ready` returns a result for the value, then returns it.
     func wait<Result>(until ready: (Value) -> Result?) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        defer { checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         while true {
             if let result = ready(value) { return result }
-            pthread_cond_wait(condition, mutex)
+            checkPthread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
         }
     }
 }

@@ -1,3 +1,5 @@
+package import struct Foundation.Data
+
 /// The name of a constraint file: `Container_Device.json` for one device, `Container.json` for the
 /// device-neutral base.
 ///
@@ -62,10 +64,19 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     }
 
     /// The files of `container` along `chain`, most specific first, then the base file.
-    package static func files(of container: String, along chain: [DeviceName]) -> [ConstraintFileName] {
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of
+    ///   a file name in the source's folder (a hand-made `DeviceProfile(name: "../x")`, say).
+    package static func files(of container: String, along chain: [DeviceName]) throws(ConstraintError)
+        -> [ConstraintFileName]
+    {
+        if let error = validateContainer(container) { throw error }
         var files: [ConstraintFileName] = []
         files.reserveCapacity(chain.count + 1)
-        for device in chain { files.append(ConstraintFileName(container: container, device: device)) }
+        for device in chain {
+            if let error = DeviceName.validate(device.rawValue, what: "device name") { throw error }
+            files.append(ConstraintFileName(container: container, device: device))
+        }
         files.append(ConstraintFileName(container: container))
         return files
     }
@@ -113,5 +124,112 @@ extension String {
     /// The string escaped as in a Swift literal, without the quotes, so that control characters print.
     var debugDescriptionContent: String {
         String(debugDescription.dropFirst().dropLast())
+    }
+}
+
+// MARK: - The one rule for the files of a folder
+
+extension ConstraintFileName {
+    /// What a file of a folder is to the interpreter, by ``roles(of:knownDevices:topLevelKey:)``.
+    package enum Role: Hashable, Sendable {
+        /// A constraint file: a device's file, or the base file.
+        case file(ConstraintFileName)
+        /// `Card_iPad.json` when the catalog has no `iPad`: a file for a device the catalog does not know,
+        /// which no device reads.
+        case unknownDevice(container: String, device: String)
+        /// Not a constraint file: not `.json`, a name no container can have, or a file that holds something
+        /// else (a `description.json` among the resources).
+        case notConstraintFile
+    }
+
+    /// The one rule for the files of a folder, which the interpreter (``ConstraintInterpreter/availableContainers()``),
+    /// `lint` and `coverage` all follow:
+    ///
+    /// - `Container_Device.json`, with a device of the catalog: that device's file.
+    /// - `Container_Other.json`, where `Other` could name a device but the catalog has none of that name: a file
+    ///   for an unknown device, which no device reads, when `Container` has another file in the folder
+    ///   (`Container.json`, `Container_iPhone6.json`) or the file's top-level key is `Container`. Otherwise
+    ///   it is the base file of a container named `Container_Other`.
+    /// - `Container.json`: the base file of `Container`; but a file that is its container's only file and whose
+    ///   top-level key is something else is not a constraint file (`description.json` holding `{"name": …}`).
+    /// - Anything else is not a constraint file.
+    ///
+    /// - Parameters:
+    ///   - fileNames: every file name of the folder.
+    ///   - knownDevices: the devices of the catalog.
+    ///   - topLevelKey: the first top-level key of a file (see ``topLevelKey(of:)``), or nil when it cannot be
+    ///     read; asked only for the files the names leave in doubt. Without it, names alone decide.
+    /// - Returns: the role of each name.
+    package static func roles(
+        of fileNames: [String], knownDevices: Set<DeviceName>, topLevelKey: ((String) -> String?)? = nil
+    ) -> [String: Role] {
+        var roles: [String: Role] = [:]
+        var withDeviceFiles: Set<String> = []
+        var stems: Set<String> = []
+        for name in fileNames {
+            guard let file = ConstraintFileName(parsing: name, knownDevices: knownDevices) else {
+                roles[name] = .notConstraintFile
+                continue
+            }
+            if file.device != nil {
+                roles[name] = .file(file)
+                withDeviceFiles.insert(file.container)
+            } else {
+                stems.insert(file.container)
+            }
+        }
+        for name in fileNames where roles[name] == nil {
+            let stem = String(name.dropLast(".json".count))
+            var key: String??
+            func firstKey() -> String? {
+                if key == nil { key = .some(topLevelKey?(name)) }
+                return key ?? nil
+            }
+            if let underscore = stem.lastIndex(of: "_") {
+                let container = String(stem[..<underscore])
+                let device = String(stem[stem.index(after: underscore)...])
+                if DeviceName.validate(device, what: "device name") == nil, validateContainer(container) == nil,
+                    withDeviceFiles.contains(container) || stems.contains(container) || firstKey() == container
+                {
+                    roles[name] = .unknownDevice(container: container, device: device)
+                    continue
+                }
+            }
+            if topLevelKey != nil, !withDeviceFiles.contains(stem), let key = firstKey(), key != stem {
+                roles[name] = .notConstraintFile
+            } else {
+                roles[name] = .file(ConstraintFileName(container: stem))
+            }
+        }
+        return roles
+    }
+
+    /// What every tool says of a file for a device the catalog does not know.
+    package static func unknownDeviceMessage(_ device: String) -> String {
+        "no device reads this file: \"\(device)\" is not a device of the catalog"
+    }
+
+    /// The first key of the object at the root of a JSON file, read from its first bytes; nil when the file
+    /// does not start with an object and a plain key (no escapes).
+    package static func topLevelKey(of data: Data) -> String? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            func skipSpace() {
+                while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+            }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
+            i += 1
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            let start = i + 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
+            return String(validating: bytes[start..<end], as: UTF8.self)
+        }
     }
 }

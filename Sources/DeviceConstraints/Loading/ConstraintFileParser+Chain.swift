@@ -34,7 +34,7 @@ extension ConstraintFileParser {
         of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
         _ body: (String, Data) throws(ConstraintError) -> Void
     ) throws(ConstraintError) -> [String] {
-        let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
+        let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
         var found = false
         for name in lookup {
             guard let data = try readFile(name, from: source) else { continue }
@@ -50,7 +50,17 @@ extension ConstraintFileParser {
     /// - Throws: ``ConstraintError`` `.unreadableFile` when the source cannot read it.
     func readFile(_ name: String, from source: any ConstraintSource) throws(ConstraintError) -> Data? {
         do {
-            return try source.data(forFile: name)
+            return try source.data(forFile: name, maximumSize: limits.maximumFileSize)
+        } catch let error as ConstraintSourceError where error.code == .fileTooLarge {
+            let size = error.sizeIsExact ? "\(error.size)" : "more than \(error.maximumSize)"
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(size) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                file: name)
+        } catch let error as ConstraintSourceError where error.code == .folderNotFound || error.code == .emptyFolder {
+            // About the folder, not this file.
+            throw ConstraintError(code: .fileNotFound, message: "\(error)")
         } catch {
             throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
         }

@@ -5,34 +5,172 @@ public import Foundation
 /// ```swift
 /// let source = DirectorySource(URL(fileURLWithPath: "Constraints"))
 /// ```
+///
+/// Only plain file names are read (no `/`, `\`, `.` or `..`), so nothing outside the folder is reached
+/// through a name. A symbolic link in the folder is followed when it points to a file inside the folder;
+/// a link that leads out of the folder is refused (``ConstraintSourceError/Code/linkOutOfFolder``) unless
+/// the source is made with `followingLinksOutOfFolder: true`. A file is read with `open` and `read`, its size
+/// checked before any byte is read, and an empty file costs nothing.
 public struct DirectorySource: ConstraintSource {
     /// The folder that holds the files.
     public let directory: URL
+    /// Whether a symbolic link in the folder that points outside it is followed. `false` unless given.
+    public let followsLinksOutOfFolder: Bool
+    /// Set once the folder is known to hold a `.json` file, so that a miss stops looking at the folder.
+    private let holdsFiles = ConditionLocked(false)
 
     /// A source that reads files from `directory`.
-    public init(_ directory: URL) {
+    ///
+    /// - Parameters:
+    ///   - directory: the folder.
+    ///   - followingLinksOutOfFolder: whether to follow a symbolic link that points out of the folder (a
+    ///     shared folder of constraints linked into several apps' folders, say).
+    public init(_ directory: URL, followingLinksOutOfFolder: Bool = false) {
         self.directory = directory
+        self.followsLinksOutOfFolder = followingLinksOutOfFolder
     }
 
     /// The contents of `directory/name`, or `nil` when there is no such file.
+    ///
+    /// - Throws: ``ConstraintSourceError`` — `.folderNotFound` when the folder itself is missing,
+    ///   `.invalidFileName`, `.notAFile`, `.linkOutOfFolder`; or an error for a failed system call.
     public func data(forFile name: String) throws -> Data? {
-        let url = directory.appendingPathComponent(name, isDirectory: false)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { throw SourceError(message: "\(url.path) is a directory, not a file") }
-        return try Data(contentsOf: url)
+        try read(name, maximumSize: nil)
+    }
+
+    /// The contents of `directory/name` if it has at most `maximumSize` bytes, or `nil` when there is no such
+    /// file. The size is read from the file system first: a larger file is not read at all.
+    ///
+    /// - Throws: ``ConstraintSourceError`` `.fileTooLarge` (with the file's exact size) when the file is
+    ///   larger, or what ``data(forFile:)`` throws.
+    public func data(forFile name: String, maximumSize: Int) throws -> Data? {
+        try read(name, maximumSize: max(0, maximumSize))
     }
 
     /// The names of the `.json` files directly in `directory`, sorted.
+    ///
+    /// - Throws: ``ConstraintSourceError`` `.folderNotFound` when the folder does not exist, or the file
+    ///   system's error when it cannot be listed.
     public func fileNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        guard folderExists else { throw folderNotFound }
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }
             .sorted()
     }
+
+    private func read(_ name: String, maximumSize: Int?) throws -> Data? {
+        try SourceFileName.check(name)
+        let path = directory.appendingPathComponent(name, isDirectory: false).path
+        let found: Data?
+        do {
+            found = try PosixFile.read(path: path, maximumSize: maximumSize, followLinks: followsLinksOutOfFolder)
+        } catch .isLink {
+            guard let target = try linkTargetInsideFolder(path, name: name) else { return nil }
+            do {
+                found = try PosixFile.read(path: target, maximumSize: maximumSize, followLinks: false)
+            } catch {
+                throw SourceFileName.error(for: error, file: name, path: path, maximumSize: maximumSize ?? 0)
+            }
+        } catch {
+            throw SourceFileName.error(for: error, file: name, path: path, maximumSize: maximumSize ?? 0)
+        }
+        if let found {
+            holdsFiles.withLock { $0 = true }
+            return found
+        }
+        // Nothing there: say so plainly when the whole folder is missing (a mistyped or absent folder) or
+        // holds no constraint files at all, rather than letting every file of every container be "not found".
+        // Once the folder has shown a file, a miss is only a miss.
+        guard !holdsFiles.withLock({ $0 }) else { return nil }
+        guard folderExists else { throw folderNotFound }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard names.contains(where: { $0.hasSuffix(".json") }) else {
+            throw ConstraintSourceError(
+                code: .emptyFolder, file: directory.path,
+                message:
+                    "the folder \(directory.path) holds no .json files; check that it is the right folder and that "
+                    + "the constraint files were copied into it")
+        }
+        holdsFiles.withLock { $0 = true }
+        return nil
+    }
+
+    /// The resolved path of the link at `path` when it leads to something inside the folder; nil for a
+    /// dangling link.
+    private func linkTargetInsideFolder(_ path: String, name: String) throws -> String? {
+        guard let target = Self.resolved(path) else { return nil }
+        guard let folder = Self.resolved(directory.path),
+            target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        else {
+            throw ConstraintSourceError(
+                code: .linkOutOfFolder, file: name,
+                message:
+                    "\(path) is a symbolic link to \(target), outside the folder; make it a copy, or create the "
+                    + "source with DirectorySource(_:followingLinksOutOfFolder: true)")
+        }
+        return target
+    }
+
+    /// The absolute path with every symbolic link resolved, or nil when it leads nowhere.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    private var folderExists: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    private var folderNotFound: ConstraintSourceError {
+        ConstraintSourceError(
+            code: .folderNotFound, file: directory.path,
+            message: "the folder \(directory.path) does not exist; check its name and where the app looks for it")
+    }
 }
 
-/// An error a provided source throws, with a plain message.
-struct SourceError: Error, CustomStringConvertible {
+/// The checks and messages that every file source shares.
+enum SourceFileName {
+    /// Throws `.invalidFileName` unless `name` is one plain file name that cannot reach outside a folder.
+    static func check(_ name: String) throws(ConstraintSourceError) {
+        let problem: String? =
+            if name.isEmpty {
+                "is empty"
+            } else if name == "." || name == ".." {
+                "names a folder"
+            } else if name.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C || $0 == 0 }) {
+                "contains a path separator or a NUL"
+            } else {
+                nil
+            }
+        guard let problem else { return }
+        throw ConstraintSourceError(
+            code: .invalidFileName, file: name,
+            message: "\"\(name.debugDescriptionContent)\" \(problem); a source reads plain file names only")
+    }
+
+    /// The error to throw for a failed read of `file` at `path`.
+    static func error(for failure: PosixFile.Failure, file: String, path: String, maximumSize: Int) -> any Error {
+        switch failure {
+        case .tooLarge(let size, let exact):
+            ConstraintSourceError.fileTooLarge(file, size: size, maximumSize: maximumSize, sizeIsExact: exact)
+        case .notRegular(let isDirectory):
+            ConstraintSourceError(
+                code: .notAFile, file: file,
+                message: "\(path) is \(isDirectory ? "a directory" : "not a regular file"), not a constraint file")
+        case .isLink:
+            ConstraintSourceError(
+                code: .notAFile, file: file, message: "\(path) changed into a symbolic link while it was read")
+        case .system:
+            ReadFailure(message: "\(path): \(failure.systemMessage)")
+        }
+    }
+}
+
+/// A system call failed while a file was read.
+struct ReadFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }

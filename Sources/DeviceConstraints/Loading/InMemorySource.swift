@@ -24,6 +24,17 @@ public struct InMemorySource: ConstraintSource {
         data[name]
     }
 
+    /// The UTF-8 bytes of the file named `name` if there are at most `maximumSize` of them, or `nil`.
+    ///
+    /// - Throws: ``ConstraintSourceError`` `.fileTooLarge`, with the exact size, when there are more.
+    public func data(forFile name: String, maximumSize: Int) throws -> Data? {
+        guard let data = data[name] else { return nil }
+        guard data.count <= maximumSize else {
+            throw ConstraintSourceError.fileTooLarge(name, size: data.count, maximumSize: maximumSize)
+        }
+        return data
+    }
+
     /// The file names, sorted.
     public func fileNames() -> [String] {
         files.keys.sorted()

@@ -62,12 +62,16 @@ extension JSONDocument {
     /// The 1-based line and column of the byte at `offset`. Lines are separated by `\n` (so `\r\n` counts
     /// once); the column counts characters (Unicode scalars), not bytes. A leading byte order mark takes no
     /// column.
+    ///
+    /// The first call reads the document once to build a ``LineTable``; every call after it costs a binary
+    /// search, so reporting many problems in a large file stays linear.
     package func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        bytes.withUnsafeBufferPointer { Self.location(ofOffset: offset, in: $0) }
+        lines.table(of: bytes).location(ofOffset: offset)
     }
 
     /// The 1-based line and column of the byte at `offset` of `bytes`, counted as ``location(ofOffset:)``
     /// counts them: for an offset kept after its document is gone (``ContainerConstraints``' view offsets).
+    /// It reads `bytes` up to `offset`: for more than one location in the same bytes, build a ``LineTable``.
     package static func location(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         bytes.withUnsafeBufferPointer { location(ofOffset: offset, in: $0) }
     }

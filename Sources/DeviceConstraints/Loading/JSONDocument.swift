@@ -41,6 +41,8 @@ public struct JSONDocument: Sendable {
     let bytes: [UInt8]
     /// One token per value, in document order; a container's descendants follow it.
     let tape: Tape
+    /// Lines and columns, built on the first location asked for: a valid file never pays for it.
+    let lines = LazyLineTable()
 
     /// Parses `bytes` as one JSON value.
     ///
@@ -99,5 +101,22 @@ extension JSONDocument {
         static let hasEscapes: UInt8 = 1
         /// A number without fraction or exponent.
         static let isInteger: UInt8 = 2
+    }
+}
+
+// MARK: - Locations
+
+/// A ``LineTable`` built once, on first use, by whichever thread asks first.
+final class LazyLineTable: Sendable {
+    private let table = ConditionLocked<LineTable?>(nil)
+
+    /// The table of `bytes`, which must be the same bytes on every call.
+    func table(of bytes: [UInt8]) -> LineTable {
+        table.withLock { table in
+            if let table { return table }
+            let built = LineTable(bytes)
+            table = built
+            return built
+        }
     }
 }

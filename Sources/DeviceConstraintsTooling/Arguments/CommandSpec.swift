@@ -7,8 +7,8 @@
 ///     arguments: [.init(name: "dir", help: "The folder.", defaultValue: "Constraints")],
 ///     options: [.init(name: "json", help: "Print JSON.")])
 /// let parsed = try spec.parse(["Constraints", "--json"])
-/// parsed.flag("json")          // true
-/// parsed.argument("dir")       // "Constraints"
+/// parsed.isSet(spec.options[0])      // true
+/// parsed[spec.arguments[0]]          // "Constraints"
 /// ```
 package struct CommandSpec: Sendable {
     /// A positional argument.
@@ -147,7 +147,7 @@ package struct CommandSpec: Sendable {
                     parsed.flags.insert(option.name)
                 } else {
                     var value = inlineValue
-                    if value == nil, index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+                    if value == nil, index < arguments.count, !looksLikeOption(arguments[index]) {
                         value = arguments[index]
                         index += 1
                     }
@@ -192,8 +192,13 @@ package struct CommandSpec: Sendable {
         UsageError(message, usage: usage)
     }
 
-    /// `-x` or `--x`, but not `-` alone or a negative number.
-    private static func looksLikeOption(_ argument: String) -> Bool {
-        argument.count > 1 && argument.hasPrefix("-") && Double(argument) == nil
+    /// Whether `argument`, after an option that takes a value, is the next option rather than the value:
+    /// `--`, `-h`, or one of this command's options. Anything else is the value, so `--size -1x5` reads
+    /// `-1x5` and says what is wrong with it, rather than that the value is missing.
+    private func looksLikeOption(_ argument: String) -> Bool {
+        if argument == "--" || argument == "-h" || argument == "--help" { return true }
+        guard argument.hasPrefix("--") else { return false }
+        let name = argument.dropFirst(2).prefix { $0 != "=" }
+        return options.contains { $0.name == name }
     }
 }

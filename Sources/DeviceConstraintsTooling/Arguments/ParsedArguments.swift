@@ -1,30 +1,42 @@
 /// The arguments of one command, as ``CommandSpec/parse(_:)`` read them.
 ///
+/// Values are looked up by the option or argument the command declared, never by a string typed again,
+/// so a misspelt key does not compile:
+///
 /// ```swift
 /// let parsed = try CommandSpec.lint.parse(["--catalog=devices.json", "Constraints"])
-/// parsed.value("catalog")   // "devices.json"
-/// parsed.argument("dir")    // "Constraints"
-/// parsed.flag("json")       // false
+/// parsed[CommandSpec.catalogOption]     // "devices.json"
+/// parsed[CommandSpec.folderArgument]    // "Constraints"
+/// parsed.isSet(CommandSpec.jsonFlag)    // false
 /// ```
 package struct ParsedArguments: Sendable, Hashable {
     /// Whether `-h` or `--help` was given; nothing else is read then.
     package var wantsHelp = false
     /// The value of each option given, by name; the last wins when one is repeated.
-    package var values: [String: String] = [:]
+    var values: [String: String] = [:]
     /// The flags given, by name.
-    package var flags: Set<String> = []
+    var flags: Set<String> = []
     /// The positional arguments by name; one that was left out has its default value.
-    package var arguments: [String: String] = [:]
+    var arguments: [String: String] = [:]
 
     /// Nothing given.
     package init() {}
 
-    /// The value of the option `name` (`catalog` for `--catalog`), or nil when it was not given.
-    package func value(_ name: String) -> String? { values[name] }
+    /// The value given to `option`, or nil when it was not given.
+    package subscript(option: CommandSpec.Option) -> String? {
+        precondition(option.valueName != nil, "--\(option.name) is a flag: ask isSet(_:)")
+        return values[option.name]
+    }
 
-    /// Whether the flag `name` (`json` for `--json`) was given.
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether the flag `flag` was given.
+    package func isSet(_ flag: CommandSpec.Option) -> Bool {
+        precondition(flag.valueName == nil, "--\(flag.name) takes a value: use the subscript")
+        return flags.contains(flag.name)
+    }
 
-    /// The positional argument `name`, or its default value.
-    package func argument(_ name: String) -> String? { arguments[name] }
+    /// The positional argument `argument`, or its default value (nil for a required one left out, which
+    /// ``CommandSpec/parse(_:)`` does not allow).
+    package subscript(argument: CommandSpec.Argument) -> String? {
+        arguments[argument.name] ?? argument.defaultValue
+    }
 }

@@ -11,15 +11,19 @@ package struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     package var message: String
     /// The usage line of the command, without `usage: `.
     package var usage: String
+    /// The whole help, printed instead of the usage line when the command line says nothing at all.
+    package var help: String?
 
-    /// An error saying `message`, followed by `usage`.
-    package init(_ message: String, usage: String) {
+    /// An error saying `message`, followed by `usage`, or by `help` when given.
+    package init(_ message: String, usage: String, help: String? = nil) {
         self.message = message
         self.usage = usage
+        self.help = help
     }
 
-    /// `error: message` and `usage: usage`, on two lines.
+    /// `error: message` and `usage: usage`, on two lines; or `error: message`, a blank line and the help.
     package var description: String {
-        "error: \(message)\nusage: \(usage)"
+        if let help { return "error: \(message)\n\n\(help)" }
+        return "error: \(message)\nusage: \(usage)"
     }
 }

@@ -2,15 +2,30 @@
 
 extension CommandSpec {
     /// Every command, in the order the tool's help lists them.
-    package static let all: [CommandSpec] = [lint, show, devices, coverage]
+    package static var all: [CommandSpec] { ToolCommand.commands.map { $0.spec } }
 
     /// The folder argument every command but `devices` takes.
-    private static let folder = Argument(
+    package static let folderArgument = Argument(
         name: "dir", help: "The folder of constraint files.", defaultValue: DeviceConstraintsTool.defaultFolder)
-    private static let catalog = Option(
+    /// `--catalog <file>`, which every command takes.
+    package static let catalogOption = Option(
         name: "catalog", valueName: "file",
         help: "A device catalog file (JSON) to use instead of the standard catalog.")
-    private static let json = Option(name: "json", help: "Print the result as JSON.")
+    /// `--json`, which every command takes.
+    package static let jsonFlag = Option(name: "json", help: "Print the result as JSON.")
+    /// `lint --strict`.
+    package static let strictFlag = Option(name: "strict", help: "Fail (exit 1) on warnings too.")
+    /// `show <container>`.
+    package static let containerArgument = Argument(name: "container", help: "The container: the files' top-level key.")
+    /// `show --device <name>`.
+    package static let deviceOption = Option(
+        name: "device", valueName: "name", help: "The device, by its name in the catalog.")
+    /// `show --size <WxH>`.
+    package static let sizeOption = Option(
+        name: "size", valueName: "WxH", help: "A window size in points, such as 390x844.")
+    /// `show --idiom <idiom>`.
+    package static let idiomOption = Option(
+        name: "idiom", valueName: "idiom", help: "With --size: phone or pad (default: from the size).")
 
     /// `lint [<dir>] [--catalog <file>] [--json] [--strict]`.
     package static let lint = CommandSpec(
@@ -24,8 +39,8 @@ extension CommandSpec {
             when there are no errors (warnings are allowed unless --strict), 1 when there are, 2 for a \
             wrong command line.
             """,
-        arguments: [folder],
-        options: [catalog, json, Option(name: "strict", help: "Fail (exit 1) on warnings too.")])
+        arguments: [folderArgument],
+        options: [catalogOption, jsonFlag, strictFlag])
 
     /// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
     package static let show = CommandSpec(
@@ -35,26 +50,21 @@ extension CommandSpec {
             app resolves it (--size 390x844, optionally with --idiom). Values are merged along the device's \
             lookup chain: the first file that sets an attribute wins.
             """,
-        arguments: [Argument(name: "container", help: "The container: the files' top-level key."), folder],
-        options: [
-            Option(name: "device", valueName: "name", help: "The device, by its name in the catalog."),
-            Option(name: "size", valueName: "WxH", help: "A window size in points, such as 390x844."),
-            Option(name: "idiom", valueName: "idiom", help: "With --size: phone or pad (default: from the size)."),
-            catalog, json,
-        ],
+        arguments: [containerArgument, folderArgument],
+        options: [deviceOption, sizeOption, idiomOption, catalogOption, jsonFlag],
         optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]")
 
     /// `devices [--catalog <file>] [--json]`.
     package static let devices = CommandSpec(
         name: "devices", abstract: "List the devices of the catalog: name, idiom, size and lookup chain.",
-        options: [catalog, json])
+        options: [catalogOption, jsonFlag])
 
     /// `coverage [<dir>] [--catalog <file>] [--json]`.
     package static let coverage = CommandSpec(
         name: "coverage",
         abstract: "Show which file serves each container on each device: its own, one through a fallback, or none.",
         discussion: "It goes by file names, as the app chooses files; lint checks what the files hold.",
-        arguments: [folder], options: [catalog, json])
+        arguments: [folderArgument], options: [catalogOption, jsonFlag])
 
     /// The help of the tool itself.
     package static var toolHelp: String {

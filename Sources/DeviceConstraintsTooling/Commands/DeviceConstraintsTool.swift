@@ -43,7 +43,8 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
-        let report = Linter(catalog: catalog).lint(try folder(options.directory), directory: options.directory)
+        let report = Linter(catalog: catalog).lint(
+            try folder(options.directory, for: type(of: options).spec), directory: options.directory)
         return ToolResult(
             output: options.json ? report.json.rendered : report.text, exitCode: report.exitCode(strict: options.strict)
         )
@@ -57,7 +58,7 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(message: error.description, exitCode: .usageError)
         }
-        let source = try folder(options.directory)
+        let source = try folder(options.directory, for: type(of: options).spec)
         let table: RecordTable
         do throws(ConstraintError) {
             table = try RecordTable(container: options.container, device: device, catalog: catalog, source: source)
@@ -66,8 +67,18 @@ package struct DeviceConstraintsTool: Sendable {
             placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
             throw ToolFailure(message: placed.description, exitCode: .failure)
         }
-        if options.json { return ToolResult(output: table.json(directory: options.directory).rendered) }
-        return ToolResult(output: table.text(directory: options.directory, window: options.device.window))
+        // Warnings go to standard error, so that what a misspelt attribute did (it became an extension) is
+        // seen next to the table without spoiling `--json` output.
+        let warnings = table.warnings.map { warning in
+            var placed = warning
+            placed.file = warning.file.map { DisplayPath.join(options.directory, $0) }
+            return placed.description
+        }.joined(separator: "\n")
+        if options.json {
+            return ToolResult(output: table.json(directory: options.directory).rendered, errorOutput: warnings)
+        }
+        return ToolResult(
+            output: table.text(directory: options.directory, window: options.device.window), errorOutput: warnings)
     }
 
     private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
@@ -78,27 +89,39 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func coverage(_ options: CoverageOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
-        let source = try folder(options.directory)
+        let source = try folder(options.directory, for: type(of: options).spec)
         let names: [String]
         do {
             names = try source.fileNames()
         } catch {
             throw ToolFailure(message: "error: could not list the files of '\(options.directory)': \(error)")
         }
-        let report = CoverageReport(fileNames: names, catalog: catalog)
+        let report = CoverageReport(fileNames: names, catalog: catalog) { name in
+            (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
+                .flatMap(ConstraintFileName.topLevelKey(of:))
+        }
         return ToolResult(output: options.json ? report.json.rendered : report.text)
     }
 
     // MARK: - Reading the folder and the catalog
 
-    /// The folder at `path`, which must exist.
-    private func folder(_ path: String) throws(ToolFailure) -> DirectorySource {
+    /// The folder at `path`, which must exist; `command` is what the user ran, for the suggestion when
+    /// `path` is a file.
+    private func folder(_ path: String, for command: CommandSpec) throws(ToolFailure) -> DirectorySource {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ToolFailure(
                 message:
                     "error: no folder '\(path)'; pass the folder that holds the constraint files "
                     + "(default: \(Self.defaultFolder), from the current directory)")
+        }
+        guard isDirectory.boolValue else {
+            let parent = (path as NSString).deletingLastPathComponent
+            throw ToolFailure(
+                message:
+                    "error: '\(path)' is a file; \(command.name) reads a folder of constraint files: try "
+                    + "'\(Self.name) \(command.name) \(parent.isEmpty ? "." : parent)'\nusage: \(command.usage)",
+                exitCode: .usageError)
         }
         return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))
     }

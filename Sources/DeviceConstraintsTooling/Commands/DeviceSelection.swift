@@ -15,27 +15,22 @@ package enum DeviceSelection: Sendable, Hashable {
     ///
     /// - Throws: ``UsageError`` when neither or both of `--device` and `--size` are given, `--idiom` comes
     ///   without `--size`, or a value cannot be read.
-    package init(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) {
-        switch (parsed.value("device"), parsed.value("size")) {
+    package init(_ parsed: ParsedArguments) throws(UsageError) {
+        let spec = CommandSpec.show
+        switch (parsed[CommandSpec.deviceOption], parsed[CommandSpec.sizeOption]) {
         case (nil, nil):
             throw spec.error("missing '--device <name>' or '--size <WxH>'")
         case (_?, _?):
             throw spec.error("'--device' and '--size' cannot be used together; give one")
         case (let name?, nil):
-            guard parsed.value("idiom") == nil else {
+            guard parsed[CommandSpec.idiomOption] == nil else {
                 throw spec.error("'--idiom' goes with '--size'; a named device has its idiom")
             }
             self = .named(name)
         case (nil, let size?):
-            let sides = size.split(omittingEmptySubsequences: false, whereSeparator: { "xX×".contains($0) })
-            guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]),
-                width.isFinite, height.isFinite, width > 0, height > 0
-            else {
-                throw spec.error(
-                    "invalid size '\(size)'; give the window's width and height in points, such as 390x844")
-            }
+            let (width, height) = try Self.size(size)
             var idiom: DeviceIdiom?
-            if let value = parsed.value("idiom") {
+            if let value = parsed[CommandSpec.idiomOption] {
                 guard let known = DeviceIdiom(rawValue: value) else {
                     throw spec.error("invalid idiom '\(value)'; use phone or pad")
                 }
@@ -43,6 +38,28 @@ package enum DeviceSelection: Sendable, Hashable {
             }
             self = .size(width: width, height: height, idiom: idiom)
         }
+    }
+
+    /// Reads `390x844` (`x`, `X` or `×`), saying what is wrong with a size that is not two positive numbers.
+    private static func size(_ text: String) throws(UsageError) -> (width: Double, height: Double) {
+        let example = "give the window's width and height in points, such as 390x844"
+        let sides = text.split(omittingEmptySubsequences: false, whereSeparator: { "xX×".contains($0) })
+        guard sides.count == 2 else {
+            throw CommandSpec.show.error("invalid size '\(text)'; \(example)")
+        }
+        var values: [Double] = []
+        for (side, name) in zip(sides, ["width", "height"]) {
+            guard let value = Double(side), value.isFinite else {
+                throw CommandSpec.show.error(
+                    "invalid size '\(text)': the \(name) '\(side)' is not a number; \(example)")
+            }
+            guard value > 0 else {
+                throw CommandSpec.show.error(
+                    "invalid size '\(text)': the \(name) must be more than 0 points, found \(side); \(example)")
+            }
+            values.append(value)
+        }
+        return (values[0], values[1])
     }
 
     /// The window size, as `390×844` (with the idiom when given: `700×1000 pad`); nil for a named device.

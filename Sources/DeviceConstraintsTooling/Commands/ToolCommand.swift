@@ -21,16 +21,24 @@ package enum ToolCommand: Sendable, Hashable {
     /// `coverage`.
     case coverage(CoverageOptions)
 
+    /// The commands, in the order the tool's help lists them: each reads its own options.
+    package static let commands: [any ParsableCommand.Type] = [
+        LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self,
+    ]
+
     /// Reads a command line.
     ///
-    /// No arguments, `-h`, `--help` or `help` ask for the tool's help; `help <command>` or `<command> --help`
-    /// for a command's.
+    /// `-h`, `--help` or `help` ask for the tool's help; `help <command>` or `<command> --help` for a
+    /// command's. No arguments at all is a usage error whose message is the tool's help.
     ///
     /// - Parameter arguments: the arguments after the tool's name (`CommandLine.arguments.dropFirst()`).
-    /// - Throws: ``UsageError`` for an unknown command or option, a missing or extra argument, or a value
-    ///   that cannot be read.
+    /// - Throws: ``UsageError`` for a missing or unknown command or option, a missing or extra argument, or a
+    ///   value that cannot be read.
     package init(parsing arguments: [String]) throws(UsageError) {
-        guard let first = arguments.first, first != "-h", first != "--help" else {
+        guard let first = arguments.first else {
+            throw UsageError("missing command", usage: CommandSpec.toolUsage, help: CommandSpec.toolHelp)
+        }
+        if first == "-h" || first == "--help" {
             self = .help(CommandSpec.toolHelp)
             return
         }
@@ -50,36 +58,21 @@ package enum ToolCommand: Sendable, Hashable {
             guard rest.count == 1 else {
                 throw UsageError("unexpected argument '\(rest[1])'", usage: CommandSpec.toolUsage)
             }
-            self = .help(try Self.spec(named: name).help)
+            self = .help(try Self.command(named: name).spec.help)
             return
         }
-        let spec = try Self.spec(named: first)
-        let parsed = try spec.parse(rest)
+        let command = try Self.command(named: first)
+        let parsed = try command.spec.parse(rest)
         if parsed.wantsHelp {
-            self = .help(spec.help)
+            self = .help(command.spec.help)
             return
         }
-        let folder = parsed.argument("dir") ?? DeviceConstraintsTool.defaultFolder
-        let catalog = parsed.value("catalog")
-        let json = parsed.flag("json")
-        switch spec.name {
-        case CommandSpec.lint.name:
-            self = .lint(LintOptions(directory: folder, catalog: catalog, json: json, strict: parsed.flag("strict")))
-        case CommandSpec.show.name:
-            self = .show(
-                ShowOptions(
-                    container: parsed.argument("container") ?? "", directory: folder,
-                    device: try DeviceSelection(parsed, spec: spec), catalog: catalog, json: json))
-        case CommandSpec.devices.name:
-            self = .devices(DevicesOptions(catalog: catalog, json: json))
-        default:
-            self = .coverage(CoverageOptions(directory: folder, catalog: catalog, json: json))
-        }
+        self = try command.init(parsed).command
     }
 
     /// The command called `name`, or an error that suggests the nearest.
-    private static func spec(named name: String) throws(UsageError) -> CommandSpec {
-        if let spec = CommandSpec.all.first(where: { $0.name == name }) { return spec }
+    private static func command(named name: String) throws(UsageError) -> any ParsableCommand.Type {
+        if let command = commands.first(where: { $0.spec.name == name }) { return command }
         let what = name.hasPrefix("-") ? "option" : "command"
         var message = "unknown \(what) '\(name)'"
         let candidates = CommandSpec.all.map(\.name) + ["--version", "--help", "help"]

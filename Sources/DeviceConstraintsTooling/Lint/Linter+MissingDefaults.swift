@@ -7,6 +7,9 @@ extension Linter {
     /// reaches no file that defines the view: on those devices `record(viewId:container:)` throws. One error
     /// per view id, placed at its first definition, naming every such device.
     ///
+    /// Linear in the number of files and views: each view costs a lookup per file of each device's chain,
+    /// and its suggestion a few lookups in a ``NearNames`` index, never a pass over the other views.
+    ///
     /// - Parameter files: the files that were read, in path order, of containers whose files all parsed.
     func missingDefaults(in files: [LintedFile]) -> [ConstraintDiagnostic] {
         let chains = catalog.profiles.map { (device: $0.name, chain: catalog.lookupChain(for: $0)) }
@@ -22,16 +25,23 @@ extension Linter {
             let reads = chains.map { device, chain in
                 (device: device, files: chain.compactMap { byDevice[$0] } + (base.map { [$0] } ?? []))
             }
+            let viewIds = containerFiles.map(\.contents.viewIds)
+            var near: NearNames?
             var seen: Set<String> = []
-            for file in containerFiles {
-                for (index, viewId) in file.contents.viewIds.enumerated() where seen.insert(viewId).inserted {
+            for (file, ids) in zip(containerFiles, viewIds) {
+                for (index, viewId) in ids.enumerated() where seen.insert(viewId).inserted {
                     if base?.contents[viewId] != nil { continue }
                     let missing = reads.filter { device in !device.files.contains { $0.contents[viewId] != nil } }
                     guard !missing.isEmpty else { continue }
+                    // A view those devices all have, one edit or one swap away, is probably what was meant.
+                    if near == nil { near = NearNames(viewIds.joined()) }
+                    let suggestion = near?.closest(to: viewId) { candidate in
+                        missing.allSatisfy { device in device.files.contains { $0.contents[candidate] != nil } }
+                    }
                     diagnostics.append(
                         missingDefault(
-                            viewId, definedIn: file, at: index, missing: missing,
-                            baseFile: ConstraintFileName(container: container).fileName))
+                            viewId, definedIn: file, at: index, missing: missing.map(\.device),
+                            suggestion: suggestion, baseFile: ConstraintFileName(container: container).fileName))
                 }
             }
         }
@@ -39,29 +49,22 @@ extension Linter {
     }
 
     private func missingDefault(
-        _ viewId: String, definedIn file: LintedFile, at index: Int,
-        missing: [(device: DeviceName, files: [LintedFile])], baseFile: String
+        _ viewId: String, definedIn file: LintedFile, at index: Int, missing: [DeviceName], suggestion: String?,
+        baseFile: String
     ) -> ConstraintDiagnostic {
-        let names = missing.map(\.device.rawValue)
+        let names = missing.map(\.rawValue)
         var message = "view \"\(viewId)\" has no default: "
         message +=
             names.count == 1
             ? "\(names[0]) reads no file that defines it"
             : "\(names.count) devices (\(names.joined(separator: ", "))) read no file that defines it"
-        // A view those devices all have, one or two edits away, is probably what was meant.
-        let shared = missing.map { Set($0.files.flatMap(\.contents.viewIds)) }.reduce(nil) {
-            (all: Set<String>?, next) in
-            all.map { $0.intersection(next) } ?? next
-        }
-        let candidates = (shared ?? []).subtracting([viewId]).sorted()
-        if let suggestion = EditDistance.closest(to: viewId, among: candidates, maximum: 2) {
+        if let suggestion {
             message += "; did you mean \"\(suggestion)\", which they have? Otherwise add"
         } else {
             message += "; add"
         }
         message += " it to the base file \(baseFile), which every device reads"
-        let offset = file.contents.viewOffsets[index]
-        let location = JSONDocument.location(ofOffset: offset, in: file.bytes)
+        let location = file.lines.location(ofOffset: file.contents.viewOffsets[index])
         return ConstraintDiagnostic(
             severity: .error, code: .missingDefault, message: message, file: file.path, line: location.line,
             column: location.column)

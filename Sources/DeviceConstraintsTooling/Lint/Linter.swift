@@ -51,12 +51,18 @@ package struct Linter: Sendable {
         }
 
         let knownDevices = Set(catalog.profiles.map(\.name))
+        // Which file is whose, by the rule the interpreter follows: Card_iPad.json without an iPad in the
+        // catalog is a dead file here, is left out by preloadAll, and is not a container in coverage.
+        let limit = parser.limits.maximumFileSize
+        let roles = ConstraintFileName.roles(of: names, knownDevices: knownDevices) { name in
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+        }
         var diagnostics: [ConstraintDiagnostic] = []
         var files: [LintedFile] = []
         var unreadContainers: Set<String> = []
         for name in names {
             let path = DisplayPath.join(directory, name)
-            let checked = check(name, at: path, in: source, knownDevices: knownDevices)
+            let checked = check(name, at: path, in: source, role: roles[name] ?? .notConstraintFile)
             diagnostics += checked.diagnostics
             if let file = checked.file {
                 files.append(file)
@@ -82,12 +88,20 @@ package struct Linter: Sendable {
     }
 
     private func check(
-        _ name: String, at path: String, in source: any ConstraintSource, knownDevices: Set<DeviceName>
+        _ name: String, at path: String, in source: any ConstraintSource, role: ConstraintFileName.Role
     ) -> CheckedFile {
         var result = CheckedFile()
         let read: Data?
         do {
-            read = try source.data(forFile: name)
+            read = try source.data(forFile: name, maximumSize: parser.limits.maximumFileSize)
+        } catch let error as ConstraintSourceError where error.code == .fileTooLarge {
+            let tooLarge = ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(error.sizeIsExact ? "" : "more than ")\(error.sizeIsExact ? error.size : error.maximumSize) "
+                    + "bytes, over the limit of \(parser.limits.maximumFileSize) bytes; split the container")
+            result.diagnostics.append(ConstraintDiagnostic(tooLarge, at: path))
+            return result
         } catch {
             let unreadable = ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)")
             result.diagnostics.append(ConstraintDiagnostic(unreadable, at: path))
@@ -98,20 +112,33 @@ package struct Linter: Sendable {
             result.diagnostics.append(ConstraintDiagnostic(gone, at: path))
             return result
         }
-        guard let fileName = ConstraintFileName(parsing: name, knownDevices: knownDevices) else {
-            let stem = String(name.dropLast(".json".count))
-            let error =
-                ConstraintFileName.validateContainer(stem)
-                ?? ConstraintError(code: .invalidName, message: "\"\(name)\" is not a constraint file name")
-            result.diagnostics.append(ConstraintDiagnostic(error, at: path))
-            return result
+        let fileName: ConstraintFileName
+        var deadDevice: String?
+        switch role {
+        case .file(let file):
+            fileName = file
+        case .unknownDevice(let container, let device):
+            fileName = ConstraintFileName(container: container)
+            deadDevice = device
+        case .notConstraintFile:
+            // A name no container can have; a file that holds another key is read as a base file below, so
+            // that the parser says which key it found.
+            guard let file = ConstraintFileName(parsing: name, knownDevices: []) else {
+                let stem = String(name.dropLast(".json".count))
+                let error =
+                    ConstraintFileName.validateContainer(stem)
+                    ?? ConstraintError(code: .invalidName, message: "\"\(name)\" is not a constraint file name")
+                result.diagnostics.append(ConstraintDiagnostic(error, at: path))
+                return result
+            }
+            fileName = file
         }
 
-        // A device file must hold its container; a base file whose name has an underscore may hold either
-        // the whole stem or the part before the underscore (then it names a device the catalog lacks).
+        // A device file must hold its container, and so must a base file; a file for an unknown device
+        // may hold its container or the whole stem.
         let warnings = DiagnosticCollector()
         let (contents, errors) = parser.parseCollectingErrors(
-            data, fileName: name, container: fileName.device == nil ? nil : fileName.container,
+            data, fileName: name, container: deadDevice == nil ? fileName.container : nil,
             diagnostics: warnings.handler)
         result.diagnostics += errors.map { ConstraintDiagnostic($0, at: path) }
         result.diagnostics += warnings.diagnostics.map { warning in
@@ -124,17 +151,16 @@ package struct Linter: Sendable {
             return result
         }
         let bytes = [UInt8](data)
-        if fileName.device == nil, contents.container != fileName.container {
-            let device = String(fileName.container.dropFirst(contents.container.count + 1))
-            result.diagnostics.append(deadFile(device: device, at: path, bytes: bytes))
+        if let deadDevice {
+            result.diagnostics.append(deadFile(device: deadDevice, at: path, bytes: bytes))
             return result
         }
-        result.file = LintedFile(path: path, name: fileName, contents: contents, bytes: bytes)
+        result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
         return result
     }
 
     private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {
-        var message = "no device reads this file: \"\(device)\" is not a device of the catalog"
+        var message = ConstraintFileName.unknownDeviceMessage(device)
         let names = catalog.profiles.map(\.name.rawValue)
         if let suggestion = EditDistance.closest(to: device, among: names, maximum: 3) {
             message += "; did you mean \"\(suggestion)\"? Rename"
@@ -158,12 +184,12 @@ struct LintedFile {
     var name: ConstraintFileName
     /// Its records.
     var contents: ContainerConstraints
-    /// Its bytes, to place a diagnostic at a view id's line and column.
-    var bytes: [UInt8]
+    /// Its lines, to place a diagnostic at a view id's line and column.
+    var lines: LineTable
 }
 
-/// Collects the warnings the parser reports while it reads one file.
-private final class DiagnosticCollector: @unchecked Sendable {
+/// Collects the warnings the parser reports while it reads one file (lint) or one chain of files (show).
+final class DiagnosticCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [ConstraintDiagnostic] = []
 

@@ -9,7 +9,7 @@ package import DeviceConstraints
 /// let coverage = CoverageReport(fileNames: try source.fileNames(), catalog: .standard)
 /// coverage.source(of: "Card", on: "iPhoneX")   // .fallback(file: "Card_iPhone6.json", device: "iPhone6")
 /// ```
-package struct CoverageReport: Sendable, Hashable {
+package struct CoverageReport: Sendable {
     /// Where a device gets a container's records from.
     package enum Source: Sendable, Hashable {
         /// The device has a file of its own.
@@ -27,15 +27,28 @@ package struct CoverageReport: Sendable, Hashable {
     /// `sources[container][device]`, in the order of ``containers`` and ``devices``.
     package let sources: [[Source]]
 
-    /// The coverage of the constraint files named `fileNames` (names that are not constraint file names
-    /// are left out) for the devices of `catalog`.
-    package init(fileNames: [String], catalog: DeviceCatalog) {
+    /// Files for a device the catalog does not know (`Card_iPad.json` without an `iPad`), which no device
+    /// reads: the file and the device its name gives, sorted by file.
+    package let deadFiles: [(file: String, device: String)]
+
+    /// The coverage of the constraint files named `fileNames` for the devices of `catalog`, by the rule the
+    /// interpreter follows (``ConstraintFileName/roles(of:knownDevices:topLevelKey:)``): files that are not
+    /// constraint files are left out, and files for devices the catalog lacks are listed apart.
+    ///
+    /// - Parameter topLevelKey: reads a file's top-level key, for the names the rule leaves in doubt.
+    package init(fileNames: [String], catalog: DeviceCatalog, topLevelKey: ((String) -> String?)? = nil) {
         let known = Set(catalog.profiles.map(\.name))
         var files: [String: [DeviceName?: String]] = [:]
+        var dead: [(file: String, device: String)] = []
+        let roles = ConstraintFileName.roles(of: fileNames, knownDevices: known, topLevelKey: topLevelKey)
         for name in fileNames {
-            guard let file = ConstraintFileName(parsing: name, knownDevices: known) else { continue }
-            files[file.container, default: [:]][file.device] = name
+            switch roles[name] {
+            case .file(let file)?: files[file.container, default: [:]][file.device] = name
+            case .unknownDevice(_, let device)?: dead.append((name, device))
+            case .notConstraintFile?, nil: continue
+            }
         }
+        deadFiles = dead.sorted { $0.file < $1.file }
         devices = catalog.profiles
         containers = files.keys.sorted()
         sources = containers.map { container in
@@ -59,23 +72,53 @@ package struct CoverageReport: Sendable, Hashable {
         return sources[row][column]
     }
 
+    /// The widest line ``text`` prints when it can: a terminal's 100 columns.
+    package static let defaultWidth = 100
+
     /// The matrix: a row a container, a column a device (`own`, `→ iPhone6`, `→ base`, `missing`), a
-    /// legend and a count.
-    package var text: String {
-        let header = ["container"] + devices.map(\.name.rawValue)
-        let rows = zip(containers, sources).map { container, row in [container] + row.map(Self.cell) }
+    /// legend and a count. Devices that do not fit in `width` columns go on to a further table below, with
+    /// the containers again, so that no line is wider than `width` unless one column alone is.
+    package func text(width: Int = CoverageReport.defaultWidth) -> String {
+        let cells = sources.map { $0.map(Self.cell) }
+        let containerWidth = max("container".count, containers.map(\.count).max() ?? 0)
+        // Greedily, as many devices per table as fit: a column is its widest cell and two spaces.
+        var groups: [[Int]] = []
+        var used = containerWidth
+        for column in devices.indices {
+            let columnWidth = max(devices[column].name.rawValue.count, cells.map { $0[column].count }.max() ?? 0)
+            if groups.isEmpty || used + 2 + columnWidth > width && !groups[groups.count - 1].isEmpty {
+                groups.append([])
+                used = containerWidth
+            }
+            groups[groups.count - 1].append(column)
+            used += 2 + columnWidth
+        }
+        let tables = groups.map { columns in
+            TextTable(
+                header: ["container"] + columns.map { devices[$0].name.rawValue },
+                rows: zip(containers, cells).map { container, row in [container] + columns.map { row[$0] } }
+            ).rendered
+        }
         let all = sources.joined()
         let own = all.count { if case .own = $0 { true } else { false } }
         let missing = all.count { $0 == .missing }
         let counts =
             "\(counted(containers.count, "container")) × \(counted(devices.count, "device")): "
             + "\(own) own files, \(all.count - own - missing) through a fallback, \(missing) missing"
-        let legend =
-            "own: the device's own file; → D: the file of device D, through the fallback chain; "
-            + "→ base: the base file Container.json; missing: no file, the interpreter throws fileNotFound"
+        let legend = """
+            own:      the device's own file
+            → D:      the file of device D, through the fallback chain
+            → base:   the base file Container.json
+            missing:  no file; the interpreter throws fileNotFound
+            """
         guard !containers.isEmpty else { return "No constraint files.\n" + counts }
-        return [TextTable(header: header, rows: rows).rendered, "", legend, counts].joined(separator: "\n")
+        let dead = deadFiles.map { "\($0.file): \(ConstraintFileName.unknownDeviceMessage($0.device))" }
+        return (tables + [legend, counts] + (dead.isEmpty ? [] : [dead.joined(separator: "\n")]))
+            .joined(separator: "\n\n")
     }
+
+    /// ``text(width:)`` for a terminal of ``defaultWidth`` columns.
+    package var text: String { text() }
 
     /// The report for `coverage --json`:
     ///
@@ -108,6 +151,16 @@ package struct CoverageReport: Sendable, Hashable {
                                         ])
                                     })
                             ),
+                        ])
+                    })
+            ),
+            (
+                "deadFiles",
+                .array(
+                    deadFiles.map { dead in
+                        .object([
+                            ("file", .string(dead.file)), ("device", .string(dead.device)),
+                            ("message", .string(ConstraintFileName.unknownDeviceMessage(dead.device))),
                         ])
                     })
             ),

@@ -41,6 +41,9 @@ package struct RecordTable: Sendable, Hashable {
     /// Each view's attributes: views in the order they first appear along the chain; attributes in the
     /// standard order, then extensions by name. Standard attributes that no file sets are listed as 0.
     package let rows: [Row]
+    /// What the parser warned about while it read the files (misspelt attributes, keys given twice), each
+    /// with its file as the source names it.
+    package let warnings: [ConstraintDiagnostic]
 
     /// Reads and merges the files of `container` that `device` reads.
     ///
@@ -53,9 +56,11 @@ package struct RecordTable: Sendable, Hashable {
     ) throws(ConstraintError) {
         if let error = ConstraintFileName.validateContainer(container) { throw error }
         let read: (lookup: [String], files: [ContainerConstraints])
+        let warnings = DiagnosticCollector()
         do throws(ConstraintError) {
             read = try parser.parseFiles(
-                of: container, on: device.name, along: catalog.lookupChain(for: device), from: source)
+                of: container, on: device.name, along: catalog.lookupChain(for: device), from: source,
+                diagnostics: warnings.handler)
         } catch  where error.code == .fileNotFound {
             throw Self.suggestingContainer(in: error, for: container, source: source, catalog: catalog)
         }
@@ -65,6 +70,7 @@ package struct RecordTable: Sendable, Hashable {
         self.lookup = lookup
         self.filesRead = files.map(\.fileName)
         self.rows = Self.rows(of: files)
+        self.warnings = warnings.diagnostics
     }
 
     /// The merged records, each attribute with the first file along the chain that sets it.

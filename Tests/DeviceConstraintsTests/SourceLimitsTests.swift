@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// What a source refuses: files over the size limit (before reading them), names and links that lead out of
+/// its folder, and the cost of an empty file.
+struct SourceLimitsTests {
+    // MARK: - Size before reading
+
+    @Test func aSparseTwoGigabyteFileIsRefusedFromItsSizeWithoutBeingRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.sparseFile("Huge_iPhone6.json", size: 2 << 30)
+        let before = ResidentMemory.peak
+        let start = ContinuousClock.now
+
+        let sourceError = try #require(throws: ConstraintSourceError.self) {
+            try DirectorySource(folder.url).data(forFile: "Huge_iPhone6.json", maximumSize: 8 << 20)
+        }
+        #expect(sourceError.code == .fileTooLarge)
+        #expect(sourceError.size == 2 << 30 && sourceError.sizeIsExact && sourceError.maximumSize == 8 << 20)
+
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
+        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Huge") }
+        #expect(error.code == .fileTooLarge)
+        #expect(error.file == "Huge_iPhone6.json")
+        #expect(error.message.contains("file is 2147483648 bytes, over the limit of 8388608 bytes"))
+
+        // Reading the file would take seconds and 2 GiB; refusing it takes a stat.
+        #expect(ContinuousClock.now - start < .seconds(2))
+        if let before, let after = ResidentMemory.peak { #expect(after - before < 64 << 20) }
+    }
+
+    @Test func aFileThatIsLargerThanItsSizeSaysIsReadOnlyUpToTheLimitAndOneByte() throws {
+        #if os(Linux)
+            // procfs reports a size of 0 for files that have content, as a growing file would.
+            let error = try #require(throws: PosixFile.Failure.self) {
+                try PosixFile.read(path: "/proc/self/status", maximumSize: 10, followLinks: true)
+            }
+            guard case .tooLarge(let size, let exact) = error else {
+                Issue.record("expected tooLarge, got \(error)")
+                return
+            }
+            #expect(size == 11 && !exact)
+            let whole = try #require(
+                try PosixFile.read(path: "/proc/self/status", maximumSize: 1 << 20, followLinks: true))
+            #expect(String(decoding: whole, as: UTF8.self).contains("VmRSS"))
+        #endif
+    }
+
+    @Test func everySourceRefusesAFileOverTheLimitWithTheSameError() throws {
+        let text = #"{"Card": [{"title": {"width": 10}}]}"#
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", text)
+        let bundled = BundleSource(.module, subdirectory: "Fixtures/Chain")
+        let bundledSize = try #require(try bundled.data(forFile: "Card.json")).count
+        let sources: [(any ConstraintSource, Int)] = [
+            (DirectorySource(folder.url), text.utf8.count),
+            (InMemorySource(["Card.json": text]), text.utf8.count),
+            (WholeFileSource(files: ["Card.json": Data(text.utf8)]), text.utf8.count),
+            (bundled, bundledSize),
+        ]
+        for (source, size) in sources {
+            let error = try #require(throws: ConstraintSourceError.self) {
+                try source.data(forFile: "Card.json", maximumSize: size - 1)
+            }
+            #expect(error == .fileTooLarge("Card.json", size: size, maximumSize: size - 1), "\(source)")
+            #expect(try source.data(forFile: "Card.json", maximumSize: size)?.count == size, "\(source)")
+            #expect(try source.data(forFile: "None.json", maximumSize: size) == nil, "\(source)")
+        }
+    }
+
+    // MARK: - Names and links
+
+    @Test func aDeviceNameWithPathSeparatorsReadsNothingOutsideTheFolder() throws {
+        // outside/evil.json is what "C_../../../evil.json" would reach from outside/source with a directory
+        // named "C_.." in it.
+        let outside = try TemporaryFolder()
+        try outside.write("evil.json", #"{"C": [{"v": {"width": 666}}]}"#)
+        let folder = outside.url.appendingPathComponent("source", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("C_..", isDirectory: true), withIntermediateDirectories: true)
+        try Data(#"{"C": [{"v": {"width": 1}}]}"#.utf8).write(to: folder.appendingPathComponent("C.json"))
+        let evil = DeviceProfile(name: "../../../evil", idiom: .phone, width: 375, height: 667)
+
+        let interpreter = ConstraintInterpreter(source: DirectorySource(folder), device: evil)
+        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "v", container: "C") }
+        #expect(error.code == .invalidName)
+        #expect(error.message.contains("device name"))
+        // And a source asked directly for such a name refuses it.
+        let direct = try #require(throws: ConstraintSourceError.self) {
+            try DirectorySource(folder).data(forFile: "C_../../../evil.json")
+        }
+        #expect(direct.code == .invalidFileName)
+    }
+
+    @Test func aLinkOutOfTheFolderIsRefusedUnlessTheSourceFollowsSuchLinks() throws {
+        let outside = try TemporaryFolder()
+        try outside.write("secret.json", #"{"Card": [{"title": {"width": 7}}]}"#)
+        let folder = try TemporaryFolder()
+        try folder.write("Inside.json", #"{"Card": [{"title": {"width": 8}}]}"#)
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("Card.json").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.json").path)
+        try fileManager.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("Card_iPhone6.json").path, withDestinationPath: "Inside.json")
+        try fileManager.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("Dangling.json").path, withDestinationPath: "nowhere.json")
+
+        let source = DirectorySource(folder.url)
+        let error = try #require(throws: ConstraintSourceError.self) { try source.data(forFile: "Card.json") }
+        #expect(error.code == .linkOutOfFolder)
+        #expect(error.message.contains("followingLinksOutOfFolder"))
+        #expect(try source.data(forFile: "Card_iPhone6.json")?.count == 35)
+        #expect(try source.data(forFile: "Dangling.json") == nil)
+
+        let following = DirectorySource(folder.url, followingLinksOutOfFolder: true)
+        #expect(try following.data(forFile: "Card.json")?.count == 35)
+    }
+
+    @Test func aMissingFolderIsNamedInTheError() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/Constriants")
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(missing), device: try DeviceCatalog.profile(.iPhone6))
+        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(error.description.contains("the folder /nonexistent/Constriants does not exist"))
+        let listing = try #require(throws: ConstraintError.self) { try interpreter.availableContainers() }
+        #expect(listing.description.contains("the folder /nonexistent/Constriants does not exist"))
+    }
+
+    @Test func anEmptyFolderSaysItHoldsNoFilesButAMissInAFullFolderIsOnlyAMiss() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("notes.txt", "not a constraint file")
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
+        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(error.description.contains("the folder \(folder.url.path) holds no .json files"))
+
+        try folder.write("Other.json", #"{"Other": []}"#)
+        let source = DirectorySource(folder.url)
+        #expect(try source.data(forFile: "Card.json") == nil)
+        #expect(try source.data(forFile: "Other.json") != nil)
+        #expect(try source.data(forFile: "Card_iPhone6.json") == nil)
+    }
+
+    // MARK: - Empty files
+
+    @Test func anEmptyFileIsReadAsEmptyDataAndCostsNoMemory() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Empty.json", "")
+        let source = DirectorySource(folder.url)
+        #expect(try source.data(forFile: "Empty.json") == Data())
+        // Foundation's Data(contentsOf:) leaked a 4 KiB page per empty file: 80 MB over these reads.
+        let before = ResidentMemory.current
+        for _ in 0..<20_000 { _ = try source.data(forFile: "Empty.json", maximumSize: 8 << 20) }
+        if let before, let after = ResidentMemory.current { #expect(after - before < 16 << 20) }
+    }
+}
+
+// MARK: - Helpers
+
+/// A folder in the temporary directory, removed when the value is released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+
+    /// A file of `size` bytes that takes no disk space: all zeros, never written.
+    func sparseFile(_ name: String, size: Int) throws {
+        let path = url.appendingPathComponent(name).path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+    }
+}
+
+/// A source that only implements `data(forFile:)`, so it gets the protocol's default size check.
+struct WholeFileSource: ConstraintSource {
+    var files: [String: Data]
+    func data(forFile name: String) -> Data? { files[name] }
+    func fileNames() -> [String] { files.keys.sorted() }
+}
+
+/// The process's resident memory, from /proc/self/status (nil where there is none).
+enum ResidentMemory {
+    /// Now.
+    static var current: Int? { read("VmRSS:") }
+    /// The most it has been since the process started.
+    static var peak: Int? { read("VmHWM:") }
+
+    private static func read(_ field: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kilobytes = Int(line.split(separator: " ")[1])
+        else { return nil }
+        return kilobytes << 10
+    }
+}

@@ -1,0 +1,92 @@
+import DeviceConstraints
+import Foundation
+import Testing
+
+@testable import DeviceConstraintsTooling
+
+/// `lint` is linear in files, views and problems: each of these inputs took minutes when every location was
+/// counted from the first byte and every missing view was compared with every other view.
+struct LintScalingTests {
+    /// A file of `views` views whose widths are all strings: one type error each, `bytes` long.
+    static func typeErrors(views: Int) -> String {
+        var text = "{\"C\": [\n"
+        for index in 0..<views {
+            text += "  {\"view\(index)\": {\"marginLeft\": 1, \"width\": \"wide\", \"height\": 2}}"
+            text += index == views - 1 ? "\n" : ",\n"
+        }
+        return text + "]}\n"
+    }
+
+    /// A file of `views` views named `prefix0`, `prefix1`, …
+    static func views(_ container: String, prefix: String, count: Int) -> String {
+        var text = "{\"\(container)\": [\n"
+        for index in 0..<count {
+            text += "  {\"\(prefix)\(index)\": {\"marginLeft\": 1, \"width\": 3, \"height\": 2}}"
+            text += index == count - 1 ? "\n" : ",\n"
+        }
+        return text + "]}\n"
+    }
+
+    private func timed(_ body: () -> LintReport) -> (LintReport, Duration) {
+        let start = ContinuousClock.now
+        let report = body()
+        return (report, ContinuousClock.now - start)
+    }
+
+    @Test func aFileOfTwentyThousandTypeErrorsLintsInLinearTime() {
+        let small = Self.typeErrors(views: 2_500)
+        let large = Self.typeErrors(views: 20_000)  // about 1.3 MiB
+        let (smallReport, smallTime) = timed {
+            Linter().lint(InMemorySource(["C.json": small]), directory: "Constraints")
+        }
+        let (report, time) = timed { Linter().lint(InMemorySource(["C.json": large]), directory: "Constraints") }
+        #expect(smallReport.errorCount == 2_500)
+        #expect(report.errorCount == 20_000)
+        #expect(report.diagnostics.last?.line == 20_001)
+        print("type errors: 2,500 in \(smallTime), 20,000 in \(time)")
+        // Eight times the input: linear takes about 8 times as long, quadratic 64 times.
+        #expect(time < smallTime * 24 + .milliseconds(500))
+    }
+
+    @Test func twoFilesOfFourThousandDisjointViewsLintInLinearTime() {
+        func lintPair(_ count: Int) -> (LintReport, Duration) {
+            let files = [
+                "C_iPhone6.json": Self.views("C", prefix: "phone", count: count),
+                "C_iPad.json": Self.views("C", prefix: "pad", count: count),
+            ]
+            return timed { Linter().lint(InMemorySource(files), directory: "Constraints") }
+        }
+        let (smallReport, smallTime) = lintPair(500)
+        let (report, time) = lintPair(4_000)
+        #expect(smallReport.errorCount == 1_000)
+        #expect(report.errorCount == 8_000)
+        print("disjoint views: 2 × 500 in \(smallTime), 2 × 4,000 in \(time)")
+        #expect(time < smallTime * 24 + .milliseconds(500))
+    }
+}
+
+extension LintScalingTests {
+    @Test func nearNamesFindOneEditAndASwapAndTheFirstOnATie() {
+        let near = NearNames(["title", "subtitle", "titles", "badge", "icon"])
+        #expect(near.closest(to: "titel") { _ in true } == "title")  // a swap
+        #expect(near.closest(to: "titl") { _ in true } == "title")  // one missing
+        #expect(near.closest(to: "title") { _ in true } == "titles")  // itself is never suggested
+        #expect(near.closest(to: "Title") { _ in true } == "title")  // case does not count
+        #expect(near.closest(to: "bdge") { _ in true } == "badge")
+        #expect(near.closest(to: "titlee") { $0 != "title" } == "titles")  // only names the devices have
+        #expect(near.closest(to: "zzz") { _ in true } == nil)
+    }
+
+    @Test func nearNamesCompareAtMostAFewNamesHoweverManyShareAKey() {
+        // Every name is one deletion from "ab": without a bound each lookup would compare them all.
+        let names = (0..<5_000).map { "a\(Character(Unicode.Scalar(0x4E00 + $0)!))b" }
+        let near = NearNames(names)
+        var compared = 0
+        let found = near.closest(to: "ab") { _ in
+            compared += 1
+            return true
+        }
+        #expect(found == names[0])
+        #expect(compared <= NearNames.maximumCandidates)
+    }
+}

@@ -1,0 +1,76 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+/// What a new user ran into on a fresh clone, each kept fixed.
+struct PapercutTests {
+    private let tool = DeviceConstraintsTool()
+
+    private func path(_ fixture: String) throws -> String {
+        try Fixtures.root.appendingPathComponent(fixture).path
+    }
+
+    @Test func lintOnAFileSaysItWantsAFolderAndSuggestsTheFilesFolder() throws {
+        let folder = try path("Warnings")
+        let result = tool.run(.lint(LintOptions(directory: folder + "/Typo.json")))
+        #expect(result.exitCode == .usageError)
+        #expect(
+            result.errorOutput.hasPrefix(
+                "error: '\(folder)/Typo.json' is a file; lint reads a folder of constraint files: try "
+                    + "'device-constraints lint \(folder)'\nusage: device-constraints lint"))
+        let bare = tool.run(.coverage(CoverageOptions(directory: "Package.swift")))
+        #expect(bare.errorOutput.hasPrefix("error: 'Package.swift' is a file; coverage reads a folder"))
+        #expect(bare.errorOutput.contains("try 'device-constraints coverage .'"))
+    }
+
+    @Test func showPrintsTheParsersWarningsOnStandardError() throws {
+        let folder = try path("Warnings")
+        for json in [false, true] {
+            let result = tool.run(
+                .show(ShowOptions(container: "Typo", directory: folder, device: .named("iPhone6"), json: json)))
+            #expect(result.exitCode == .success)
+            #expect(result.errorOutput.hasPrefix("\(folder)/Typo.json:"), "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("warning: "))
+            #expect(!result.output.contains("warning: "))
+        }
+    }
+
+    @Test func coverageFitsAHundredColumnTerminal() throws {
+        let names = ["BMTReportCalendarDayButton.json", "BMTReportMeasureView_iPhone6.json"]
+        let report = CoverageReport(fileNames: names, catalog: .standard)
+        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.map(\.count).max() ?? 0) columns")
+        // Every device is still there, each once.
+        let headers = lines.filter { $0.hasPrefix("container ") }.flatMap { $0.split(separator: " ").dropFirst() }
+        #expect(headers.map(String.init) == DeviceCatalog.standard.profiles.map(\.name.rawValue))
+        // A wide terminal gets one table.
+        #expect(report.text(width: 1_000).split(separator: "\n").filter { $0.hasPrefix("container ") }.count == 1)
+    }
+}
+
+/// `Card_iPad.json` with a catalog that has no `iPad`: one rule and one message in lint and coverage.
+struct UnknownDeviceFileTests {
+    private let files = [
+        "Card_Small.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+        "Card_Large.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+        "Card_iPad.json": #"{"Card": [{"title": {"width": 3}}]}"#,
+        "Solo_iPad.json": #"{"Solo": [{"title": {"width": 3}}]}"#,
+    ]
+
+    @Test func lintAndCoverageSayTheSameOfAFileForAnUnknownDevice() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let message = "no device reads this file: \"iPad\" is not a device of the catalog"
+        let report = Linter(catalog: catalog).lint(InMemorySource(files), directory: "Constraints")
+        #expect(report.codes == ["deadFile", "deadFile"])
+        #expect(report.diagnostics.allSatisfy { $0.message.hasPrefix(message) })
+
+        let source = InMemorySource(files)
+        let coverage = CoverageReport(fileNames: source.fileNames(), catalog: catalog) { name in
+            source.data(forFile: name).flatMap(ConstraintFileName.topLevelKey(of:))
+        }
+        #expect(coverage.containers == ["Card"])
+        #expect(coverage.deadFiles.map(\.file) == ["Card_iPad.json", "Solo_iPad.json"])
+        #expect(coverage.text.contains("Card_iPad.json: \(message)"))
+    }
+}
