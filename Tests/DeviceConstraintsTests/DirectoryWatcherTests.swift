@@ -1,0 +1,580 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Real folders, real saves: each way an editor writes a file must be reported once, with the right names, after
+/// the folder has settled. Every wait is bounded; every test has a time limit.
+struct DirectoryWatcherTests {
+    /// Long enough that a test thread descheduled between the steps of one save (the machine is shared) does not
+    /// split it into two reports; the default is measured separately.
+    static let debounce = 0.25
+    /// How long to keep listening after a report, to see that no second one comes.
+    static let afterglow = 0.6
+
+    /// The two ways of watching, as test arguments.
+    enum Way: String, CaseIterable, CustomTestStringConvertible {
+        case fileSystemEvents
+        case polling
+
+        var mode: DirectoryWatcher.Mode {
+            switch self {
+            case .fileSystemEvents: .fileSystemEvents
+            case .polling: .polling(interval: 0.1)
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    /// Each way an editor saves `Card.json`, and the names it touches.
+    enum Save: String, CaseIterable, CustomTestStringConvertible {
+        case inPlace
+        case temporaryFileRenamedOver
+        case vimBackupAndRename
+        case deleteAndRecreate
+        case newFile
+        case deletedFile
+
+        var testDescription: String { rawValue }
+
+        /// Whether `Card.json` is there before the save.
+        var fileExistsBefore: Bool { self != .newFile }
+
+        /// The names a watcher reports: polling sees only the folder before and after, not a temporary file
+        /// created and gone between two scans.
+        func expectedNames(_ way: Way) -> Set<String> {
+            if way == .polling { return ["Card.json"] }
+            return switch self {
+            case .inPlace, .deleteAndRecreate, .newFile, .deletedFile: ["Card.json"]
+            case .temporaryFileRenamedOver: ["Card.json", ".Card.json.tmp"]
+            case .vimBackupAndRename: ["Card.json", "Card.json~"]
+            }
+        }
+
+        func perform(in folder: TemporaryFolder, content: String) throws {
+            let file = "Card.json"
+            switch self {
+            case .inPlace, .newFile:
+                try folder.write(file, content)
+            case .temporaryFileRenamedOver:
+                try folder.write(".Card.json.tmp", content)
+                try folder.rename(".Card.json.tmp", to: file)
+            case .vimBackupAndRename:
+                try folder.rename(file, to: "Card.json~")
+                try folder.write(file, content)
+                try folder.remove("Card.json~")
+            case .deleteAndRecreate:
+                try folder.remove(file)
+                try folder.write(file, content)
+            case .deletedFile:
+                try folder.remove(file)
+            }
+        }
+    }
+
+    // MARK: - Each way of saving
+
+    @Test(.timeLimit(.minutes(1)), arguments: Save.allCases, Way.allCases)
+    func eachWayOfSavingIsReportedOnceWithTheNamesItTouched(save: Save, way: Way) async throws {
+        let folder = try TemporaryFolder()
+        if save.fileExistsBefore { try folder.write("Card.json", #"{"Card": []}"#) }
+        try folder.write("Other.json", #"{"Other": []}"#)
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: Self.debounce, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        try save.perform(in: folder, content: #"{"Card": [{"title": {"width": 120}}]}"#)
+
+        let first = await reports.wait(forCount: 1, within: 5)
+        #expect(first == [save.expectedNames(way)])
+        try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
+        #expect(reports.all == [save.expectedNames(way)], "a second report for one save")
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aReportComesOnlyAfterTheFolderHasBeenQuietForTheDebounceInterval(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.4, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        let start = Date()
+        try folder.write("Card.json", "{")
+        // A writer that pauses mid-save, for less than the debounce interval.
+        try await Task.sleep(nanoseconds: 150_000_000)
+        try folder.append("Card.json", "}")
+        let written = Date()
+
+        let first = await reports.wait(forCount: 1, within: 5)
+        let reported = Date()
+        #expect(first == [["Card.json"]])
+        #expect(reported.timeIntervalSince(written) >= 0.35, "reported before the folder was quiet")
+        #expect(reported.timeIntervalSince(start) < 4)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aBurstOfAHundredWritesToOneFileGivesOneReport(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "0")
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        for edit in 1...100 { try folder.write("Card.json", String(repeating: "x", count: edit)) }
+
+        _ = await reports.wait(forCount: 1, within: 5)
+        try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
+        let all = reports.all
+        // One, unless the machine stalled the writer for longer than the 50 ms debounce mid-burst.
+        #expect(!all.isEmpty && all.count <= 3, "\(all.count) reports")
+        #expect(all.allSatisfy { $0 == ["Card.json"] })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFileWrittenContinuouslyIsStillReportedAfterTheMaximumDelay() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.2, onChange: reports.append)
+        defer { watcher.cancel() }
+        #expect(watcher.maximumDelay == 4)
+
+        // Writes every 50 ms for 5 s: never quiet for 200 ms, so only the maximum delay lets a report out.
+        let end = Date().addingTimeInterval(5)
+        var edit = 0
+        while Date() < end && reports.all.isEmpty {
+            edit += 1
+            try folder.write("Log.json", "\(edit)")
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(reports.all == [["Log.json"]])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theStreamAndTheCallbackReceiveTheSameReports() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.1, onChange: reports.append)
+        let first = watcher.changes()
+        let second = watcher.changes()
+        let firstReader = Task { await first.collect() }
+        let secondReader = Task { await second.collect() }
+
+        try folder.write("A.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        try folder.write("B.json", "{}")
+        _ = await reports.wait(forCount: 2, within: 5)
+        watcher.cancel()
+
+        // Cancelling finishes the streams, so the readers end.
+        #expect(await firstReader.value == [["A.json"], ["B.json"]])
+        #expect(await secondReader.value == [["A.json"], ["B.json"]])
+        #expect(reports.all == [["A.json"], ["B.json"]])
+    }
+
+    // MARK: - Stopping
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func nothingIsReportedAfterCancel(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, mode: way.mode, onChange: reports.append)
+        let stream = watcher.changes()
+
+        try folder.write("Before.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        watcher.cancel()
+        #expect(watcher.isCancelled)
+        try folder.write("After.json", "{}")
+        try await Task.sleep(nanoseconds: 500_000_000)
+
+        #expect(reports.all == [["Before.json"]])
+        #expect(await stream.collect() == [["Before.json"]])
+        // A stream asked for after cancelling is finished from the start.
+        #expect(await watcher.changes().collect() == [])
+        watcher.cancel()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingChangesWhileAReportIsPendingDropsIt() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.3, onChange: reports.append)
+        try folder.write("Card.json", "{}")
+        try await Task.sleep(nanoseconds: 50_000_000)
+        watcher.cancel()
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCallbackMayCancelItsOwnWatcher() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let box = WatcherBox()
+        box.watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.05) { [box] names in
+            reports.append(names)
+            box.watcher?.cancel()  // on the watcher's own thread: must not wait for itself
+        }
+        try folder.write("Card.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        #expect(await waitUntil(within: 5) { box.watcher?.isCancelled == true })
+        try folder.write("Again.json", "{}")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all == [["Card.json"]])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func releasingTheWatcherStopsItAndItsThread() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        var watcher: DirectoryWatcher? = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, onChange: reports.append)
+        let threadName = try #require(watcher?.threadName)
+        let stream = try #require(watcher?.changes())
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) != nil })
+        weak let released = watcher
+        watcher = nil
+
+        #expect(released == nil)
+        #expect(await stream.collect() == [], "the stream did not finish")
+        try folder.write("Card.json", "{}")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all.isEmpty)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func fiftyWatchersLeaveNoDescriptorOrThreadBehind() async throws {
+        let folder = try TemporaryFolder()
+        let descriptorsBefore = ThreadCensus.openDescriptors
+        let threadsBefore = ThreadCensus.threads
+        var watchers: [DirectoryWatcher] = []
+        for _ in 0..<50 { watchers.append(try DirectoryWatcher(directory: folder.url)) }
+
+        // The counts can see them (else the test below would prove nothing): two or three descriptors and a
+        // thread each.
+        #expect(ThreadCensus.openDescriptors >= descriptorsBefore + 100)
+        #expect(await waitUntil(within: 5) { ThreadCensus.threads >= threadsBefore + 50 })
+
+        for watcher in watchers.prefix(25) { watcher.cancel() }
+        watchers.removeAll()  // the other 25 are released without a cancel
+
+        // Slack for the other suites running at the same time in this process.
+        let slack = 10
+        #expect(await waitUntil(within: 10) { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
+        #expect(await waitUntil(within: 10) { ThreadCensus.threads <= threadsBefore + slack })
+    }
+
+    // MARK: - Quiet when idle
+
+    @Test(.timeLimit(.minutes(1)))
+    func anIdleWatcherReportsNothingAndUsesNoCPU() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "{}")
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, onChange: reports.append)
+        defer { watcher.cancel() }
+        #expect(watcher.mode == .fileSystemEvents)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: watcher.threadName) != nil })
+        let thread = try #require(ThreadCensus.thread(named: watcher.threadName))
+        let before = try #require(ThreadCensus.cpuTicks(ofThread: thread))
+
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+
+        let after = try #require(ThreadCensus.cpuTicks(ofThread: thread))
+        // Clock ticks are 10 ms: a thread that woke even every few milliseconds would show some.
+        #expect(after - before == 0, "the idle watcher's thread used \(after - before) ticks")
+        #expect(reports.all.isEmpty)
+    }
+
+    // MARK: - Starting
+
+    @Test
+    func aMissingFolderIsAnErrorThatNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("Nope", isDirectory: true)
+        let error = #expect(throws: ConstraintError.self) { try DirectoryWatcher(directory: missing) }
+        #expect(error?.code == .fileNotFound)
+        #expect(error?.description.contains("Nope") == true)
+    }
+
+    @Test
+    func aFileIsNotAFolderToWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "{}")
+        let error = #expect(throws: ConstraintError.self) {
+            try DirectoryWatcher(directory: folder.url.appendingPathComponent("Card.json"))
+        }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.description.contains("watch the folder that holds it") == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func whenThePlatformEventsCannotStartTheWatcherPolls() async throws {
+        let folder = try TemporaryFolder()
+        let failing: (String, WakeSignal) throws(ConstraintError) -> any ChangeDetector = {
+            (path, _) throws(ConstraintError) in
+            throw ConstraintError(code: .unreadableFile, message: "inotify limit reached", file: path)
+        }
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, mode: .automatic, onChange: reports.append,
+            platformDetector: failing)
+        defer { watcher.cancel() }
+        #expect(watcher.mode == .polling(interval: DirectoryWatcher.defaultPollingInterval))
+
+        try folder.write("Card.json", "{}")
+        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+
+        // Asked for events only, the same failure is an error.
+        #expect(throws: ConstraintError.self) {
+            try DirectoryWatcher(
+                directory: folder.url, debounce: 0.05, mode: .fileSystemEvents, onChange: nil,
+                platformDetector: failing)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFolderThatIsRemovedAndCreatedAgainIsWatchedAgain() async throws {
+        let parent = try TemporaryFolder()
+        let path = parent.url.appendingPathComponent("Constraints", isDirectory: true)
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        try Data("{}".utf8).write(to: path.appendingPathComponent("Card.json"))
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: path, debounce: 0.1, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        try FileManager.default.removeItem(at: path)
+        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        let back = TemporaryFolder(existing: path)
+        try back.write("Card.json", "{}")
+        // Watched again within the retry interval (0.5 s): the new file is reported.
+        let all = await reports.wait(forCount: 2, within: 5)
+        #expect(all.count >= 2 && all.dropFirst().allSatisfy { $0 == ["Card.json"] }, "\(all)")
+    }
+
+    @Test
+    func inotifyRecordsAreSplitIntoNamesAndMasks() {
+        // Two records as the kernel lays them out: one about the folder (no name), one with a padded name.
+        var bytes: [UInt8] = []
+        func record(watch: Int32, mask: UInt32, name: String?) {
+            withUnsafeBytes(of: watch.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: mask.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: UInt32(0)) { bytes += $0 }
+            let padded: [UInt8] = name.map { Array($0.utf8) + [0, 0, 0, 0, 0, 0] } ?? []
+            withUnsafeBytes(of: UInt32(padded.count).littleEndian) { bytes += $0 }
+            bytes += padded
+        }
+        record(watch: 1, mask: 0x400, name: nil)
+        record(watch: 1, mask: 0x8, name: "Card_iPad.json")
+        var seen: [String] = []
+        bytes.withUnsafeBytes { raw in
+            InotifyDetector.forEachEvent(in: raw) { watch, mask, name in
+                seen.append("\(watch) \(String(mask, radix: 16)) \(name ?? "-")")
+            }
+        }
+        #expect(seen == ["1 400 -", "1 8 Card_iPad.json"])
+    }
+
+    // MARK: - Stress and timing
+
+    @Test(.timeLimit(.minutes(2)), arguments: Way.allCases)
+    func afterAThousandRapidEditsTheLastReportIsFollowedByTheLastContent(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "edit 0")
+        // The callback reads the file at each report, as the interpreter will.
+        let reads = LockedList<String>()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.02, mode: way.mode) { names in
+            if names.contains("Card.json") {
+                reads.append(
+                    (try? String(contentsOf: folder.url.appendingPathComponent("Card.json"), encoding: .utf8)) ?? "")
+            }
+        }
+        defer { watcher.cancel() }
+
+        for edit in 1...1000 {
+            // Half in place, half through a temporary file renamed over, with short pauses now and then so that
+            // some reports come out in the middle of the run.
+            if edit.isMultiple(of: 2) {
+                try folder.write("Card.json", "edit \(edit)")
+            } else {
+                try folder.write("Card.json.tmp", "edit \(edit)")
+                try folder.rename("Card.json.tmp", to: "Card.json")
+            }
+            if edit.isMultiple(of: 97) { try await Task.sleep(nanoseconds: 30_000_000) }
+        }
+
+        #expect(await waitUntil(within: 10) { reads.all.last == "edit 1000" }, "last read: \(reads.all.last ?? "none")")
+        #expect(reads.all.count < 500, "\(reads.all.count) reports for 1,000 edits")
+    }
+
+    /// The time from a rename-save to the report with the default debounce (50 ms), over 50 saves.
+    @Test(.timeLimit(.minutes(1)))
+    func aRenameSaveIsReportedSoonAfterTheDefaultDebounce() async throws {
+        let folder = try TemporaryFolder()
+        let arrivals = LockedList<Double>()
+        let watcher = try DirectoryWatcher(directory: folder.url) { _ in arrivals.append(MonotonicClock.now()) }
+        defer { watcher.cancel() }
+
+        var latencies: [Double] = []
+        for save in 1...50 {
+            try folder.write(".Card.json.tmp", "save \(save)")
+            let saved = MonotonicClock.now()
+            try folder.rename(".Card.json.tmp", to: "Card.json")
+            #expect(await waitUntil(within: 5) { arrivals.all.count == save })
+            if let arrival = arrivals.all.last { latencies.append(arrival - saved) }
+        }
+        latencies.sort()
+        let median = latencies[latencies.count / 2]
+        print(
+            "rename-save to report, default debounce, 50 saves: median \(Int(median * 1000)) ms, "
+                + "min \(Int(latencies[0] * 1000)) ms, max \(Int(latencies[latencies.count - 1] * 1000)) ms")
+        #expect(median >= DirectoryWatcher.defaultDebounce)
+        #expect(median < 0.15)
+    }
+}
+
+// MARK: - Helpers
+
+/// A fresh folder under the temporary directory, removed when released, with the file operations of a save
+/// done as single system calls (Foundation's writes may go through a temporary file of their own).
+final class TemporaryFolder: Sendable {
+    let url: URL
+    private let owned: Bool
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("DirectoryWatcherTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        owned = true
+    }
+
+    /// An existing folder, left in place when released.
+    init(existing url: URL) {
+        self.url = url
+        owned = false
+    }
+
+    deinit {
+        if owned { try? FileManager.default.removeItem(at: url) }
+    }
+
+    private func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// open(O_TRUNC) + write + close: a write in place (or a new file).
+    func write(_ name: String, _ text: String) throws {
+        try write(name, text, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    }
+
+    func append(_ name: String, _ text: String) throws {
+        try write(name, text, flags: O_WRONLY | O_APPEND)
+    }
+
+    private func write(_ name: String, _ text: String, flags: Int32) throws {
+        let descriptor = open(path(name), flags, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(operation: "open \(name)") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw FileFailure(operation: "write \(name)") }
+    }
+
+    func rename(_ name: String, to newName: String) throws {
+        guard Glibc.rename(path(name), path(newName)) == 0 else { throw FileFailure(operation: "rename \(name)") }
+    }
+
+    func remove(_ name: String) throws {
+        guard unlink(path(name)) == 0 else { throw FileFailure(operation: "unlink \(name)") }
+    }
+
+    struct FileFailure: Error, CustomStringConvertible {
+        var operation: String
+        var code = errno
+        var description: String { "\(operation): \(String(cString: strerror(code)))" }
+    }
+}
+
+/// Reports from a watcher's callback, in order.
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Set<String>] = []
+
+    func append(_ names: Set<String>) { lock.withLock { items.append(names) } }
+    var all: [Set<String>] { lock.withLock { items } }
+
+    /// The reports so far once there are `count`, or when `seconds` have passed.
+    func wait(forCount count: Int, within seconds: Double) async -> [Set<String>] {
+        _ = await waitUntil(within: seconds) { self.all.count >= count }
+        return all
+    }
+}
+
+/// Holds a watcher for its own callback.
+final class WatcherBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: DirectoryWatcher?
+    var watcher: DirectoryWatcher? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Whether `condition` became true within `seconds`, checking every 10 ms. Never waits longer.
+func waitUntil(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return condition()
+}
+
+extension AsyncStream {
+    /// Every element until the stream finishes.
+    func collect() async -> [Element] {
+        var elements: [Element] = []
+        for await element in self { elements.append(element) }
+        return elements
+    }
+}
+
+/// What Linux's /proc says about this process: open descriptors, threads, a thread's CPU time.
+enum ThreadCensus {
+    static var openDescriptors: Int { entries("/proc/self/fd") }
+    static var threads: Int { entries("/proc/self/task") }
+
+    private static func entries(_ path: String) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: path).count) ?? 0
+    }
+
+    /// The id of the thread whose name is `name`, if there is one.
+    static func thread(named name: String) -> String? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.first { task in
+            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }
+    }
+
+    /// User plus system time of a thread, in clock ticks (fields 14 and 15 of its stat line).
+    static func cpuTicks(ofThread id: String) -> Int? {
+        guard let line = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8),
+            let close = line.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm)" come the fields from the third on.
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}
