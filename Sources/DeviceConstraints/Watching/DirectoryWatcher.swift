@@ -200,7 +200,7 @@ public final class DirectoryWatcher: Sendable {
     /// The platform's file-system events: inotify on Linux, kqueue on Apple platforms.
     static func platformDetector(directory: String, wake: WakeSignal) throws(ConstraintError) -> any ChangeDetector {
         #if canImport(Darwin)
-            return try KqueueDetector(directory: directory, wake: wake)
+            return try KqueueDetector(directory: directory, wake: wake, retryInterval: defaultPollingInterval)
         #elseif os(Linux) || os(Android)
             return try InotifyDetector(directory: directory, wake: wake, retryInterval: defaultPollingInterval)
         #else
