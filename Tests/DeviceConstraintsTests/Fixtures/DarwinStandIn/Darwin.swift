@@ -3,6 +3,8 @@
 // SDK (`<sys/event.h>`, `<fcntl.h>`, `<sys/stat.h>`, `<pthread.h>`). Never run: every function fails.
 @_exported import Glibc
 
+// swift-format-ignore: TypeNamesShouldBeCapitalized
+// Named as in the SDK.
 public struct kevent64_s {
     public var ident: UInt64
     public var filter: Int16
