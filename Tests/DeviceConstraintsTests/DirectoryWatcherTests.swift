@@ -164,8 +164,8 @@ struct DirectoryWatcherTests {
         let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.1, onChange: reports.append)
         let first = watcher.changes()
         let second = watcher.changes()
-        let firstReader = Task { await first.collect() }
-        let secondReader = Task { await second.collect() }
+        let firstReader = Task { await first.collect(within: 20) }
+        let secondReader = Task { await second.collect(within: 20) }
 
         try folder.write("A.json", "{}")
         _ = await reports.wait(forCount: 1, within: 5)
@@ -286,13 +286,16 @@ struct DirectoryWatcherTests {
         #expect(watcher.mode == .fileSystemEvents)
         #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: watcher.threadName) != nil })
         let thread = try #require(ThreadCensus.thread(named: watcher.threadName))
-        let before = try #require(ThreadCensus.cpuTicks(ofThread: thread))
+        let ticksBefore = try #require(ThreadCensus.cpuTicks(ofThread: thread))
+        let wakeUpsBefore = try #require(ThreadCensus.wakeUps(ofThread: thread))
 
         try await Task.sleep(nanoseconds: 1_000_000_000)
 
-        let after = try #require(ThreadCensus.cpuTicks(ofThread: thread))
-        // Clock ticks are 10 ms: a thread that woke even every few milliseconds would show some.
-        #expect(after - before == 0, "the idle watcher's thread used \(after - before) ticks")
+        let ticks = try #require(ThreadCensus.cpuTicks(ofThread: thread)) - ticksBefore
+        let wakeUps = try #require(ThreadCensus.wakeUps(ofThread: thread)) - wakeUpsBefore
+        // Ticks are 10 ms, too coarse to see a thread that wakes briefly now and then; its wake-ups are not.
+        #expect(ticks == 0, "the idle watcher's thread used \(ticks) ticks")
+        #expect(wakeUps == 0, "the idle watcher's thread woke \(wakeUps) times")
         #expect(reports.all.isEmpty)
     }
 
@@ -470,9 +473,12 @@ struct DirectoryWatcherTests {
             try folder.write(".Card.json.tmp", "save \(save)")
             let saved = MonotonicClock.now()
             try folder.rename(".Card.json.tmp", to: "Card.json")
-            #expect(await waitUntil(within: 5) { arrivals.all.count == save })
-            if let arrival = arrivals.all.last { latencies.append(arrival - saved) }
+            let reported = await waitUntil(within: 5) { arrivals.all.count == save }
+            #expect(reported, "save \(save) was not reported")
+            guard reported, let arrival = arrivals.all.last else { break }
+            latencies.append(arrival - saved)
         }
+        try #require(latencies.count == 50)
         latencies.sort()
         let median = latencies[latencies.count / 2]
         print(
@@ -568,22 +574,29 @@ final class WatcherBox: @unchecked Sendable {
     }
 }
 
-/// Whether `condition` became true within `seconds`, checking every 10 ms. Never waits longer.
+/// Whether `condition` became true within `seconds`, checking every 10 ms. Never waits longer, and stops when the
+/// test's task is cancelled (its time limit).
 func waitUntil(within seconds: Double, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    while Date() < deadline && !Task.isCancelled {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 10_000_000)
     }
     return condition()
 }
 
-extension AsyncStream {
-    /// Every element until the stream finishes.
-    func collect() async -> [Element] {
-        var elements: [Element] = []
-        for await element in self { elements.append(element) }
-        return elements
+extension AsyncStream where Element: Sendable {
+    /// Every element until the stream finishes, or nil if it has not finished within `seconds`.
+    func collect(within seconds: Double = 5) async -> [Element]? {
+        let elements = LockedList<Element>()
+        let finished = LockedList<Bool>()
+        let reader = Task {
+            for await element in self { elements.append(element) }
+            finished.append(true)
+        }
+        let ended = await waitUntil(within: seconds) { !finished.all.isEmpty }
+        reader.cancel()
+        return ended ? elements.all : nil
     }
 }
 
@@ -647,6 +660,15 @@ enum ThreadCensus {
             let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
             return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
         }
+    }
+
+    /// How often a thread has blocked and been woken (its voluntary context switches).
+    static func wakeUps(ofThread id: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/task/\(id)/status", encoding: .utf8) else {
+            return nil
+        }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+        return line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
     }
 
     /// User plus system time of a thread, in clock ticks (fields 14 and 15 of its stat line).

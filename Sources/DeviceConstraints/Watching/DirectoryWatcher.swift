@@ -86,7 +86,9 @@ public final class DirectoryWatcher: Sendable {
     public let debounce: TimeInterval
 
     /// The longest changes wait for the folder to go quiet: 20 × ``debounce``, at least one second.
-    public var maximumDelay: TimeInterval { max(1, 20 * debounce) }
+    public var maximumDelay: TimeInterval { Self.maximumDelay(debounce: debounce) }
+
+    private static func maximumDelay(debounce: TimeInterval) -> TimeInterval { max(1, 20 * debounce) }
 
     /// How this watcher learns of changes: ``Mode-swift.struct/fileSystemEvents`` or a
     /// ``Mode-swift.struct/polling(interval:)``, never ``Mode-swift.struct/automatic``.
@@ -161,7 +163,8 @@ public final class DirectoryWatcher: Sendable {
         }
         loop = WatchLoop(
             directory: path, detector: detector, wake: wake, debounce: self.debounce,
-            maximumDelay: max(1, 20 * self.debounce), fallbackInterval: pollingInterval, onChange: onChange)
+            maximumDelay: Self.maximumDelay(debounce: self.debounce), fallbackInterval: pollingInterval,
+            onChange: onChange)
         loop.start()
     }
 
