@@ -108,8 +108,9 @@ struct DirectoryWatcherTests {
         defer { watcher.cancel() }
 
         try folder.write("Card.json", "{")
-        // A writer that pauses mid-save, for less than the debounce interval.
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // A writer that pauses mid-save, for less than the debounce interval (on this thread: `Task.sleep` could
+        // resume later than asked when other suites hold the test threads).
+        usleep(200_000)
         try folder.append("Card.json", "}")
         let written = Date()
 
@@ -146,15 +147,20 @@ struct DirectoryWatcherTests {
         defer { watcher.cancel() }
         #expect(watcher.maximumDelay == 4)
 
-        // Writes every 50 ms for 5 s: never quiet for 200 ms, so only the maximum delay lets a report out.
-        let end = Date().addingTimeInterval(5)
-        var edit = 0
-        while Date() < end && reports.all.isEmpty {
-            edit += 1
-            try folder.write("Log.json", "\(edit)")
-            try await Task.sleep(nanoseconds: 50_000_000)
+        // Writes every 50 ms for up to 6 s, on a thread of its own: never quiet for 200 ms, so only the maximum
+        // delay lets a report out.
+        let start = Date()
+        try await onThreadOfItsOwn {
+            var edit = 0
+            while Date().timeIntervalSince(start) < 6 && reports.all.isEmpty {
+                edit += 1
+                try folder.write("Log.json", "\(edit)")
+                usleep(50_000)
+            }
         }
+        let elapsed = Date().timeIntervalSince(start)
         #expect(reports.all == [["Log.json"]])
+        #expect(elapsed > 3.5 && elapsed < 5.5, "reported after \(elapsed) s")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -207,11 +213,13 @@ struct DirectoryWatcherTests {
     func cancellingChangesWhileAReportIsPendingDropsIt() async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
-        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 1, onChange: reports.append)
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 2, onChange: reports.append)
         try folder.write("Card.json", "{}")
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Time for the watcher's thread to read the events, measured on this thread: `Task.sleep` could resume
+        // after the debounce when other suites hold the test threads.
+        usleep(100_000)
         watcher.cancel()
-        try await Task.sleep(nanoseconds: 1_500_000_000)
+        try await Task.sleep(nanoseconds: 2_500_000_000)
         #expect(reports.all.isEmpty)
     }
 
@@ -227,6 +235,9 @@ struct DirectoryWatcherTests {
         try folder.write("Card.json", "{}")
         _ = await reports.wait(forCount: 1, within: 5)
         #expect(await waitUntil(within: 5) { box.watcher?.isCancelled == true })
+        // Its thread ends (it would hang forever if `cancel()` waited for the thread it runs on).
+        let threadName = try #require(box.watcher?.threadName)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
         try folder.write("Again.json", "{}")
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(reports.all == [["Card.json"]])
@@ -600,6 +611,21 @@ extension AsyncStream where Element: Sendable {
     }
 }
 
+/// Runs `body` on a new thread, so that blocking or sleeping in it holds none of the few threads that run the
+/// tests (and their timing does not depend on when those are free).
+func onThreadOfItsOwn(_ body: @escaping @Sendable () throws -> Void) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        Thread {
+            do {
+                try body()
+                continuation.resume()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }.start()
+    }
+}
+
 /// Runs the toolchain's programs.
 enum Toolchain {
     /// The first `name` on PATH.
@@ -613,19 +639,9 @@ enum Toolchain {
         var description: String
     }
 
-    /// Runs `program` on a thread of its own (not one of the few that run the tests) and throws its output unless
-    /// it exits with 0.
+    /// Runs `program` on a thread of its own and throws its output unless it exits with 0.
     static func run(_ program: URL, _ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    try runAndWait(program, arguments)
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
-        }
+        try await onThreadOfItsOwn { try runAndWait(program, arguments) }
     }
 
     private static func runAndWait(_ program: URL, _ arguments: [String]) throws {
