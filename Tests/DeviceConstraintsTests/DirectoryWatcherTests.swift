@@ -357,14 +357,14 @@ struct DirectoryWatcherTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aFolderThatIsRemovedAndCreatedAgainIsWatchedAgain() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aFolderThatIsRemovedAndCreatedAgainIsWatchedAgain(way: Way) async throws {
         let parent = try TemporaryFolder()
         let path = parent.url.appendingPathComponent("Constraints", isDirectory: true)
         try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
         try Data("{}".utf8).write(to: path.appendingPathComponent("Card.json"))
         let reports = Reports()
-        let watcher = try DirectoryWatcher(directory: path, debounce: 0.1, onChange: reports.append)
+        let watcher = try DirectoryWatcher(directory: path, debounce: 0.1, mode: way.mode, onChange: reports.append)
         defer { watcher.cancel() }
 
         try FileManager.default.removeItem(at: path)
@@ -376,6 +376,42 @@ struct DirectoryWatcherTests {
         let all = await reports.wait(forCount: 2, within: 5)
         #expect(all.count >= 2 && all.dropFirst().allSatisfy { $0 == ["Card.json"] }, "\(all)")
     }
+
+    #if os(Linux)
+        @Test(.timeLimit(.minutes(1)))
+        func whenTheKernelDropsEventsEveryNameInTheFolderIsReported() async throws {
+            let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
+            let queueLength = try #require(Int(limit.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let folder = try TemporaryFolder()
+            let reports = Reports()
+            let gate = DispatchSemaphore(value: 0)
+            let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.05, mode: .fileSystemEvents) {
+                names in
+                reports.append(names)
+                // Holds the watcher's thread after the first report, so the kernel's queue fills up.
+                if reports.all.count == 1 { _ = gate.wait(timeout: .now() + 20) }
+            }
+            defer { watcher.cancel() }
+            try folder.write("A.json", "")
+            try folder.write("B.json", "")
+            #expect(await reports.wait(forCount: 1, within: 5) == [["A.json", "B.json"]])
+
+            try await onThreadOfItsOwn {
+                // Two files in turn (the kernel merges an event with an identical one just before it), enough
+                // events to fill the queue; then a file whose events are dropped. Appends, because ext4 flushes a
+                // file truncated and rewritten at each close, which would take minutes here.
+                for edit in 0..<queueLength { try folder.append(edit.isMultiple(of: 2) ? "A.json" : "B.json", "x") }
+                try folder.write("Dropped.json", "{}")
+            }
+            gate.signal()
+
+            let all = await reports.wait(forCount: 2, within: 10)
+            #expect(all.count == 2)
+            #expect(
+                all.last.map { Set(["A.json", "B.json", "Dropped.json"]).isSubset(of: $0) } == true, "\(all.last ?? [])"
+            )
+        }
+    #endif
 
     @Test
     func inotifyRecordsAreSplitIntoNamesAndMasks() {
