@@ -90,8 +90,9 @@ public final class DirectoryWatcher: Sendable {
 
     private static func maximumDelay(debounce: TimeInterval) -> TimeInterval { max(1, 20 * debounce) }
 
-    /// How this watcher learns of changes: ``Mode-swift.struct/fileSystemEvents`` or a
-    /// ``Mode-swift.struct/polling(interval:)``, never ``Mode-swift.struct/automatic``.
+    /// How this watcher learns of changes, as chosen when it started: ``Mode-swift.struct/fileSystemEvents`` or a
+    /// ``Mode-swift.struct/polling(interval:)``, never ``Mode-swift.struct/automatic``. (Should the platform's
+    /// events fail later, which they should not, the watcher carries on by polling.)
     public let mode: Mode
 
     private let loop: WatchLoop

@@ -12,6 +12,9 @@
     /// in place. If the folder itself is removed or renamed, the detector opens its path again every
     /// `retryInterval` seconds and, when the folder is back, reports every name in it.
     ///
+    /// Not FSEvents: it exists on macOS only, and the use this is for is an iOS simulator build following the
+    /// project's folder on the Mac.
+    ///
     /// Linux cannot compile this file; the tests type-check it there against a stand-in `Darwin` module
     /// (Tests/DeviceConstraintsTests/Fixtures/DarwinStandIn), which catches mistakes of Swift but not of the API.
     final class KqueueDetector: ChangeDetector {
