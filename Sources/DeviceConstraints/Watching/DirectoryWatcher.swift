@@ -176,10 +176,12 @@ public final class DirectoryWatcher: Sendable {
     /// The reports from now on, as a stream: each element is the set of names that changed.
     ///
     /// Every call returns a new stream, and every stream receives every report made after the call. A stream
-    /// finishes when the watcher is cancelled or released; reports wait in it until they are read.
+    /// finishes when the watcher is cancelled or released; reports wait in it until they are read (none is
+    /// dropped, so that no changed name is lost). A stream released, or whose reading task is cancelled, stops
+    /// receiving.
     ///
     /// ```swift
-    /// for await names in watcher.changes() where names.contains { $0.hasSuffix(".json") } {
+    /// for await names in watcher.changes() where names.contains(where: { $0.hasSuffix(".json") }) {
     ///     reload(names)
     /// }
     /// ```
@@ -197,6 +199,9 @@ public final class DirectoryWatcher: Sendable {
 
     /// Whether the watcher has stopped (or is stopping).
     public var isCancelled: Bool { loop.isCancelled }
+
+    /// How many streams receive reports now, for tests.
+    var streamCount: Int { loop.subscriberCount }
 
     /// The name of the watcher's thread, for tests that find it in `/proc/self/task`.
     var threadName: String { loop.threadName }

@@ -79,6 +79,8 @@ final class WatchLoop: @unchecked Sendable {
         if mustWait { state.wait { $0.finished ? () : nil } }
     }
 
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
     /// A stream of the reports from now on; finished when the watcher stops.
     func subscribe() -> AsyncStream<Set<String>> {
         let (stream, continuation) = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .unbounded)
