@@ -20,9 +20,10 @@ public import Foundation
 /// the kernel and uses no CPU. Where those events do not work or cannot start, it lists the folder every
 /// ``defaultPollingInterval`` seconds instead (see ``Mode-swift.struct``).
 ///
-/// Each watcher has one thread of its own and, with file-system events, three descriptors (on Apple platforms
-/// one more per file in the folder). It stops when you call ``cancel()`` or release it; a callback that holds the
-/// watcher strongly keeps it alive, so capture it `weak` or call ``cancel()``.
+/// Each watcher has one thread of its own (asleep while nothing changes) and a few descriptors: three on Linux
+/// (and one of the user's inotify instances, 128 by default), four on Apple platforms plus one per file in the
+/// folder, two when polling. It stops when you call ``cancel()`` or release it; a callback that holds the watcher
+/// strongly keeps it alive, so capture it `weak` or call ``cancel()``.
 ///
 /// > Note: a report says a name changed, not how: a name may be reported for a file that no longer exists (it
 /// > was deleted), or for a temporary file an editor created and removed during the save.
