@@ -1,0 +1,598 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Real folders, real saves: each way an editor writes a file must be reported once, with the right names, after
+/// the folder has settled. Every wait is bounded; every test has a time limit.
+struct DirectoryWatcherTests {
+    /// Long enough that a test thread descheduled between the steps of one save (the machine is shared) does not
+    /// split it into two reports; the default is measured separately.
+    static let debounce = 0.25
+    /// How long to keep listening after a report, to see that no second one comes.
+    static let afterglow = 0.6
+
+    /// The two ways of watching, as test arguments.
+    enum Way: String, CaseIterable, CustomTestStringConvertible {
+        case fileSystemEvents
+        case polling
+
+        var mode: DirectoryWatcher.Mode {
+            switch self {
+            case .fileSystemEvents: .fileSystemEvents
+            case .polling: .polling(interval: 0.1)
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    /// Each way an editor saves `Card.json`, and the names it touches.
+    enum Save: String, CaseIterable, CustomTestStringConvertible {
+        case inPlace
+        case temporaryFileRenamedOver
+        case vimBackupAndRename
+        case deleteAndRecreate
+        case newFile
+        case deletedFile
+
+        var testDescription: String { rawValue }
+
+        /// Whether `Card.json` is there before the save.
+        var fileExistsBefore: Bool { self != .newFile }
+
+        /// The names a watcher reports: polling sees only the folder before and after, not a temporary file
+        /// created and gone between two scans.
+        func expectedNames(_ way: Way) -> Set<String> {
+            if way == .polling { return ["Card.json"] }
+            return switch self {
+            case .inPlace, .deleteAndRecreate, .newFile, .deletedFile: ["Card.json"]
+            case .temporaryFileRenamedOver: ["Card.json", ".Card.json.tmp"]
+            case .vimBackupAndRename: ["Card.json", "Card.json~"]
+            }
+        }
+
+        func perform(in folder: TemporaryFolder, content: String) throws {
+            let file = "Card.json"
+            switch self {
+            case .inPlace, .newFile:
+                try folder.write(file, content)
+            case .temporaryFileRenamedOver:
+                try folder.write(".Card.json.tmp", content)
+                try folder.rename(".Card.json.tmp", to: file)
+            case .vimBackupAndRename:
+                try folder.rename(file, to: "Card.json~")
+                try folder.write(file, content)
+                try folder.remove("Card.json~")
+            case .deleteAndRecreate:
+                try folder.remove(file)
+                try folder.write(file, content)
+            case .deletedFile:
+                try folder.remove(file)
+            }
+        }
+    }
+
+    // MARK: - Each way of saving
+
+    @Test(.timeLimit(.minutes(1)), arguments: Save.allCases, Way.allCases)
+    func eachWayOfSavingIsReportedOnceWithTheNamesItTouched(save: Save, way: Way) async throws {
+        let folder = try TemporaryFolder()
+        if save.fileExistsBefore { try folder.write("Card.json", #"{"Card": []}"#) }
+        try folder.write("Other.json", #"{"Other": []}"#)
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: Self.debounce, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        try save.perform(in: folder, content: #"{"Card": [{"title": {"width": 120}}]}"#)
+
+        let first = await reports.wait(forCount: 1, within: 5)
+        #expect(first == [save.expectedNames(way)])
+        try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
+        #expect(reports.all == [save.expectedNames(way)], "a second report for one save")
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aReportComesOnlyAfterTheFolderHasBeenQuietForTheDebounceInterval(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 1, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        try folder.write("Card.json", "{")
+        // A writer that pauses mid-save, for less than the debounce interval (on this thread: `Task.sleep` could
+        // resume later than asked when other suites hold the test threads).
+        usleep(200_000)
+        try folder.append("Card.json", "}")
+        let written = Date()
+
+        let first = await reports.wait(forCount: 1, within: 5)
+        // When the callback ran, not when this task got to look (it may resume late on a busy machine).
+        let reported = try #require(reports.times.first)
+        #expect(first == [["Card.json"]])
+        #expect(reported.timeIntervalSince(written) >= 0.9, "reported before the folder was quiet")
+        #expect(reported.timeIntervalSince(written) < 3)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aBurstOfAHundredWritesToOneFileGivesOneReport(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "0")
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        // Each write longer than the last, so no truncation is needed: ext4 flushes a truncated file at close,
+        // which on a busy disk can stall one write for longer than the debounce and split the burst.
+        for edit in 1...100 { try folder.overwrite("Card.json", String(repeating: "x", count: edit)) }
+
+        _ = await reports.wait(forCount: 1, within: 5)
+        try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
+        let all = reports.all
+        // One, unless the machine stalled the writer for longer than the 50 ms debounce mid-burst.
+        #expect(!all.isEmpty && all.count <= 3, "\(all.count) reports")
+        #expect(all.allSatisfy { $0 == ["Card.json"] })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFileWrittenContinuouslyIsStillReportedAfterTheMaximumDelay() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.2, onChange: reports.append)
+        defer { watcher.cancel() }
+        #expect(watcher.maximumDelay == 4)
+
+        // Writes every 50 ms for up to 6 s, on a thread of its own: never quiet for 200 ms, so only the maximum
+        // delay lets a report out.
+        let start = Date()
+        try await onThreadOfItsOwn {
+            var edit = 0
+            while Date().timeIntervalSince(start) < 6 && reports.all.isEmpty {
+                edit += 1
+                try folder.write("Log.json", "\(edit)")
+                usleep(50_000)
+            }
+        }
+        // The first report (the writer stops when it sees it, perhaps after one more write and so one more report).
+        #expect(reports.all.first == ["Log.json"])
+        let elapsed = try #require(reports.times.first).timeIntervalSince(start)
+        #expect(elapsed > 3.5 && elapsed < 5.5, "reported after \(elapsed) s")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theStreamAndTheCallbackReceiveTheSameReports() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.1, onChange: reports.append)
+        let first = watcher.changes()
+        let second = watcher.changes()
+        let firstReader = Task { await first.collect(within: 20) }
+        let secondReader = Task { await second.collect(within: 20) }
+
+        try folder.write("A.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        try folder.write("B.json", "{}")
+        _ = await reports.wait(forCount: 2, within: 5)
+        watcher.cancel()
+
+        // Cancelling finishes the streams, so the readers end.
+        #expect(await firstReader.value == [["A.json"], ["B.json"]])
+        #expect(await secondReader.value == [["A.json"], ["B.json"]])
+        #expect(reports.all == [["A.json"], ["B.json"]])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStreamThatIsReleasedOrWhoseReaderIsCancelledStopsReceiving() async throws {
+        let folder = try TemporaryFolder()
+        let watcher = try DirectoryWatcher(directory: folder.url)
+        defer { watcher.cancel() }
+        for _ in 0..<100 { _ = watcher.changes() }
+        let reader = Task { await watcher.changes().collect(within: 30) }
+        #expect(await waitUntil(within: 5) { watcher.streamCount == 1 }, "\(watcher.streamCount) streams")
+        reader.cancel()
+        #expect(await waitUntil(within: 5) { watcher.streamCount == 0 }, "\(watcher.streamCount) streams")
+    }
+
+    /// Streams opened, read and dropped on eight threads while files change, then the watcher stopped with
+    /// streams still open: every report reaches someone, nothing deadlocks, every open stream finishes. CI runs
+    /// it under ThreadSanitizer too.
+    @Test(.timeLimit(.minutes(2)))
+    func streamsComingAndGoingOnManyThreadsWhileFilesChangeAllEndWhenTheWatcherStops() async throws {
+        let folder = try TemporaryFolder()
+        let callbacks = LockedList<Set<String>>()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.005, onChange: callbacks.append)
+        let open = LockedList<AsyncStream<Set<String>>>()
+        try await onThreadOfItsOwn {
+            DispatchQueue.concurrentPerform(iterations: 9) { worker in
+                if worker == 8 {
+                    for edit in 0..<300 {
+                        try? folder.overwrite("F\(edit % 5).json", "edit \(edit)")
+                        if edit.isMultiple(of: 10) { usleep(10_000) }
+                    }
+                    return
+                }
+                for round in 0..<40 {
+                    let stream = watcher.changes()
+                    switch round % 3 {
+                    case 0:
+                        continue  // released unread
+                    case 1:
+                        let reader = Task {
+                            for await _ in stream { break }
+                        }
+                        usleep(3_000)
+                        reader.cancel()
+                    default:
+                        if round > 30 { open.append(stream) }  // still open when the watcher stops
+                    }
+                }
+            }
+        }
+        let readers = open.all.map { stream in Task { await stream.collect(within: 20) } }
+        watcher.cancel()
+        for reader in readers { #expect(await reader.value != nil, "a stream did not finish") }
+        #expect(!callbacks.all.isEmpty)
+        #expect(watcher.streamCount == 0)
+    }
+
+    // MARK: - Stopping
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func nothingIsReportedAfterCancel(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, mode: way.mode, onChange: reports.append)
+        let stream = watcher.changes()
+
+        try folder.write("Before.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        watcher.cancel()
+        #expect(watcher.isCancelled)
+        try folder.write("After.json", "{}")
+        try await Task.sleep(nanoseconds: 500_000_000)
+
+        #expect(reports.all == [["Before.json"]])
+        #expect(await stream.collect() == [["Before.json"]])
+        // A stream asked for after cancelling is finished from the start.
+        #expect(await watcher.changes().collect() == [])
+        watcher.cancel()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingChangesWhileAReportIsPendingDropsIt() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 2, onChange: reports.append)
+        try folder.write("Card.json", "{}")
+        // Time for the watcher's thread to read the events, measured on this thread: `Task.sleep` could resume
+        // after the debounce when other suites hold the test threads.
+        usleep(100_000)
+        watcher.cancel()
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)))
+    func aCallbackMayCancelItsOwnWatcher() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        let box = WatcherBox()
+        box.watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.05) { [box] names in
+            reports.append(names)
+            box.watcher?.cancel()  // on the watcher's own thread: must not wait for itself
+        }
+        try folder.write("Card.json", "{}")
+        _ = await reports.wait(forCount: 1, within: 5)
+        #expect(await waitUntil(within: 5) { box.watcher?.isCancelled == true })
+        // Its thread ends (it would hang forever if `cancel()` waited for the thread it runs on).
+        let threadName = try #require(box.watcher?.threadName)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
+        try folder.write("Again.json", "{}")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all == [["Card.json"]])
+    }
+
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)))
+    func releasingTheWatcherStopsItAndItsThread() async throws {
+        let folder = try TemporaryFolder()
+        let reports = Reports()
+        var watcher: DirectoryWatcher? = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, onChange: reports.append)
+        let threadName = try #require(watcher?.threadName)
+        let stream = try #require(watcher?.changes())
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) != nil })
+        weak let released = watcher
+        watcher = nil
+
+        #expect(released == nil)
+        #expect(await stream.collect() == [], "the stream did not finish")
+        try folder.write("Card.json", "{}")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all.isEmpty)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
+    }
+
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(2)))
+    func fiftyWatchersLeaveNoDescriptorOrThreadBehind() async throws {
+        let folder = try TemporaryFolder()
+        let descriptorsBefore = ThreadCensus.openDescriptors
+        let threadsBefore = ThreadCensus.threads
+        var watchers: [DirectoryWatcher] = []
+        for _ in 0..<50 { watchers.append(try DirectoryWatcher(directory: folder.url)) }
+
+        // The counts can see them (else the test below would prove nothing): two or three descriptors and a
+        // thread each.
+        #expect(ThreadCensus.openDescriptors >= descriptorsBefore + 100)
+        #expect(await waitUntil(within: 5) { ThreadCensus.threads >= threadsBefore + 50 })
+
+        for watcher in watchers.prefix(25) { watcher.cancel() }
+        watchers.removeAll()  // the other 25 are released without a cancel
+
+        // Slack for the other suites running at the same time in this process.
+        let slack = 10
+        #expect(await waitUntil(within: 10) { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
+        #expect(await waitUntil(within: 10) { ThreadCensus.threads <= threadsBefore + slack })
+    }
+
+    // MARK: - Quiet when idle
+
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)), arguments: Way.allCases)
+    func anIdleWatcherReportsNothingAndUsesNoCPU(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "{}")
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+        #expect(watcher.mode == way.mode)
+        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: watcher.threadName) != nil })
+        let thread = try #require(ThreadCensus.thread(named: watcher.threadName))
+        let ticksBefore = try #require(ThreadCensus.cpuTicks(ofThread: thread))
+        let wakeUpsBefore = try #require(ThreadCensus.wakeUps(ofThread: thread))
+        let start = Date()
+
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+
+        let ticks = try #require(ThreadCensus.cpuTicks(ofThread: thread)) - ticksBefore
+        let wakeUps = try #require(ThreadCensus.wakeUps(ofThread: thread)) - wakeUpsBefore
+        let scans = Int(Date().timeIntervalSince(start) / (way.mode.pollingInterval ?? .infinity))
+        // Ticks are 10 ms, too coarse to see a thread that wakes briefly now and then; its wake-ups are not. With
+        // events the thread sleeps throughout; polling wakes it once a scan (and a listing may block once more).
+        #expect(ticks <= (way == .polling ? 1 : 0), "the idle watcher's thread used \(ticks) ticks")
+        #expect(wakeUps <= 2 * scans, "the idle watcher's thread woke \(wakeUps) times")
+        #expect(reports.all.isEmpty)
+    }
+
+    // MARK: - Starting
+
+    @Test
+    func aMissingFolderIsAnErrorThatNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("Nope", isDirectory: true)
+        let error = #expect(throws: ConstraintError.self) { try DirectoryWatcher(directory: missing) }
+        #expect(error?.code == .fileNotFound)
+        #expect(error?.description.contains("Nope") == true)
+    }
+
+    @Test
+    func aFileIsNotAFolderToWatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "{}")
+        let error = #expect(throws: ConstraintError.self) {
+            try DirectoryWatcher(directory: folder.url.appendingPathComponent("Card.json"))
+        }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.description.contains("watch the folder that holds it") == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func whenThePlatformEventsCannotStartTheWatcherPolls() async throws {
+        let folder = try TemporaryFolder()
+        let failing: (String, WakeSignal) throws(ConstraintError) -> any ChangeDetector = {
+            (path, _) throws(ConstraintError) in
+            throw ConstraintError(code: .unreadableFile, message: "inotify limit reached", file: path)
+        }
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: 0.05, mode: .automatic, onChange: reports.append,
+            platformDetector: failing)
+        defer { watcher.cancel() }
+        #expect(watcher.mode == .polling(interval: DirectoryWatcher.defaultPollingInterval))
+
+        try folder.write("Card.json", "{}")
+        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+
+        // Asked for events only, the same failure is an error.
+        #expect(throws: ConstraintError.self) {
+            try DirectoryWatcher(
+                directory: folder.url, debounce: 0.05, mode: .fileSystemEvents, onChange: nil,
+                platformDetector: failing)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    func aFolderThatIsRemovedAndCreatedAgainIsWatchedAgain(way: Way) async throws {
+        let parent = try TemporaryFolder()
+        let path = parent.url.appendingPathComponent("Constraints", isDirectory: true)
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        try Data("{}".utf8).write(to: path.appendingPathComponent("Card.json"))
+        let reports = Reports()
+        let watcher = try DirectoryWatcher(directory: path, debounce: 0.1, mode: way.mode, onChange: reports.append)
+        defer { watcher.cancel() }
+
+        try FileManager.default.removeItem(at: path)
+        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+        let back = TemporaryFolder(existing: path)
+        try back.write("Card.json", "{}")
+        // Watched again within the retry interval (0.5 s): the new file is reported.
+        let all = await reports.wait(forCount: 2, within: 5)
+        #expect(all.count >= 2 && all.dropFirst().allSatisfy { $0 == ["Card.json"] }, "\(all)")
+    }
+
+    #if os(Linux)
+        @Test(.timeLimit(.minutes(1)))
+        func whenTheKernelDropsEventsEveryNameInTheFolderIsReported() async throws {
+            let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
+            let queueLength = try #require(Int(limit.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let folder = try TemporaryFolder()
+            let reports = Reports()
+            let gate = DispatchSemaphore(value: 0)
+            let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.05, mode: .fileSystemEvents) {
+                names in
+                reports.append(names)
+                // Holds the watcher's thread after the first report, so the kernel's queue fills up.
+                if reports.all.count == 1 { _ = gate.wait(timeout: .now() + 20) }
+            }
+            defer { watcher.cancel() }
+            try folder.write("A.json", "")
+            try folder.write("B.json", "")
+            #expect(await reports.wait(forCount: 1, within: 5) == [["A.json", "B.json"]])
+
+            try await onThreadOfItsOwn {
+                // Two files in turn (the kernel merges an event with an identical one just before it), enough
+                // events to fill the queue; then a file whose events are dropped. Appends, because ext4 flushes a
+                // file truncated and rewritten at each close, which would take minutes here.
+                for edit in 0..<queueLength { try folder.append(edit.isMultiple(of: 2) ? "A.json" : "B.json", "x") }
+                try folder.write("Dropped.json", "{}")
+            }
+            gate.signal()
+
+            let all = await reports.wait(forCount: 2, within: 10)
+            #expect(all.count == 2)
+            #expect(
+                all.last.map { Set(["A.json", "B.json", "Dropped.json"]).isSubset(of: $0) } == true, "\(all.last ?? [])"
+            )
+        }
+    #endif
+
+    @Test
+    func inotifyRecordsAreSplitIntoNamesAndMasks() {
+        // Two records as the kernel lays them out: one about the folder (no name), one with a padded name.
+        var bytes: [UInt8] = []
+        func record(watch: Int32, mask: UInt32, name: String?) {
+            withUnsafeBytes(of: watch.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: mask.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: UInt32(0)) { bytes += $0 }
+            let padded: [UInt8] = name.map { Array($0.utf8) + [0, 0, 0, 0, 0, 0] } ?? []
+            withUnsafeBytes(of: UInt32(padded.count).littleEndian) { bytes += $0 }
+            bytes += padded
+        }
+        record(watch: 1, mask: 0x400, name: nil)
+        record(watch: 1, mask: 0x8, name: "Card_iPad.json")
+        var seen: [String] = []
+        bytes.withUnsafeBytes { raw in
+            InotifyDetector.forEachEvent(in: raw) { watch, mask, name in
+                seen.append("\(watch) \(String(mask, radix: 16)) \(name ?? "-")")
+            }
+        }
+        #expect(seen == ["1 400 -", "1 8 Card_iPad.json"])
+    }
+
+    // MARK: - The Apple watcher, on Linux
+
+    #if os(Linux)
+        /// The Apple-only watcher cannot be compiled here; type-checking it against a stand-in `Darwin` module
+        /// (Glibc plus Apple's kqueue declarations, in Fixtures/DarwinStandIn) catches its Swift mistakes.
+        @Test(.timeLimit(.minutes(2)))
+        func theAppleWatcherTypeChecksAgainstAStandInDarwin() async throws {
+            let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
+            let work = try TemporaryFolder()
+            let standIn = try Fixtures.folder("DarwinStandIn").appendingPathComponent("Darwin.swift")
+            let module = work.url.appendingPathComponent("Darwin.swiftmodule")
+            try await Toolchain.run(
+                swiftc,
+                [
+                    "-emit-module", "-parse-as-library", "-module-name", "Darwin", standIn.path, "-emit-module-path",
+                    module.path,
+                ])
+
+            let sources = Fixtures.bundledConstraints.deletingLastPathComponent().appendingPathComponent("Sources")
+                .appendingPathComponent("DeviceConstraints")
+            let watching = sources.appendingPathComponent("Watching")
+            let files = try FileManager.default.contentsOfDirectory(atPath: watching.path).sorted()
+                .filter { $0.hasSuffix(".swift") }.map { watching.appendingPathComponent($0).path }
+            #expect(files.contains { $0.hasSuffix("KqueueDetector.swift") })
+            // The module's settings (Package.swift), and the files outside Watching/ that it uses.
+            let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
+                .flatMap { ["-enable-upcoming-feature", $0] }
+            try await Toolchain.run(
+                swiftc,
+                ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                    + settings
+                    + files
+                    + [
+                        sources.appendingPathComponent("ConstraintError.swift").path,
+                        sources.appendingPathComponent("Cache/ReadWriteLock.swift").path,
+                    ])
+        }
+    #endif
+
+    // MARK: - Stress and timing
+
+    @Test(.timeLimit(.minutes(2)), arguments: Way.allCases)
+    func afterAThousandRapidEditsTheLastReportIsFollowedByTheLastContent(way: Way) async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Card.json", "edit 0")
+        // The callback reads the file at each report, as the interpreter will.
+        let reads = LockedList<String>()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.02, mode: way.mode) { names in
+            if names.contains("Card.json") {
+                reads.append(
+                    (try? String(contentsOf: folder.url.appendingPathComponent("Card.json"), encoding: .utf8)) ?? "")
+            }
+        }
+        defer { watcher.cancel() }
+
+        for edit in 1...1000 {
+            // Half in place, half through a temporary file renamed over, with short pauses now and then so that
+            // some reports come out in the middle of the run.
+            if edit.isMultiple(of: 2) {
+                try folder.write("Card.json", "edit \(edit)")
+            } else {
+                try folder.write("Card.json.tmp", "edit \(edit)")
+                try folder.rename("Card.json.tmp", to: "Card.json")
+            }
+            if edit.isMultiple(of: 97) { try await Task.sleep(nanoseconds: 30_000_000) }
+        }
+
+        #expect(await waitUntil(within: 10) { reads.all.last == "edit 1000" }, "last read: \(reads.all.last ?? "none")")
+        #expect(reads.all.count < 500, "\(reads.all.count) reports for 1,000 edits")
+    }
+
+    /// The time from a rename-save to the report with the default debounce (50 ms), over 50 saves.
+    @Test(.timeLimit(.minutes(1)))
+    func aRenameSaveIsReportedSoonAfterTheDefaultDebounce() async throws {
+        let folder = try TemporaryFolder()
+        let arrivals = LockedList<Double>()
+        let watcher = try DirectoryWatcher(directory: folder.url) { _ in arrivals.append(MonotonicClock.now()) }
+        defer { watcher.cancel() }
+
+        var latencies: [Double] = []
+        for save in 1...50 {
+            try folder.write(".Card.json.tmp", "save \(save)")
+            let saved = MonotonicClock.now()
+            try folder.rename(".Card.json.tmp", to: "Card.json")
+            let reported = await waitUntil(within: 5) { arrivals.all.count == save }
+            #expect(reported, "save \(save) was not reported")
+            guard reported, let arrival = arrivals.all.last else { break }
+            latencies.append(arrival - saved)
+        }
+        try #require(latencies.count == 50)
+        latencies.sort()
+        let median = latencies[latencies.count / 2]
+        print(
+            "rename-save to report, default debounce, 50 saves: median \(Int(median * 1000)) ms, "
+                + "min \(Int(latencies[0] * 1000)) ms, max \(Int(latencies[latencies.count - 1] * 1000)) ms")
+        #expect(median >= DirectoryWatcher.defaultDebounce)
+        #expect(median < 0.15)
+    }
+}
