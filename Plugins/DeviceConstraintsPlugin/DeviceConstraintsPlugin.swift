@@ -23,8 +23,9 @@ struct DeviceConstraintsPlugin: BuildToolPlugin {
         if let catalog = settings.catalog { arguments += ["--catalog", catalog.path] }
         if settings.isPublic { arguments.append("--public") }
         if !settings.dropsSharedPrefix { arguments.append("--keep-shared-prefix") }
-        // Every file the tool reads, so that an unchanged build does not run it. The plugin itself runs on each
-        // build, so a file added to or removed from the folder changes this list and runs the tool too.
+        // Every file the tool reads, so that an unchanged build does not run it. SwiftPM evaluates the plugin
+        // again when the target's files change, so a file added to or removed from the folder (inside the
+        // target's folder) changes this list and runs the tool too.
         var inputs = try settings.constraintFiles()
         inputs += [settings.file, settings.catalog].compactMap { $0 }
         return [

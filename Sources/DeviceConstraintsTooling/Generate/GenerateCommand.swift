@@ -28,6 +28,12 @@ package struct GenerateCommand: Sendable, Hashable {
         package var errorOutput: String
         /// False when lint or naming found an error, or a file could not be read or written.
         package var succeeded: Bool
+
+        /// An outcome with these values.
+        package init(errorOutput: String, succeeded: Bool) {
+            self.errorOutput = errorOutput
+            self.succeeded = succeeded
+        }
     }
 
     /// A command with these values.
@@ -77,7 +83,8 @@ package struct GenerateCommand: Sendable, Hashable {
         /// What is wrong.
         package var message: String
 
-        init(_ message: String) { self.message = message }
+        /// An error that says `message`.
+        package init(_ message: String) { self.message = message }
 
         /// `error: <message>` and the usage.
         package var description: String {
