@@ -33,6 +33,18 @@ struct PluginEndToEndTests {
             contentsOf: Fixtures.folder("Generate").appendingPathComponent("BundledConstraintIDs.swift.expected"),
             encoding: .utf8)
         #expect(try String(contentsOf: generated, encoding: .utf8) == expected)
+        // The generated code compiles without a warning, and swift-format leaves it as it is.
+        #expect(!clean.log.contains("warning:"), "\(clean.log)")
+        for file in [generated, try package.generatedFile(named: "LayoutIDs.generated.swift")] {
+            let formatted = try run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "swift", "format", "format", "--configuration", Fixtures.packageRoot.path + "/.swift-format",
+                    file.path,
+                ],
+                in: package.root)
+            #expect(formatted.log == (try String(contentsOf: file, encoding: .utf8)), "\(formatted.log)")
+        }
         let app = try run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
         #expect(app.status == 0, "\(app.log)")
         #expect(app.log == (try seedRecords()), "\(app.log)")
