@@ -137,5 +137,8 @@ struct ViewIDGeneratorTests {
             result.report.diagnostics.map(\.description) == [
                 "error: the namespace \"2IDs\" cannot be a Swift type name: it starts with a digit"
             ])
+        #expect(
+            generate(["Card.json": #"{ "Card": [ { "title": {} } ] }"#], options: .init(namespace: "Self")).report.text
+                .hasPrefix("error: the namespace \"Self\" cannot be a Swift type name: it is a keyword"))
     }
 }

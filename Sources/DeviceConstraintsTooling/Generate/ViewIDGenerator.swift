@@ -68,7 +68,10 @@ package struct ViewIDGenerator: Sendable {
     ///   - directory: the folder as diagnostics should print it (`directory/file`).
     package func generate(_ source: any ConstraintSource, directory: String) -> Result {
         let lint = linter.lint(source, directory: directory)
-        if let problem = SwiftName.typeProblem(with: options.namespace) {
+        let namespaceProblem =
+            SwiftName.keywords.contains(options.namespace)
+            ? "is a keyword" : SwiftName.typeProblem(with: options.namespace)
+        if let problem = namespaceProblem {
             let diagnostic = ConstraintDiagnostic(
                 severity: .error, code: .invalidSwiftName,
                 message: "the namespace \"\(options.namespace)\" cannot be a Swift type name: it \(problem)")
