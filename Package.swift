@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
+        // Lints a target's constraint files at build time and generates typed view ids (`ConstraintIDs`).
+        .plugin(name: "DeviceConstraintsPlugin", targets: ["DeviceConstraintsPlugin"]),
+        // `swift package lint-constraints`: lints the constraint files of the package's targets.
+        .plugin(name: "LintConstraintsPlugin", targets: ["LintConstraintsPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -16,6 +20,17 @@ let package = Package(
         .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints"]),
         // The tool itself: parses the arguments, calls DeviceConstraintsTooling, prints.
         .executableTarget(name: "device-constraints", dependencies: ["DeviceConstraintsTooling"]),
+        // What DeviceConstraintsPlugin runs: lints a folder and writes the typed view ids.
+        .executableTarget(name: "device-constraints-plugin-tool", dependencies: ["DeviceConstraintsTooling"]),
+        .plugin(
+            name: "DeviceConstraintsPlugin", capability: .buildTool(),
+            dependencies: ["device-constraints-plugin-tool"]),
+        .plugin(
+            name: "LintConstraintsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "lint-constraints", description: "Lint the constraint files of the package's targets")),
+            dependencies: ["device-constraints"]),
         .testTarget(
             name: "DeviceConstraintsTests",
             dependencies: ["DeviceConstraints"],
@@ -39,7 +54,7 @@ let package = Package(
 )
 
 // The same settings for every target, as apple/swift-log does.
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     // Every existential is spelled `any P`, so the cost of boxing is visible.
     // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md

@@ -1,0 +1,1 @@
+../DeviceConstraintsPlugin/PluginSettings.swift

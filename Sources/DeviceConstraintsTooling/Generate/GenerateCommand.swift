@@ -1,0 +1,146 @@
+import DeviceConstraints
+import Foundation
+
+/// What the build-tool plugin asks of `device-constraints-plugin-tool`: lint a folder, and when it is clean,
+/// write the typed view ids.
+///
+/// ```
+/// device-constraints-plugin-tool <dir> --output <file.swift> [--catalog <file>] [--namespace <name>]
+///                                [--public] [--keep-shared-prefix]
+/// ```
+///
+/// The diagnostics are printed as `device-constraints lint` prints them (`path:line:column: error: …`, paths
+/// as `<dir>` was given), then the summary when there are any. The output file is written only when its text
+/// changes, so an edit to a number in a constraint file does not recompile the code that uses the ids.
+package struct GenerateCommand: Sendable, Hashable {
+    /// The folder of constraint files.
+    package var directory: String
+    /// The Swift file to write.
+    package var output: String
+    /// A catalog file, or nil for the standard catalog.
+    package var catalog: String?
+    /// What the source looks like.
+    package var options: ViewIDGenerator.Options
+
+    /// What a run printed and whether it succeeded.
+    package struct Outcome: Sendable, Hashable {
+        /// For standard error, one diagnostic per line.
+        package var errorOutput: String
+        /// False when lint or naming found an error, or a file could not be read or written.
+        package var succeeded: Bool
+
+        /// An outcome with these values.
+        package init(errorOutput: String, succeeded: Bool) {
+            self.errorOutput = errorOutput
+            self.succeeded = succeeded
+        }
+    }
+
+    /// A command with these values.
+    package init(
+        directory: String, output: String, catalog: String? = nil, options: ViewIDGenerator.Options = .init()
+    ) {
+        self.directory = directory
+        self.output = output
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Reads the arguments (without the executable's name).
+    ///
+    /// - Throws: a message for a wrong command line: an unknown option, a missing value, no folder or output.
+    package init(parsing arguments: [String]) throws(GenerateCommand.UsageError) {
+        var directory: String?
+        var output: String?
+        var catalog: String?
+        var options = ViewIDGenerator.Options()
+        var remaining = arguments[...]
+        func value(of option: String) throws(GenerateCommand.UsageError) -> String {
+            guard let value = remaining.popFirst() else { throw UsageError("\(option) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--output": output = try value(of: argument)
+            case "--catalog": catalog = try value(of: argument)
+            case "--namespace": options.namespace = try value(of: argument)
+            case "--public": options.isPublic = true
+            case "--keep-shared-prefix": options.dropsSharedPrefix = false
+            default:
+                guard !argument.hasPrefix("--"), directory == nil else {
+                    throw UsageError("unexpected argument '\(argument)'")
+                }
+                directory = argument
+            }
+        }
+        guard let directory else { throw UsageError("missing the folder of constraint files") }
+        guard let output else { throw UsageError("missing --output <file.swift>") }
+        self.init(directory: directory, output: output, catalog: catalog, options: options)
+    }
+
+    /// A wrong command line.
+    package struct UsageError: Error, Hashable, CustomStringConvertible {
+        /// What is wrong.
+        package var message: String
+
+        /// An error that says `message`.
+        package init(_ message: String) { self.message = message }
+
+        /// `error: <message>` and the usage.
+        package var description: String {
+            "error: \(message)\nusage: device-constraints-plugin-tool <dir> --output <file.swift> "
+                + "[--catalog <file>] [--namespace <name>] [--public] [--keep-shared-prefix]"
+        }
+    }
+
+    /// Lints, generates and writes.
+    package func run() -> Outcome {
+        let generator: ViewIDGenerator
+        do throws(Failure) {
+            generator = ViewIDGenerator(catalog: try loadCatalog(), options: options)
+        } catch {
+            return Outcome(errorOutput: "\(error)\n", succeeded: false)
+        }
+        let result = generator.generate(
+            DirectorySource(URL(fileURLWithPath: directory, isDirectory: true)), directory: directory)
+        let report = result.report
+        var printed = report.diagnostics.isEmpty ? "" : report.text + "\n"
+        guard let source = result.source else { return Outcome(errorOutput: printed, succeeded: false) }
+        do {
+            try writeIfChanged(source)
+        } catch {
+            printed += "error: could not write '\(output)': \(error.localizedDescription)\n"
+            return Outcome(errorOutput: printed, succeeded: false)
+        }
+        return Outcome(errorOutput: printed, succeeded: true)
+    }
+
+    /// The standard catalog, or the catalog file; a failure is the line to print.
+    private func loadCatalog() throws(Failure) -> DeviceCatalog {
+        guard let catalog else { return .standard }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: catalog))
+        } catch {
+            throw Failure(
+                description: "error: could not read the catalog file '\(catalog)': \(error.localizedDescription)")
+        }
+        do throws(ConstraintError) {
+            return try DeviceCatalog(json: data, fileName: catalog)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    private struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func writeIfChanged(_ source: String) throws {
+        let url = URL(fileURLWithPath: output)
+        let data = Data(source.utf8)
+        if let existing = try? Data(contentsOf: url), existing == data { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,15 @@
+// device-constraints-plugin-tool: what DeviceConstraintsPlugin runs at build time. Lints a folder of
+// constraint files and writes the typed view ids; see GenerateCommand in DeviceConstraintsTooling.
+
+import DeviceConstraintsTooling
+import Foundation
+
+let outcome: GenerateCommand.Outcome
+do throws(GenerateCommand.UsageError) {
+    outcome = try GenerateCommand(parsing: Array(CommandLine.arguments.dropFirst())).run()
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(2)
+}
+FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+exit(outcome.succeeded ? 0 : 1)

@@ -1,0 +1,144 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+struct ViewIDGeneratorTests {
+    private func generate(
+        _ folder: String, catalog: DeviceCatalog = .standard, options: ViewIDGenerator.Options = .init()
+    ) throws -> ViewIDGenerator.Result {
+        ViewIDGenerator(catalog: catalog, options: options).generate(
+            try Fixtures.source("Generate/\(folder)"), directory: folder)
+    }
+
+    private func generate(_ files: [String: String], options: ViewIDGenerator.Options = .init())
+        -> ViewIDGenerator.Result
+    {
+        ViewIDGenerator(options: options).generate(InMemorySource(files), directory: "Constraints")
+    }
+
+    // MARK: - The source
+
+    @Test func theBundledConstraintsGiveTheSourceTheReadmeShows() throws {
+        let result = ViewIDGenerator().generate(DirectorySource(Fixtures.bundledConstraints), directory: "Constraints")
+        #expect(result.report.diagnostics.isEmpty, "\(result.report.text)")
+        let expected = try String(
+            contentsOf: Fixtures.folder("Generate").appendingPathComponent("BundledConstraintIDs.swift.expected"),
+            encoding: .utf8)
+        #expect(result.source == expected)
+    }
+
+    @Test func keywordsAreEscapedAndIdsAreWrittenAsEscapedLiterals() {
+        let result = generate([
+            "Card.json": #"{ "Card": [ { "default": {} }, { "say \"hi\"\n": {} }, { "größe": {} } ] }"#
+        ])
+        let source = result.source ?? ""
+        #expect(
+            source.contains(
+                #"    static let `default` = DeviceConstraints.ViewID(container: "Card", viewId: "default")"#))
+        #expect(
+            source.contains(
+                #"    static let sayHi = DeviceConstraints.ViewID(container: "Card", viewId: "say \"hi\"\n")"#))
+        #expect(
+            source.contains(#"    static let größe = DeviceConstraints.ViewID(container: "Card", viewId: "größe")"#))
+        // The id in the documentation comment is escaped too: a newline there would end the comment.
+        #expect(source.contains(#"        /// `say \"hi\"\n`, defined for"#))
+    }
+
+    @Test func eachMemberSaysWhichDevicesDefineItInWhichFileAndLine() {
+        let result = generate([
+            "Card.json": "{ \"Card\": [\n  { \"title\": {} } ] }",
+            "Card_iPhone6.json": #"{ "Card": [ { "title": {} } ] }"#,
+        ])
+        #expect(
+            result.source?.contains(
+                """
+                        /// `title`, defined for
+                        /// - every device, in the base file `Card.json`, line 2
+                        /// - iPhone6, in `Card_iPhone6.json`, line 1
+                        static let title = DeviceConstraints.ViewID(container: "Card", viewId: "title")
+
+                """) == true, "\(result.source ?? result.report.text)")
+    }
+
+    @Test func optionsSetTheNamespaceTheAccessAndThePrefix() {
+        let files = ["Card.json": #"{ "Card": [ { "card_title": {} }, { "card_icon": {} } ] }"#]
+        let source = generate(files, options: .init(namespace: "LayoutIDs", isPublic: true)).source ?? ""
+        #expect(source.contains("public import DeviceConstraints\n"))
+        #expect(source.contains("public enum LayoutIDs {\n"))
+        #expect(source.contains("    public enum Card {\n"))
+        #expect(source.contains("        public static let title = DeviceConstraints.ViewID("))
+        let kept = generate(files, options: .init(dropsSharedPrefix: false)).source ?? ""
+        #expect(kept.contains("\nenum ConstraintIDs {\n"))
+        #expect(kept.contains("        static let cardTitle = DeviceConstraints.ViewID("))
+    }
+
+    @Test func aLongIdIsWrappedAfterTheParenthesis() {
+        let id = String(repeating: "long", count: 30)
+        let source = generate(["Card.json": "{ \"Card\": [ { \"\(id)\": {} } ] }"]).source ?? ""
+        #expect(
+            source.contains(
+                "        static let \(id) = DeviceConstraints.ViewID(\n            container: \"Card\",\n"
+                    + "            viewId: \"\(id)\"\n        )\n"))
+        #expect(source.split(separator: "\n").allSatisfy { $0.count <= 120 || $0.contains(id) })
+    }
+
+    // MARK: - Errors
+
+    @Test func twoIdsThatBecomeOneNameAreAnErrorNamingBothFilesAndLines() throws {
+        let result = try generate("Collision", catalog: Fixtures.catalog("phones.json"))
+        #expect(result.source == nil)
+        #expect(
+            result.report.diagnostics.map(\.description) == [
+                "Collision/Card_Small.json:2:7: error: view ids \"titleLabel\" and \"title_label\" both become "
+                    + "ConstraintIDs.Card.titleLabel; rename one of them (the other is at Collision/Card.json:2:7)",
+                "Collision/my-view.json:1:3: error: containers \"MyView\" and \"my-view\" both become "
+                    + "ConstraintIDs.MyView; rename one of them (the other is at Collision/MyView.json:1:3)",
+            ])
+        #expect(result.report.diagnostics.map(\.code) == [.duplicateSwiftName, .duplicateSwiftName])
+    }
+
+    @Test func idsThatCannotBecomeNamesAreErrorsAtTheirLines() throws {
+        let result = try generate("Names")
+        #expect(result.source == nil)
+        #expect(
+            result.report.diagnostics.map(\.description) == [
+                "Names/Card.json:5:7: error: view id \"2up\" cannot become a Swift name in ConstraintIDs.Card: \"2up\" "
+                    + "starts with a digit; rename the view id so that it starts with a letter",
+                "Names/Card.json:6:7: error: view id \"--\" cannot become a Swift name in ConstraintIDs.Card: it has no "
+                    + "letters or digits; rename the view id so that it starts with a letter",
+            ])
+        #expect(result.report.text.hasSuffix("\n2 errors in 1 file"))
+    }
+
+    @Test func lintErrorsComeFirstAndNoNamesAreMadeForABrokenFolder() throws {
+        let result = ViewIDGenerator().generate(
+            try Fixtures.source("MissingDefault"),
+            directory: "Tests/DeviceConstraintsToolingTests/Fixtures/MissingDefault")
+        let lint = Linter().lint(
+            try Fixtures.source("MissingDefault"),
+            directory: "Tests/DeviceConstraintsToolingTests/Fixtures/MissingDefault")
+        #expect(result.source == nil)
+        #expect(result.report == lint)
+        #expect(result.report.errorCount == 2)
+    }
+
+    @Test func warningsAreReportedAndTheSourceIsStillWritten() throws {
+        let result = ViewIDGenerator().generate(try Fixtures.source("Warnings"), directory: "Warnings")
+        #expect(result.report.warningCount > 0)
+        #expect(result.report.errorCount == 0)
+        #expect(result.source != nil)
+    }
+
+    @Test func aNamespaceThatCannotBeATypeNameIsAnError() {
+        let result = generate(["Card.json": #"{ "Card": [ { "title": {} } ] }"#], options: .init(namespace: "2IDs"))
+        #expect(result.source == nil)
+        #expect(
+            result.report.diagnostics.map(\.description) == [
+                "error: the namespace \"2IDs\" cannot be a Swift type name: it starts with a digit"
+            ])
+        #expect(
+            generate(["Card.json": #"{ "Card": [ { "title": {} } ] }"#], options: .init(namespace: "Self")).report.text
+                .hasPrefix("error: the namespace \"Self\" cannot be a Swift type name: it is a keyword"))
+    }
+}
