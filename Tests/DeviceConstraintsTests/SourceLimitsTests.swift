@@ -9,7 +9,7 @@ struct SourceLimitsTests {
     // MARK: - Size before reading
 
     @Test func aSparseTwoGigabyteFileIsRefusedFromItsSizeWithoutBeingRead() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         try folder.sparseFile("Huge_iPhone6.json", size: 2 << 30)
         let before = ResidentMemory.peak
         let start = ContinuousClock.now
@@ -51,7 +51,7 @@ struct SourceLimitsTests {
 
     @Test func everySourceRefusesAFileOverTheLimitWithTheSameError() throws {
         let text = #"{"Card": [{"title": {"width": 10}}]}"#
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         try folder.write("Card.json", text)
         let bundled = BundleSource(.module, subdirectory: "Fixtures/Chain")
         let bundledSize = try #require(try bundled.data(forFile: "Card.json")).count
@@ -76,7 +76,7 @@ struct SourceLimitsTests {
     @Test func aDeviceNameWithPathSeparatorsReadsNothingOutsideTheFolder() throws {
         // outside/evil.json is what "C_../../../evil.json" would reach from outside/source with a directory
         // named "C_.." in it.
-        let outside = try TemporaryFolder()
+        let outside = try ScratchFolder()
         try outside.write("evil.json", #"{"C": [{"v": {"width": 666}}]}"#)
         let folder = outside.url.appendingPathComponent("source", isDirectory: true)
         try FileManager.default.createDirectory(
@@ -96,9 +96,9 @@ struct SourceLimitsTests {
     }
 
     @Test func aLinkOutOfTheFolderIsRefusedUnlessTheSourceFollowsSuchLinks() throws {
-        let outside = try TemporaryFolder()
+        let outside = try ScratchFolder()
         try outside.write("secret.json", #"{"Card": [{"title": {"width": 7}}]}"#)
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         try folder.write("Inside.json", #"{"Card": [{"title": {"width": 8}}]}"#)
         let fileManager = FileManager.default
         try fileManager.createSymbolicLink(
@@ -131,7 +131,7 @@ struct SourceLimitsTests {
     }
 
     @Test func anEmptyFolderSaysItHoldsNoFilesButAMissInAFullFolderIsOnlyAMiss() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         try folder.write("notes.txt", "not a constraint file")
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
@@ -148,7 +148,7 @@ struct SourceLimitsTests {
     // MARK: - Empty files
 
     @Test func anEmptyFileIsReadAsEmptyDataAndCostsNoMemory() throws {
-        let folder = try TemporaryFolder()
+        let folder = try ScratchFolder()
         try folder.write("Empty.json", "")
         let source = DirectorySource(folder.url)
         #expect(try source.data(forFile: "Empty.json") == Data())
@@ -162,7 +162,7 @@ struct SourceLimitsTests {
 // MARK: - Helpers
 
 /// A folder in the temporary directory, removed when the value is released.
-final class TemporaryFolder {
+final class ScratchFolder {
     let url: URL
 
     init() throws {
