@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
     ],
     dependencies: [],
@@ -26,6 +27,13 @@ let package = Package(
         .testTarget(
             name: "ConstraintDSLTests",
             dependencies: ["ConstraintDSL", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        // The Cassowary solver, kiwi-shaped; it shares only the error type.
+        .target(name: "ConstraintSolver", dependencies: ["DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintSolverTests",
+            dependencies: ["ConstraintSolver", "DeviceConstraints"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
