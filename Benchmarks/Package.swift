@@ -5,7 +5,7 @@ import PackageDescription
 // `swift package benchmark` (from this directory) builds and runs every target below in release mode.
 
 /// One executable per measurement group, each under `Benchmarks/<Name>/`, as the benchmark plugin expects.
-let benchmarkTargets = ["Lookup", "Contention", "ColdLookup", "Preload", "Parsing"]
+let benchmarkTargets = ["Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver"]
 
 let package = Package(
     name: "Benchmarks",
@@ -28,7 +28,7 @@ let package = Package(
                     "BenchmarkSupport",
                     .product(name: "DeviceConstraints", package: "DeviceConstraints"),
                     .product(name: "Benchmark", package: "benchmark"),
-                ],
+                ] + (name == "Solver" ? [.product(name: "ConstraintSolver", package: "DeviceConstraints")] : []),
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             )

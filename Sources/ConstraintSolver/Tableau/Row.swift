@@ -88,52 +88,68 @@ struct Row {
     /// `target += scale × source`, leaving out `dropped` (the symbol being substituted) from `target`.
     ///
     /// Merges into `scratch` and copies back into `target`'s own storage, so once both buffers have grown to the
-    /// rows' sizes a merge allocates nothing. `occurrences` is kept equal to the number of rows
-    /// holding each symbol (when `counted`): +1 for a symbol new to `target`, −1 for one that cancels out or is dropped.
+    /// rows' sizes a merge allocates nothing. `occurrences` is kept equal to the number of rows holding each
+    /// symbol (when `counted`): +1 for a symbol new to `target`, −1 for one that cancels out or is dropped.
     static func add(
         _ source: Row, times scale: Double, to target: inout Row, dropping dropped: Int,
         scratch: inout [Cell], occurrences: inout [Int32], counted: Bool
     ) {
         target.constant += scale * source.constant
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(target.cells.count + source.cells.count)
-        target.cells.withUnsafeBufferPointer { old in
-            source.cells.withUnsafeBufferPointer { added in
-                var i = 0
-                var j = 0
-                while i < old.count || j < added.count {
-                    let oldSymbol = i < old.count ? old[i].symbol : Int.max
-                    let addedSymbol = j < added.count ? added[j].symbol : Int.max
-                    if oldSymbol < addedSymbol {
-                        if oldSymbol == dropped {
-                            if counted { occurrences[oldSymbol] -= 1 }
+        if target.cells.isEmpty && !counted && abs(scale) == 1 {
+            // A new row taking in the row of a basic variable (x − y: coefficients of ±1): a copy.
+            target.cells = source.cells
+            if scale == -1 {
+                for index in target.cells.indices { target.cells[index].coefficient.negate() }
+            }
+            return
+        }
+        let capacity = target.cells.count + source.cells.count
+        if scratch.count < capacity {
+            scratch.append(
+                contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: capacity - scratch.count))
+        }
+        let merged = scratch.withUnsafeMutableBufferPointer { output in
+            target.cells.withUnsafeBufferPointer { old in
+                source.cells.withUnsafeBufferPointer { added in
+                    var count = 0
+                    var i = 0
+                    var j = 0
+                    while i < old.count || j < added.count {
+                        let oldSymbol = i < old.count ? old[i].symbol : Int.max
+                        let addedSymbol = j < added.count ? added[j].symbol : Int.max
+                        if oldSymbol < addedSymbol {
+                            if oldSymbol == dropped {
+                                if counted { occurrences[oldSymbol] -= 1 }
+                            } else {
+                                output[count] = old[i]
+                                count += 1
+                            }
+                            i += 1
+                        } else if addedSymbol < oldSymbol {
+                            let value = scale * added[j].coefficient
+                            if !isNearZero(value) {
+                                output[count] = Cell(symbol: addedSymbol, coefficient: value)
+                                count += 1
+                                if counted { occurrences[addedSymbol] += 1 }
+                            }
+                            j += 1
                         } else {
-                            scratch.append(old[i])
+                            let kept = oldSymbol == dropped ? 0 : old[i].coefficient
+                            let value = kept + scale * added[j].coefficient
+                            if isNearZero(value) {
+                                if counted { occurrences[oldSymbol] -= 1 }
+                            } else {
+                                output[count] = Cell(symbol: oldSymbol, coefficient: value)
+                                count += 1
+                            }
+                            i += 1
+                            j += 1
                         }
-                        i += 1
-                    } else if addedSymbol < oldSymbol {
-                        let value = scale * added[j].coefficient
-                        if !isNearZero(value) {
-                            scratch.append(Cell(symbol: addedSymbol, coefficient: value))
-                            if counted { occurrences[addedSymbol] += 1 }
-                        }
-                        j += 1
-                    } else {
-                        let value =
-                            oldSymbol == dropped
-                            ? scale * added[j].coefficient : old[i].coefficient + scale * added[j].coefficient
-                        if isNearZero(value) {
-                            if counted { occurrences[oldSymbol] -= 1 }
-                        } else {
-                            scratch.append(Cell(symbol: oldSymbol, coefficient: value))
-                        }
-                        i += 1
-                        j += 1
                     }
+                    return count
                 }
             }
         }
-        target.cells.removeAll(keepingCapacity: true)
-        target.cells.append(contentsOf: scratch)
+        target.cells.replaceSubrange(0..<target.cells.count, with: scratch[0..<merged])
     }
 }
