@@ -18,7 +18,7 @@ struct ReferenceTests {
             (try? fixture("reference-seeds.txt"))?
             .split(separator: "\n")
             .compactMap { UInt64($0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? "") } ?? []
-        return fixed + (1...120).map { UInt64($0) * 7919 }
+        return fixed + (1...600).map { UInt64($0) * 7919 }
     }()
 
     @Test(arguments: seeds)
@@ -39,6 +39,8 @@ struct ReferenceTests {
             let candidate = LinearConstraint.random(&random, dimension: dimension)
             let constraint = candidate.make(variables)
             let holds = Reference.solve(accepted + [candidate], dimension: dimension) != nil
+            solver.updateVariables()
+            let before = variables.map(\.value)
             do {
                 try solver.add(constraint)
                 #expect(holds, "seed \(seed): the solver accepted \(constraint), the reference finds no point")
@@ -47,13 +49,31 @@ struct ReferenceTests {
             } catch {
                 #expect(error.code == .unsatisfiable)
                 #expect(!holds, "seed \(seed): the solver refused \(constraint), the reference satisfies it")
+                solver.updateVariables()
+                let after = variables.map(\.value)
+                #expect(zip(before, after).allSatisfy { abs($0 - $1) < 1e-9 }, "seed \(seed): \(before) → \(after)")
             }
             try check(solver, variables, accepted, seed: seed)
         }
+        // An edit variable is an optional equality at the suggested value: each suggestion re-solves to the
+        // optimum of the constraints with that equality.
+        let edited = Int(random.next() % UInt64(dimension))
+        let weight = [1_000_000.0, 1000, 3][Int(random.next() % 3)]
+        try solver.addEditVariable(variables[edited], strength: Strength(weak: 1, multiplier: weight))
+        var anchor = [Double](repeating: 0, count: dimension)
+        anchor[edited] = 1
+        for _ in 0..<4 {
+            let value = Double(Int(random.next() % 61) - 30)
+            try solver.suggestValue(variables[edited], value)
+            let edit = LinearConstraint(coefficients: anchor, constant: -value, relation: .equal, weight: weight)
+            try check(solver, variables, accepted + [edit], seed: seed)
+        }
+        try solver.removeEditVariable(variables[edited])
+        try check(solver, variables, accepted, seed: seed)
         // Removing constraints one by one gives the optimum of what is left.
         while let (candidate, constraint) = added.popLast() {
             try solver.remove(constraint)
-            accepted.removeAll { $0 == candidate }
+            if let index = accepted.lastIndex(of: candidate) { accepted.remove(at: index) }
             try check(solver, variables, accepted, seed: seed)
         }
     }
