@@ -36,6 +36,9 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         public static let possibleTypo = Code(rawValue: "possibleTypo")
         /// The same key twice in one JSON object; the last one is used.
         public static let duplicateKey = Code(rawValue: "duplicateKey")
+        /// A file had more warnings than ``ConstraintFileParser/Limits/maximumWarningsPerFile``; this one counts
+        /// those not reported.
+        public static let tooManyWarnings = Code(rawValue: "tooManyWarnings")
     }
 
     /// How serious it is.

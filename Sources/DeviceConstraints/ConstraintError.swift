@@ -48,6 +48,9 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let invalidCatalog = Code(rawValue: "invalidCatalog")
         /// A device name that the catalog does not know.
         public static let unknownDevice = Code(rawValue: "unknownDevice")
+        /// A container was looked up from inside its own load (a constraint source that looks records up on the
+        /// thread reading its files); the lookup fails instead of waiting for itself forever.
+        public static let reentrantLoad = Code(rawValue: "reentrantLoad")
     }
 
     /// What kind of error this is.

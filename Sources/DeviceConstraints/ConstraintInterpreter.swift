@@ -1,65 +1,127 @@
 public import Dispatch
 import Foundation
 
-/// Looks up the layout numbers of views on one device, from per-device JSON constraint files.
+/// Looks up the layout numbers of views for the app's window, from per-device JSON constraint files, and
+/// follows the window as it changes.
 ///
 /// Preload at start-up, off the main thread; then look records up synchronously during layout:
 ///
 /// ```swift
-/// let device = DeviceCatalog.standard.resolve(width: 390, height: 844)   // the window's size in points
-/// let interpreter = ConstraintInterpreter(source: BundleSource(.main), device: device)
+/// let interpreter = ConstraintInterpreter(
+///     source: BundleSource(.main), environment: LayoutEnvironment(width: 390, height: 844, idiom: .phone))
 /// try await interpreter.preload(containers: ["BMTReportCalendarDayButton"])
 ///
 /// // During layout, on the main thread:
 /// let selected = try interpreter.record(viewId: "bmt_reportCalendarDayButtonId_Selected",
 ///                                       in: BMTReportCalendarDayButton.self)
+///
+/// // The window changed (rotation, Split View, a free window): every loaded container is made ready for the new
+/// // class, then lookups switch in one step.
+/// try await interpreter.update(to: LayoutEnvironment(width: 694, height: 768, idiom: .pad))
 /// ```
 ///
 /// For container `C` on a device whose lookup chain is `[d0, d1, …]`, the interpreter reads `C_d0.json`,
 /// `C_d1.json`, … and the base file `C.json`, whichever exist, and merges each record attribute by
-/// attribute: the first file that sets an attribute wins.
+/// attribute: the first file that sets an attribute wins. Scaled values (`{"scaled": 60}`) and column rules
+/// (`"columns": {…}`) are then evaluated for the current window.
+///
+/// ## Stages
+/// A load goes through three cached stages: parsed files (by file, device-free), merged containers (by container
+/// and lookup chain) and records resolved for the current window. A device switch re-merges from parsed files and
+/// reads only files it never read; a resize within a class re-resolves only containers with scaled values or
+/// column rules; ``invalidate(container:)`` starts the container over.
 ///
 /// ## Threading
 /// Every method may be called from any thread. A hit takes one read lock (`pthread_rwlock`), never a
 /// queue. A container is loaded once: its files are read and parsed outside any lock and published whole,
 /// so a reader sees all of a container's records or none; callers asking for a container that is being
 /// loaded wait for that load instead of parsing again. A load that fails caches nothing and leaves every
-/// other container as it was; the next call tries again.
+/// other container as it was; the next call tries again. A load that began before an
+/// ``invalidate(container:)`` or an environment update never publishes over it.
+///
+/// Warnings go to the `diagnostics` handler after the load that found them is published, outside every lock,
+/// so a handler may look records up, even of the container it is warned about.
 public final class ConstraintInterpreter: Sendable {
-    /// The device whose records this interpreter looks up.
-    public let device: DeviceProfile
-    /// The catalog the device's fallbacks are resolved in.
+    /// The catalog devices are resolved in.
     public let catalog: DeviceCatalog
-    /// The devices whose files are read, most specific first: ``device`` and its fallbacks.
-    public let lookupChain: [DeviceName]
     /// Where the files come from.
     public let source: any ConstraintSource
     /// The parser, with the limits it enforces.
     public let parser: ConstraintFileParser
 
-    private let diagnostics: ConstraintDiagnosticHandler?
-    private let cache = ConstraintCache()
-    private let flights = ConditionLocked<[String: LoadFlight]>([:])
+    let diagnostics: ConstraintDiagnosticHandler?
+    let cache: ConstraintCache
+    let stages = ConstraintStages()
+    let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
+    let changeObservers = Observers<EnvironmentChange>()
 
-    /// Creates an interpreter. It reads nothing until a container is asked for or preloaded.
+    /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
+    ///
+    /// ```swift
+    /// let interpreter = ConstraintInterpreter(
+    ///     source: BundleSource(.module, subdirectory: "Constraints"),
+    ///     environment: LayoutEnvironment(width: 1024, height: 1366, idiom: .pad))
+    /// ```
     ///
     /// - Parameters:
     ///   - source: where the constraint files are.
-    ///   - device: the device to look records up for, usually from ``DeviceCatalog/resolve(width:height:idiom:)``.
+    ///   - environment: the window to look records up for; the device is resolved from it in `catalog`.
+    ///   - catalog: the device classes.
+    ///   - limits: the largest file, the deepest nesting and the most warnings per file accepted.
+    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them.
+    public convenience init(
+        source: any ConstraintSource, environment: LayoutEnvironment, catalog: DeviceCatalog = .standard,
+        limits: ConstraintFileParser.Limits = .default, diagnostics: ConstraintDiagnosticHandler? = nil
+    ) {
+        self.init(
+            source: source, environment: environment, device: catalog.resolve(environment), catalog: catalog,
+            limits: limits, diagnostics: diagnostics)
+    }
+
+    /// Creates an interpreter for one device, for a window of the device's portrait size. It reads nothing until
+    /// a container is asked for or preloaded.
+    ///
+    /// - Parameters:
+    ///   - source: where the constraint files are.
+    ///   - device: the device to look records up for, usually from ``DeviceCatalog/resolve(_:)``.
     ///   - catalog: the catalog that names the device's fallbacks.
-    ///   - limits: the largest file and deepest nesting accepted.
-    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) while files are parsed, on
-    ///     the parsing thread.
-    public init(
+    ///   - limits: the largest file, the deepest nesting and the most warnings per file accepted.
+    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them.
+    public convenience init(
         source: any ConstraintSource, device: DeviceProfile, catalog: DeviceCatalog = .standard,
         limits: ConstraintFileParser.Limits = .default, diagnostics: ConstraintDiagnosticHandler? = nil
     ) {
+        self.init(
+            source: source,
+            environment: LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom),
+            device: device, catalog: catalog, limits: limits, diagnostics: diagnostics)
+    }
+
+    private init(
+        source: any ConstraintSource, environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog,
+        limits: ConstraintFileParser.Limits, diagnostics: ConstraintDiagnosticHandler?
+    ) {
         self.source = source
-        self.device = device
         self.catalog = catalog
-        self.lookupChain = catalog.lookupChain(for: device)
         self.parser = ConstraintFileParser(limits: limits)
         self.diagnostics = diagnostics
+        self.cache = ConstraintCache(
+            EnvironmentSnapshot(environment: environment, device: device, chain: catalog.lookupChain(for: device)))
+    }
+
+    /// The window lookups answer for now.
+    public var environment: LayoutEnvironment {
+        cache.snapshot.environment
+    }
+
+    /// The device class resolved from ``environment``.
+    public var device: DeviceProfile {
+        cache.snapshot.device
+    }
+
+    /// The devices whose files are read now, most specific first: ``device`` and its fallbacks.
+    public var lookupChain: [DeviceName] {
+        cache.snapshot.chain
     }
 
     // MARK: - Looking records up
@@ -156,30 +218,12 @@ public final class ConstraintInterpreter: Sendable {
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
-        // One worker per processor, each taking the next container until none is left: a task per
-        // container would cost more to schedule than a small container costs to load.
         let pending = names.enumerated().filter { !cache.isLoaded($0.element) }
-        let next = ConditionLocked(0)
-        let workers = min(pending.count, ProcessInfo.processInfo.activeProcessorCount)
-        let failures = await withTaskGroup(of: [(Int, ConstraintError)].self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    var failures: [(Int, ConstraintError)] = []
-                    while true {
-                        let taken = next.withLock { position in
-                            defer { position += 1 }
-                            return position
-                        }
-                        guard taken < pending.count else { return failures }
-                        let (index, name) = pending[taken]
-                        if case .failure(let error) = await self.loadAsync(name) { failures.append((index, error)) }
-                    }
-                }
-            }
-            var failures: [(Int, ConstraintError)] = []
-            for await some in group { failures += some }
-            return failures.sorted { $0.0 < $1.0 }.map(\.1)
+        let failures = await Self.concurrently(pending) { item async -> (Int, ConstraintError)? in
+            if case .failure(let error) = await self.loadAsync(item.element) { return (item.offset, error) }
+            return nil
         }
+        .compactMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
         guard var first = failures.first else { return }
         first.additionalErrors = Array(failures.dropFirst())
         throw first
@@ -233,6 +277,7 @@ public final class ConstraintInterpreter: Sendable {
             throw ConstraintError(
                 code: .unreadableFile, message: "could not list the constraint files: \(error)")
         }
+        let lookupChain = self.lookupChain
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
         let chain = Set(lookupChain)
         let containers = names.compactMap { name -> String? in
@@ -245,71 +290,20 @@ public final class ConstraintInterpreter: Sendable {
 
     // MARK: - Invalidating
 
-    /// Forgets `container`, so the next lookup reads its files again (after a download, say).
+    /// Forgets `container`, so the next lookup reads its files again (after a download, say). A load of it under
+    /// way when this is called does not publish its result.
     public func invalidate(container: String) {
+        stages.invalidate(container)
         cache.remove(container)
     }
 
-    /// Forgets every container.
+    /// Forgets every container, including every parsed file. Loads under way do not publish.
     public func invalidateAll() {
+        stages.invalidateAll()
         cache.removeAll()
     }
 
-    // MARK: - Loading
-
-    private enum Claim {
-        case loaded(ViewTable)
-        case follow(LoadFlight)
-        case lead(LoadFlight)
-    }
-
-    /// Joins the flight of `container`, starting it when there is none.
-    private func claim(_ container: String) -> Claim {
-        flights.withLock { flights in
-            if let loaded = cache.table(of: container) { return .loaded(loaded) }
-            if let flight = flights[container] { return .follow(flight) }
-            let flight = LoadFlight()
-            flights[container] = flight
-            return .lead(flight)
-        }
-    }
-
-    /// Loads `container` on the calling thread, or waits for the load already under way.
-    private func load(_ container: String) -> LoadFlight.Outcome {
-        if let error = ConstraintFileName.validateContainer(container) { return .failure(error) }
-        switch claim(container) {
-        case .loaded(let loaded): return .success(loaded)
-        case .follow(let flight): return flight.wait()
-        case .lead(let flight): return lead(flight, container)
-        }
-    }
-
-    /// Loads `container` in the calling task, or suspends until the load already under way ends.
-    private func loadAsync(_ container: String) async -> LoadFlight.Outcome {
-        switch claim(container) {
-        case .loaded(let loaded): return .success(loaded)
-        case .follow(let flight): return await flight.outcome()
-        case .lead(let flight): return lead(flight, container)
-        }
-    }
-
-    private func lead(_ flight: LoadFlight, _ container: String) -> LoadFlight.Outcome {
-        let outcome = Result { () throws(ConstraintError) in try readAndPublish(container) }
-        flights.withLock { $0[container] = nil }
-        flight.finish(outcome)
-        return outcome
-    }
-
-    /// Reads and parses every file of `container` on the chain, outside any lock, then publishes the
-    /// merged records in one write.
-    private func readAndPublish(_ container: String) throws(ConstraintError) -> ViewTable {
-        let merged = try parser.mergedFiles(
-            of: container, on: device.name, along: lookupChain, from: source, diagnostics: diagnostics)
-        cache.publish(container, merged)
-        return merged
-    }
-
-    private func unknownView(
+    func unknownView(
         _ viewId: String, in container: String, _ loaded: ViewTable? = nil
     ) -> ConstraintError {
         let loaded = loaded ?? cache.table(of: container)

@@ -9,7 +9,7 @@ struct PerDeviceTests {
 
     @Test(arguments: [
         (DeviceName.iPhone5, 12.0), (.iPhone6, 15.0), (.iPhone6Plus, 20.0), (.iPad, 20.0),
-        (.iPhoneX, 15.0), (.iPhone12, 15.0), (.iPhone14Pro, 15.0), (.iPhone16Pro, 20.0), (.iPhone16ProMax, 20.0),
+        (.iPhoneX, 15.0), (.iPhone12, 15.0), (.iPhone14Pro, 15.0), (.iPhone16Pro, 15.0), (.iPhone16ProMax, 20.0),
         (.iPadMini, 20.0), (.iPadPro13, 20.0),
     ])
     func aDeviceTakesTheFirstOverrideOnItsLookupChain(device: DeviceName, expected: Double) throws {

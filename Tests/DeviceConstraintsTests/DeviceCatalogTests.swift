@@ -24,6 +24,8 @@ struct DeviceCatalogTests {
             (.iPhone12ProMax, 428, 926),
             (.iPhone14ProMax, 430, 932),
             (.iPhone16ProMax, 440, 956),
+            (.iPadSplitView678, 678, 1024),
+            (.iPadSplitView694, 694, 768),
             (.iPadMini, 744, 1133),
             (.iPadNinthGen, 810, 1080),
             (.iPadAir, 820, 1180),
@@ -75,17 +77,24 @@ struct DeviceCatalogTests {
         }
     }
 
-    @Test func everyNewProfileFallsBackDirectlyToTheNearestOriginalClassOfItsIdiom() throws {
-        let originals = standard.profiles.filter { Self.originalNames.contains($0.name) }
-        let newer = standard.profiles.filter { !Self.originalNames.contains($0.name) }
+    /// No class wider than what it serves: 390, 393 and 402 points fall back to iPhone6 (375), 414 and wider to
+    /// iPhone6Plus; iPadMini (744) to the 694-point Split View class; the Split View pad classes, narrower than
+    /// every iPad, fall back to iPad as pads (the one exception, listed by ``DeviceCatalog/widerFallbacks``).
+    @Test func everyNewProfileFallsBackToTheWidestClassOfItsIdiomNotWiderThanItself() throws {
+        let splitView: Set<DeviceName> = [.iPadSplitView678, .iPadSplitView694]
+        let classes = standard.profiles.filter { Self.originalNames.contains($0.name) || splitView.contains($0.name) }
+        let newer = standard.profiles.filter { !Self.originalNames.contains($0.name) && !splitView.contains($0.name) }
         #expect(newer.count == 17)
         for profile in newer {
-            let nearest = try #require(
-                originals.filter { $0.idiom == profile.idiom }.min {
-                    abs($0.width - profile.width) < abs($1.width - profile.width)
-                })
-            #expect(profile.fallbacks == [nearest.name], "\(profile)")
+            let widest = try #require(
+                classes.filter { $0.idiom == profile.idiom && $0.width <= profile.width }.max { $0.width < $1.width })
+            #expect(profile.fallbacks == [widest.name], "\(profile)")
         }
+        #expect(standard.profile(named: .iPhone16Pro)?.fallbacks == [.iPhone6])
+        #expect(standard.lookupChain(for: .iPadMini) == [.iPadMini, .iPadSplitView694, .iPad])
+        #expect(standard.profile(named: .iPadSplitView678)?.fallbacks == [.iPad])
+        #expect(standard.profile(named: .iPadSplitView694)?.fallbacks == [.iPad])
+        #expect(standard.widerFallbacks.map(\.profile.name) == [.iPadSplitView678, .iPadSplitView694])
     }
 
     @Test func iPhone14ProFallsBackToIPhone6() throws {
@@ -120,19 +129,20 @@ struct DeviceCatalogTests {
 
     /// Split View on iPads: 507 and 694 are a half and two thirds of a 9.7" iPad in landscape (1024×768); 639 is
     /// two thirds of a 12.9" iPad in portrait (1024×1366); 678 and 981 are a half and two thirds of a 12.9" iPad
-    /// in landscape (1366×1024). No pad profile is narrower than 744, so the narrower windows lay out like the
-    /// widest phone; 981 takes the widest pad profile that fits (834), with the height nearest 1024.
+    /// in landscape (1366×1024). The compact ones lay out like the widest phone that fits; 678 and 694, regular
+    /// in width, have pad classes of their own; 981 takes the widest pad profile that fits (834), with the
+    /// height nearest 1024.
     @Test(arguments: [
         (507.0, 768.0, DeviceName.iPhone16ProMax),
         (639, 1366, .iPhone16ProMax),
-        (678, 1024, .iPhone16ProMax),
-        (694, 768, .iPhone16ProMax),
+        (678, 1024, .iPadSplitView678),
+        (694, 768, .iPadSplitView694),
         (981, 1024, .iPadPro10Inch),
     ])
     func anIPadSplitViewWindowResolvesToADocumentedProfile(width: Double, height: Double, expected: DeviceName) {
         let profile = standard.resolve(width: width, height: height, idiom: .pad)
         #expect(profile.name == expected)
-        #expect(standard.lookupChain(for: profile).last == (expected == .iPadPro10Inch ? .iPad : .iPhone6Plus))
+        #expect(standard.lookupChain(for: profile).last == (profile.idiom == .pad ? .iPad : .iPhone6Plus))
     }
 
     @Test(arguments: [

@@ -63,9 +63,8 @@ struct PlainFileReaderTests {
 
     @Test func plainFilesInBothFormsAreReadInOnePassAndOthersAreLeftToTheGeneralReader() throws {
         func readsPlainly(_ text: String, _ container: String) -> Bool {
-            var views = ViewTable.Builder()
-            return Data(text.utf8).withUnsafeBytes {
-                PlainFileReader.read($0, containers: [container], readsExtensions: true, into: &views, offsets: true)
+            Data(text.utf8).withUnsafeBytes {
+                PlainFileReader.read($0, containers: [container], readsExtensions: true, offsets: true)
             } != nil
         }
         for name in ["Mixed_iPhone6.json", "Objects_iPhone6.json", "Objects.json"] {
@@ -77,6 +76,8 @@ struct PlainFileReaderTests {
         #expect(!readsPlainly(#"{"C": [{"caf\#u{E9}": {"width": 1}}]}"#, "C"))  // not ASCII
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}}]}"#, "D"))  // another container
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C"))  // two views in one element
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60}}}]}"#, "C"))  // a scaled value
+        #expect(!readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C"))
     }
 
     @Test func everyFixtureFileReadsTheSameBothWays() throws {

@@ -6,11 +6,12 @@ import Testing
 struct DevicesReportTests {
     @Test func theTableListsEveryDeviceWithItsIdiomSizeAndChain() {
         let lines = DevicesReport(catalog: .standard).text.components(separatedBy: "\n")
-        #expect(lines[0] == "name            idiom  size       lookup chain")
-        #expect(lines[1] == "iPhone5         phone  320×568    iPhone5")
-        #expect(lines.contains("iPhone14Pro     phone  393×852    iPhone14Pro → iPhone6"))
-        #expect(lines.contains("iPadPro13       pad    1032×1376  iPadPro13 → iPad"))
-        #expect(lines.last == "21 devices in the standard catalog")
+        #expect(lines[0] == "name              idiom  size       lookup chain")
+        #expect(lines[1] == "iPhone5           phone  320×568    iPhone5")
+        #expect(lines.contains("iPhone14Pro       phone  393×852    iPhone14Pro → iPhone6"))
+        #expect(lines.contains("iPadMini          pad    744×1133   iPadMini → iPadSplitView694 → iPad"))
+        #expect(lines.contains("iPadPro13         pad    1032×1376  iPadPro13 → iPad"))
+        #expect(lines.last == "23 devices in the standard catalog")
     }
 
     @Test func aCustomCatalogIsNamedAfterItsFile() throws {
@@ -22,7 +23,7 @@ struct DevicesReportTests {
     @Test func theJSONListsEachDeviceAsACatalogFileDoesWithItsChain() throws {
         let object = try #require(try DevicesReport(catalog: .standard).json.parsed() as? [String: Any])
         let devices = try #require(object["devices"] as? [[String: Any]])
-        #expect(devices.count == 21)
+        #expect(devices.count == 23)
         let iPhone14Pro = try #require(devices.first { $0["name"] as? String == "iPhone14Pro" })
         #expect(iPhone14Pro["idiom"] as? String == "phone")
         #expect(iPhone14Pro["width"] as? Int == 393)

@@ -132,7 +132,7 @@ struct EndToEndTests {
     @Test func devicesListsTheCatalog() throws {
         let run = try Executable.runInFixtures("devices")
         #expect(run.exitCode == 0)
-        #expect(run.outputLines.last == "21 devices in the standard catalog")
+        #expect(run.outputLines.last == "23 devices in the standard catalog")
         let custom = try Executable.runInFixtures("devices", "--catalog", "Catalogs/phones.json", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(custom.output.utf8)) as? [String: Any])
         #expect((object["devices"] as? [Any])?.count == 2)

@@ -108,7 +108,7 @@ struct LinterTests {
         let badge = try #require(report.diagnostics.first { $0.file == "MissingDefault/Card_iPhone6.json" })
         #expect(badge.line == 4)
         #expect(badge.column == 7)
-        #expect(badge.message.hasPrefix("view \"badge\" has no default: 17 devices (iPhone5, iPhone6Plus, iPad,"))
+        #expect(badge.message.hasPrefix("view \"badge\" has no default: 18 devices (iPhone5, iPhone6Plus, iPad,"))
         #expect(!badge.message.contains("iPhoneX,"))
         #expect(badge.message.hasSuffix("add it to the base file Card.json, which every device reads"))
     }

@@ -1,7 +1,9 @@
-/// The interpreter's cache: merged records by container, then by view id, behind a reader-writer lock.
+/// The published stage of the interpreter: the current environment and the records resolved for it, by
+/// container, then by view id, behind a reader-writer lock.
 ///
 /// A container is published whole, in one write of one entry, so a reader sees all of a container's records
-/// or none. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among
+/// or none; the environment and every table resolved for it are switched in one write, so a reader sees the old
+/// environment's records or the new one's, never a mix. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among
 /// the loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies
 /// nothing but the record: the container is borrowed in place, never retained, so concurrent readers write
 /// to no shared reference count. Publishing a container touches one entry, whatever its size.
@@ -19,6 +21,18 @@ final class ConstraintCache: @unchecked Sendable {
     }
 
     private let lock = ReadWriteLock()
+
+    /// The environment lookups answer for, and the device and chain resolved from it.
+    @exclusivity(unchecked) private var current: EnvironmentSnapshot
+    /// The merged containers of published tables that depend on the window, so that a resize within a class
+    /// re-resolves them (and only them) without touching the stages.
+    @exclusivity(unchecked) private var windowDependent: [String: MergedContainer] = [:]
+    /// The last environment update applied; an update that was asked for earlier never overrides a later one.
+    @exclusivity(unchecked) private var appliedTicket: UInt64 = 0
+
+    init(_ snapshot: EnvironmentSnapshot) {
+        current = snapshot
+    }
 
     /// The loaded containers by name, each table held through `Unmanaged` so that a reader borrows it
     /// instead of retaining it: a table is retained once when it is published and released once when it is
@@ -94,22 +108,89 @@ final class ConstraintCache: @unchecked Sendable {
         lock.withReadLock { containers.all.map(\.name) }.sorted()
     }
 
-    /// Publishes a whole container in one write. A container already loaded is left as it is.
-    func publish(_ name: String, _ table: ViewTable) {
+    /// The environment lookups answer for now.
+    var snapshot: EnvironmentSnapshot {
+        lock.withReadLock { current }
+    }
+
+    /// The loaded containers with the merged container behind each, when it depends on the window.
+    var windowDependentContainers: [String: MergedContainer] {
+        lock.withReadLock { windowDependent }
+    }
+
+    /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
+    /// the environment, and `isCurrent` (asked under the write lock) says no invalidation came since the load
+    /// began. A container already loaded is left as it is.
+    ///
+    /// - Returns: whether the table was published.
+    @discardableResult
+    func publish(
+        _ name: String, _ table: ViewTable, merged: MergedContainer, for snapshot: EnvironmentSnapshot,
+        isCurrent: () -> Bool
+    ) -> Bool {
         let retained = Unmanaged.passRetained(table)
         let published = lock.withWriteLock {
-            guard containers.table(name) == nil else { return false }
-            containers.insert(name, retained)
-            for (type, typeName) in typeNames where typeName == name { typeTables[type] = retained }
+            guard current === snapshot, containers.table(name) == nil, isCurrent() else { return false }
+            insert(name, retained, merged: merged)
             return true
         }
         if !published { retained.release() }
+        return published
     }
+
+    /// Switches to `snapshot` in one write, if no later update was applied: with `replacing`, only the named
+    /// containers change (a resize within a class: the rest keep their tables); with `publishing`, the
+    /// loaded containers become exactly those given (a device switch: the rest load on demand). Tables whose
+    /// `isCurrent` is false under the lock (invalidated meanwhile) are left out.
+    ///
+    /// - Returns: whether the switch happened.
+    func switchEnvironment(
+        to snapshot: EnvironmentSnapshot, ticket: UInt64,
+        tables: [(name: String, table: ViewTable, merged: MergedContainer)],
+        replacingOnly: Bool, isCurrent: (String) -> Bool
+    ) -> Bool {
+        let retained = tables.map { ($0.name, Unmanaged.passRetained($0.table), $0.merged) }
+        var released: [Unmanaged<ViewTable>] = []
+        let switched = lock.withWriteLock {
+            guard ticket > appliedTicket else { return false }
+            appliedTicket = ticket
+            current = snapshot
+            if replacingOnly {
+                for (name, _, _) in retained { if let old = removeEntry(name) { released.append(old) } }
+            } else {
+                typeTables = [:]
+                windowDependent = [:]
+                released += containers.removeAll()
+            }
+            for (name, table, merged) in retained {
+                if containers.table(name) == nil, isCurrent(name) {
+                    insert(name, table, merged: merged)
+                } else {
+                    released.append(table)
+                }
+            }
+            return true
+        }
+        if !switched { released = retained.map(\.1) }
+        for table in released { table.release() }
+        return switched
+    }
+
+    /// A ticket for an environment update: later calls get larger tickets.
+    func nextTicket() -> UInt64 {
+        tickets.withLock { last in
+            last += 1
+            return last
+        }
+    }
+
+    private let tickets = ConditionLocked<UInt64>(0)
 
     /// Forgets every container, so the next lookup reads the files again.
     func removeAll() {
         let removed = lock.withWriteLock {
             typeTables = [:]
+            windowDependent = [:]
             return containers.removeAll()
         }
         for table in removed { table.release() }
@@ -117,10 +198,21 @@ final class ConstraintCache: @unchecked Sendable {
 
     /// Forgets one container.
     func remove(_ name: String) {
-        let removed = lock.withWriteLock {
-            for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
-            return containers.remove(name)
-        }
+        let removed = lock.withWriteLock { removeEntry(name) }
         removed?.release()
+    }
+
+    // MARK: - Under the write lock
+
+    private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
+        containers.insert(name, table)
+        if merged.dependsOnWindow { windowDependent[name] = merged }
+        for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+    }
+
+    private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {
+        for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
+        windowDependent[name] = nil
+        return containers.remove(name)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One load of one container under way: the first caller does the work, every other caller waits for its
 /// result instead of reading and parsing the same files again (single flight).
 final class LoadFlight: Sendable {
@@ -9,6 +11,13 @@ final class LoadFlight: Sendable {
     }
 
     private let state = ConditionLocked(State())
+    /// The thread that leads the load, to tell a lookup from inside the load (which would wait for itself).
+    private let leader = ObjectIdentifier(Thread.current)
+
+    /// Whether the calling thread is the one doing the load.
+    var isLedByCurrentThread: Bool {
+        ObjectIdentifier(Thread.current) == leader
+    }
 
     /// Ends the flight: wakes threads blocked in ``wait()`` and resumes tasks suspended in ``outcome()``.
     func finish(_ outcome: Outcome) {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a device catalog file with the package's JSON reader, so that every error has a line and column.
 ///
 /// The format: `{"devices": [{"name": "iPhone5", "idiom": "phone", "width": 320, "height": 568,
-/// "fallbacks": []}, …]}`, `fallbacks` optional, no other keys.
+/// "fallbacks": [], "designWidth": 375}, …]}`, `fallbacks` and `designWidth` optional, no other keys.
 struct CatalogReader {
     private let document: JSONDocument
     private let fileName: String?
@@ -62,7 +62,8 @@ struct CatalogReader {
 
     private func profile(_ element: JSONDocument.Index, at path: String) throws(ConstraintError) -> DeviceProfile {
         guard document.kind(element) == .object else { throw invalid(element, path, expected: "a device object") }
-        let fields = try members(of: element, allowed: ["name", "idiom", "width", "height", "fallbacks"], at: path)
+        let fields = try members(
+            of: element, allowed: ["name", "idiom", "width", "height", "fallbacks", "designWidth"], at: path)
         func required(_ key: String, _ meaning: String) throws(ConstraintError) -> JSONDocument.Index {
             guard let value = fields[key] else {
                 throw error(element, path, "missing required key \"\(key)\" (\(meaning))")
@@ -82,6 +83,14 @@ struct CatalogReader {
             }
             size.append(document.number(value))
         }
+        var designWidth: Double?
+        if let value = fields["designWidth"] {
+            guard document.kind(value) == .number else {
+                throw invalid(
+                    value, "\(path).designWidth", expected: "a number (the width in points the class was designed at)")
+            }
+            designWidth = document.number(value)
+        }
         var fallbacks: [DeviceName] = []
         if let list = fields["fallbacks"] {
             guard document.kind(list) == .array else {
@@ -96,7 +105,7 @@ struct CatalogReader {
         }
         return DeviceProfile(
             name: DeviceName(document.string(name)), idiom: idiom, width: size[0], height: size[1],
-            fallbacks: fallbacks)
+            fallbacks: fallbacks, designWidth: designWidth)
     }
 
     // MARK: - Helpers

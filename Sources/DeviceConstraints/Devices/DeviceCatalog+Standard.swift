@@ -3,21 +3,28 @@ extension DeviceCatalog {
     ///
     /// The original classes, with no fallbacks, are `iPhone5` (320×568), `iPhone6` (375×667), `iPhone6Plus`
     /// (414×736) and `iPad` (768×1024), all sizes in portrait points. Every other profile falls back directly to
-    /// the original class of its idiom whose width is nearest, so files written for the four original classes
-    /// keep working, and a team adds a file only where a newer device's design really differs:
+    /// the widest original class of its idiom that is not wider than itself (a design drawn for 414 points could
+    /// overflow a 402-point phone), so files written for the four original classes keep working, and a team adds
+    /// a file only where a newer device's design really differs. Two pad window classes cover the Split View
+    /// sizes that UIKit calls regular in width but that are narrower than every iPad (678 points: ½ of a 12.9″
+    /// iPad in landscape; 694 points: ⅔ of a 9.7″ iPad in landscape); they fall back to `iPad`, so such a window
+    /// lays out like an iPad rather than like a phone (the one place a class falls back to a wider one), and the
+    /// 744-point iPad mini falls back through the 694-point class:
     ///
     /// | Profile | Size | Falls back to |
     /// |---|---|---|
     /// | `iPhoneX` | 375×812 | `iPhone6` |
     /// | `iPhone12` | 390×844 | `iPhone6` |
     /// | `iPhone14Pro` | 393×852 | `iPhone6` |
-    /// | `iPhone16Pro` | 402×874 | `iPhone6Plus` |
+    /// | `iPhone16Pro` | 402×874 | `iPhone6` |
     /// | `iPhoneXR` | 414×896 | `iPhone6Plus` |
     /// | `iPhoneAir` | 420×912 | `iPhone6Plus` |
     /// | `iPhone12ProMax` | 428×926 | `iPhone6Plus` |
     /// | `iPhone14ProMax` | 430×932 | `iPhone6Plus` |
     /// | `iPhone16ProMax` | 440×956 | `iPhone6Plus` |
-    /// | `iPadMini` | 744×1133 | `iPad` |
+    /// | `iPadSplitView678` | 678×1024 | `iPad` |
+    /// | `iPadSplitView694` | 694×768 | `iPad` |
+    /// | `iPadMini` | 744×1133 | `iPadSplitView694` (then `iPad`) |
     /// | `iPadNinthGen` | 810×1080 | `iPad` |
     /// | `iPadAir` | 820×1180 | `iPad` |
     /// | `iPadPro10Inch` | 834×1112 | `iPad` |
@@ -43,14 +50,17 @@ extension DeviceCatalog {
         phone(.iPhoneX, 375, 812, fallback: .iPhone6),
         phone(.iPhone12, 390, 844, fallback: .iPhone6),
         phone(.iPhone14Pro, 393, 852, fallback: .iPhone6),
-        phone(.iPhone16Pro, 402, 874, fallback: .iPhone6Plus),
+        phone(.iPhone16Pro, 402, 874, fallback: .iPhone6),
         phone(.iPhoneXR, 414, 896, fallback: .iPhone6Plus),
         phone(.iPhoneAir, 420, 912, fallback: .iPhone6Plus),
         phone(.iPhone12ProMax, 428, 926, fallback: .iPhone6Plus),
         phone(.iPhone14ProMax, 430, 932, fallback: .iPhone6Plus),
         phone(.iPhone16ProMax, 440, 956, fallback: .iPhone6Plus),
+        // Split View windows UIKit calls regular in width, narrower than every iPad.
+        pad(.iPadSplitView678, 678, 1024, fallback: .iPad),
+        pad(.iPadSplitView694, 694, 768, fallback: .iPad),
         // Current iPads.
-        pad(.iPadMini, 744, 1133, fallback: .iPad),
+        pad(.iPadMini, 744, 1133, fallback: .iPadSplitView694),
         pad(.iPadNinthGen, 810, 1080, fallback: .iPad),
         pad(.iPadAir, 820, 1180, fallback: .iPad),
         pad(.iPadPro10Inch, 834, 1112, fallback: .iPad),

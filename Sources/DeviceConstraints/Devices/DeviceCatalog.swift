@@ -142,7 +142,8 @@ extension DeviceCatalog {
     /// catalog.resolve(width: 780, height: 360).name                 // iPhone5 (landscape phone: shorter side)
     /// catalog.resolve(width: 981, height: 1024, idiom: .pad).name   // iPadPro10Inch (largest pad width ≤ 981
     ///                                                               //   is 834; its height 1112 is nearest)
-    /// catalog.resolve(width: 678, height: 1024, idiom: .pad).name   // iPhone16ProMax (no pad that narrow:
+    /// catalog.resolve(width: 678, height: 1024, idiom: .pad).name   // iPadSplitView678 (exact)
+    /// catalog.resolve(width: 639, height: 1024, idiom: .pad).name   // iPhone16ProMax (no pad that narrow:
     ///                                                               //   widest phone that fits is 440)
     /// catalog.resolve(width: 320, height: 1024, idiom: .pad).name   // iPhone5 (Slide Over)
     /// ```
@@ -191,6 +192,31 @@ extension DeviceCatalog {
             return phone
         }
         return Self.best(of: profiles, by: nearest) ?? profiles[0]
+    }
+
+    /// The profile to lay out `environment`'s window with: ``resolve(width:height:idiom:)`` on its size and idiom.
+    ///
+    /// With ``standard``, a window that UIKit calls regular in width on an iPad resolves to a pad class (the
+    /// catalog has classes for the narrow regular Split View sizes, 678 and 694 points), a compact one to the
+    /// widest phone that fits; no window resolves to a class wider than itself.
+    ///
+    /// ```swift
+    /// DeviceCatalog.standard.resolve(LayoutEnvironment(width: 694, height: 768, idiom: .pad)).name   // iPadSplitView694
+    /// DeviceCatalog.standard.resolve(LayoutEnvironment(width: 507, height: 768, idiom: .pad)).name   // iPhone16ProMax
+    /// ```
+    public func resolve(_ environment: LayoutEnvironment) -> DeviceProfile {
+        resolve(width: environment.width, height: environment.height, idiom: environment.idiom)
+    }
+
+    /// The fallbacks of each profile that are wider than the profile itself: a design drawn for a wider class
+    /// can overflow a narrower window unless its numbers are scaled. `device-constraints lint` warns about them.
+    ///
+    /// - Returns: pairs of (profile, fallback), in catalog order.
+    public var widerFallbacks: [(profile: DeviceProfile, fallback: DeviceProfile)] {
+        profiles.flatMap { profile in
+            profile.fallbacks.compactMap { self.profile(named: $0) }.filter { $0.width > profile.width }
+                .map { (profile, $0) }
+        }
     }
 
     /// NaN and negative sizes count as 0.
@@ -289,7 +315,9 @@ extension DeviceCatalog {
                     at: keyPath(index, ".name"))
             }
             indexByName[name] = index
-            for (label, value) in [("width", profile.width), ("height", profile.height)]
+            for (label, value) in [
+                ("width", profile.width), ("height", profile.height), ("designWidth", profile.designWidth),
+            ]
             where !(value.isFinite && value > 0) {
                 return invalid(
                     "device \"\(name)\" has \(label) \(DeviceProfile.format(value)); "

@@ -159,6 +159,10 @@ extension DeviceName {
 
     // Current iPads.
 
+    /// A Split View window UIKit calls regular in width: ½ of a 12.9″ iPad in landscape, 678×1024 points.
+    public static let iPadSplitView678: DeviceName = "iPadSplitView678"
+    /// A Split View window UIKit calls regular in width: ⅔ of a 9.7″ iPad in landscape, 694×768 points.
+    public static let iPadSplitView694: DeviceName = "iPadSplitView694"
     /// iPad mini (6th generation and later): 744 × 1133 points.
     public static let iPadMini: DeviceName = "iPadMini"
     /// iPad (7th to 9th generation), 10.2": 810 × 1080 points.

@@ -20,6 +20,9 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
     public var height: Double
     /// The devices whose files are used, in this order, when this device has none or leaves an attribute out.
     public var fallbacks: [DeviceName]
+    /// The window width, in points, the designers drew this class at: the reference for scaled values
+    /// (`{"scaled": 60}` in this class's files reads `60 × window width ÷ designWidth`). Defaults to ``width``.
+    public var designWidth: Double
 
     /// Creates a profile. Nothing is checked here; ``DeviceCatalog/init(_:)`` validates profiles.
     ///
@@ -29,17 +32,24 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
     ///   - width: The width in portrait, in points.
     ///   - height: The height in portrait, in points.
     ///   - fallbacks: The devices to consult, in order, after this one.
-    public init(name: DeviceName, idiom: DeviceIdiom, width: Double, height: Double, fallbacks: [DeviceName] = []) {
+    ///   - designWidth: The width the class was designed at, for scaled values; nil means `width`.
+    public init(
+        name: DeviceName, idiom: DeviceIdiom, width: Double, height: Double, fallbacks: [DeviceName] = [],
+        designWidth: Double? = nil
+    ) {
         self.name = name
         self.idiom = idiom
         self.width = width
         self.height = height
         self.fallbacks = fallbacks
+        self.designWidth = designWidth ?? width
     }
 
     /// `iPhone14Pro (phone, 393×852) → iPhone6`.
     public var description: String {
-        var text = "\(name) (\(idiom.rawValue), \(Self.format(width))×\(Self.format(height)))"
+        var text = "\(name) (\(idiom.rawValue), \(Self.format(width))×\(Self.format(height))"
+        if designWidth != width { text += ", designed at \(Self.format(designWidth))" }
+        text += ")"
         if !fallbacks.isEmpty {
             text += " → " + fallbacks.map(\.rawValue).joined(separator: ", ")
         }

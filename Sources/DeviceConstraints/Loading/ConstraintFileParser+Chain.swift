@@ -27,22 +27,6 @@ extension ConstraintFileParser {
         return (lookup, files)
     }
 
-    /// Reads and parses the files of `container` along `chain` like ``parseFiles(of:on:along:from:diagnostics:)``,
-    /// merging them as it goes into the table the interpreter publishes.
-    func mergedFiles(
-        of container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
-        diagnostics: ConstraintDiagnosticHandler?
-    ) throws(ConstraintError) -> ViewTable {
-        var views = ViewTable.Builder()
-        var names: [String] = []
-        _ = try forEachFile(of: container, on: device, along: chain, from: source) {
-            name, data throws(ConstraintError) in
-            try read(data, fileName: name, container: container, into: &views, diagnostics: diagnostics)
-            names.append(name)
-        }
-        return views.build(files: names)
-    }
-
     /// Calls `body` with each file of `container` on `chain` that the source has, most specific first.
     ///
     /// - Returns: the names looked for.
@@ -53,23 +37,31 @@ extension ConstraintFileParser {
         let lookup = ConstraintFileName.files(of: container, along: chain).map(\.fileName)
         var found = false
         for name in lookup {
-            let data: Data?
-            do {
-                data = try source.data(forFile: name)
-            } catch {
-                throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
-            }
-            guard let data else { continue }
+            guard let data = try readFile(name, from: source) else { continue }
             try body(name, data)
             found = true
         }
-        guard found else {
-            throw ConstraintError(
-                code: .fileNotFound,
-                message:
-                    "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
-            )
-        }
+        guard found else { throw Self.noFile(of: container, on: device, lookedFor: lookup) }
         return lookup
+    }
+
+    /// The contents of the file `name`, nil when the source has no such file.
+    ///
+    /// - Throws: ``ConstraintError`` `.unreadableFile` when the source cannot read it.
+    func readFile(_ name: String, from source: any ConstraintSource) throws(ConstraintError) -> Data? {
+        do {
+            return try source.data(forFile: name)
+        } catch {
+            throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
+        }
+    }
+
+    /// The error for a container none of whose files exists on a chain.
+    static func noFile(of container: String, on device: DeviceName, lookedFor lookup: [String]) -> ConstraintError {
+        ConstraintError(
+            code: .fileNotFound,
+            message:
+                "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
+        )
     }
 }

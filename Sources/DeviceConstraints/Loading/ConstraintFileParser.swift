@@ -17,16 +17,20 @@ public struct ConstraintFileParser: Sendable {
     public struct Limits: Sendable, Hashable {
         /// The largest file accepted, in bytes. Default: 8 MiB, a hundred times a large real file.
         public var maximumFileSize: Int
-        /// The deepest nesting of arrays and objects accepted. A constraint file needs 4; default: 32.
+        /// The deepest nesting of arrays and objects accepted. A constraint file needs 5; default: 32.
         public var maximumDepth: Int
+        /// The most warnings reported for one file; past it, one last warning (code
+        /// ``ConstraintDiagnostic/Code/tooManyWarnings``) says how many more there were. Default: 100.
+        public var maximumWarningsPerFile: Int
 
         /// Limits with the given bounds.
-        public init(maximumFileSize: Int = 8 << 20, maximumDepth: Int = 32) {
+        public init(maximumFileSize: Int = 8 << 20, maximumDepth: Int = 32, maximumWarningsPerFile: Int = 100) {
             self.maximumFileSize = maximumFileSize
             self.maximumDepth = maximumDepth
+            self.maximumWarningsPerFile = maximumWarningsPerFile
         }
 
-        /// 8 MiB and 32 levels.
+        /// 8 MiB, 32 levels, 100 warnings per file.
         public static let `default` = Limits()
     }
 
@@ -49,15 +53,23 @@ public struct ConstraintFileParser: Sendable {
     ///   - fileName: the file's name, used to check the top-level key and to place errors.
     ///   - container: the container the file must hold; when nil, the top-level key must equal the file
     ///     name's stem or the part of it before the last underscore.
-    ///   - diagnostics: receives warnings: a misspelt attribute name, a key given twice.
-    /// - Returns: the file's records, not merged with any other file.
+    ///   - diagnostics: receives warnings (a misspelt attribute name, a key given twice), at most
+    ///     ``Limits/maximumWarningsPerFile`` of them, after the file is read.
+    /// - Returns: the file's records, not merged with any other file. A scaled value reads as its number at the
+    ///   design width; a column rule is not a record attribute (the interpreter evaluates both per window).
     /// - Throws: ``ConstraintError`` with code `.fileTooLarge`, `.malformedJSON`, `.nestingTooDeep`,
     ///   `.invalidFormat` or `.duplicateView`, placed at the file, line, column and key path.
     public func parse(
         _ data: Data, fileName: String, container: String? = nil,
         diagnostics: ConstraintDiagnosticHandler? = nil
     ) throws(ConstraintError) -> ContainerConstraints {
-        try read(data, fileName: fileName, container: container, diagnostics: diagnostics, recovered: nil)
+        let warnings = diagnostics.map { _ in WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName)
+        }
+        defer { warnings?.deliver(to: diagnostics) }
+        let read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
+        return ContainerConstraints(
+            container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
+            viewOffsets: read.viewOffsets)
     }
 
     /// Parses one constraint file like ``parse(_:fileName:container:diagnostics:)``, but goes on after an
@@ -72,44 +84,43 @@ public struct ConstraintFileParser: Sendable {
         diagnostics: ConstraintDiagnosticHandler? = nil
     ) -> (file: ContainerConstraints?, errors: [ConstraintError]) {
         let recovered = RecoveredErrors()
+        let warnings = diagnostics.map { _ in WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName)
+        }
+        defer { warnings?.deliver(to: diagnostics) }
         do throws(ConstraintError) {
-            let file = try read(
-                data, fileName: fileName, container: container, diagnostics: diagnostics, recovered: recovered)
+            let read = try read(
+                data, fileName: fileName, container: container, warnings: warnings, recovered: recovered)
+            let file = ContainerConstraints(
+                container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
+                viewOffsets: read.viewOffsets)
             return (file, recovered.errors)
         } catch {
             return (nil, recovered.errors + [error])
         }
     }
 
-    private func read(
-        _ data: Data, fileName: String, container: String?, diagnostics: ConstraintDiagnosticHandler?,
-        recovered: RecoveredErrors?
-    ) throws(ConstraintError) -> ContainerConstraints {
-        var views = ViewTable.Builder()
-        let (container, viewOffsets) = try read(
-            data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
-            recovered: recovered)
-        return ContainerConstraints(
-            container: container, fileName: fileName, table: views.build(files: [fileName]), viewOffsets: viewOffsets)
+    /// Reads one file of `container` into a table of its own: the parsed-file stage of a load, which knows
+    /// nothing of devices.
+    ///
+    /// - Parameter collectingWarnings: whether to collect warnings (someone listens for them); they come back in
+    ///   the result, for the caller to deliver once the load is published and no lock is held.
+    func parsedFile(
+        _ data: Data, fileName: String, container: String, collectingWarnings: Bool
+    ) throws(ConstraintError) -> ParsedFile {
+        let warnings =
+            collectingWarnings ? WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName) : nil
+        let read = try read(
+            data, fileName: fileName, container: container, warnings: warnings, recovered: nil, offsets: false)
+        return ParsedFile(
+            fileName: fileName, table: read.views.build(files: [fileName]), warnings: warnings?.all ?? [])
     }
 
-    /// Reads one file into `views` as the next file of a lookup chain; an id an earlier file gave takes this
-    /// file's attributes as fallbacks.
-    func read(
-        _ data: Data, fileName: String, container: String, into views: inout ViewTable.Builder,
-        diagnostics: ConstraintDiagnosticHandler?
-    ) throws(ConstraintError) {
-        _ = try read(
-            data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics, recovered: nil,
-            offsets: false)
-    }
-
-    /// Reads one file into `views`: a plain file in one pass (``PlainFileReader``), any other through a
-    /// ``JSONDocument`` and the general reader, which reports every problem.
+    /// Reads one file: a plain file in one pass (``PlainFileReader``), any other through a ``JSONDocument`` and
+    /// the general reader, which reports every problem.
     private func read(
-        _ data: Data, fileName: String, container: String?, into views: inout ViewTable.Builder,
-        diagnostics: ConstraintDiagnosticHandler?, recovered: RecoveredErrors?, offsets: Bool = true
-    ) throws(ConstraintError) -> (container: String, viewOffsets: [Int]) {
+        _ data: Data, fileName: String, container: String?, warnings: WarningCollector?,
+        recovered: RecoveredErrors?, offsets: Bool = true
+    ) throws(ConstraintError) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder) {
         guard data.count <= limits.maximumFileSize else {
             throw ConstraintError(
                 code: .fileTooLarge,
@@ -118,12 +129,12 @@ public struct ConstraintFileParser: Sendable {
                 file: fileName)
         }
         // A plain file nests 4 deep; under a lower limit the general reader reports the nesting.
-        if readsPlainFilesFast, limits.maximumDepth >= 4,
-            let read = readPlain(
-                data, fileName: fileName, container: container, into: &views, diagnostics: diagnostics,
-                offsets: offsets)
-        {
-            return read
+        if readsPlainFilesFast, limits.maximumDepth >= 4 {
+            let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
+            let plain = data.withUnsafeBytes { bytes in
+                PlainFileReader.read(bytes, containers: containers, readsExtensions: warnings == nil, offsets: offsets)
+            }
+            if let plain { return plain }
         }
         let document: JSONDocument
         do {
@@ -131,21 +142,58 @@ public struct ConstraintFileParser: Sendable {
         } catch {
             throw error.inFile(fileName)
         }
-        let reader = FileReader(
-            document: document, fileName: fileName, diagnostics: diagnostics, recovered: recovered)
-        return try reader.read(expectedContainer: container, into: &views)
+        let reader = FileReader(document: document, fileName: fileName, warnings: warnings, recovered: recovered)
+        var views = ViewTable.Builder()
+        let read = try reader.read(expectedContainer: container, into: &views)
+        return (read.container, read.viewOffsets, views)
+    }
+}
+
+/// One file as the parsed-file stage keeps it: its records (scaled values at their design-width number, window-
+/// dependent attributes listed in the table's `dynamics`) and the warnings found while reading it.
+struct ParsedFile: Sendable {
+    let fileName: String
+    let table: ViewTable
+    let warnings: [ConstraintDiagnostic]
+}
+
+/// The warnings of one file, kept until the caller can deliver them outside every lock, at most `limit` of them
+/// plus one that counts the rest; a class so that the reader's non-mutating methods can add to it.
+final class WarningCollector {
+    private(set) var warnings: [ConstraintDiagnostic] = []
+    private var dropped = 0
+    private let limit: Int
+    private let fileName: String
+
+    init(limit: Int, fileName: String) {
+        self.limit = max(0, limit)
+        self.fileName = fileName
     }
 
-    /// Reads a plain file into `views`; nil, with `views` untouched, when the file is not plain.
-    private func readPlain(
-        _ data: Data, fileName: String, container: String?, into views: inout ViewTable.Builder,
-        diagnostics: ConstraintDiagnosticHandler?, offsets: Bool
-    ) -> (container: String, viewOffsets: [Int])? {
-        let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
-        return data.withUnsafeBytes { bytes in
-            PlainFileReader.read(
-                bytes, containers: containers, readsExtensions: diagnostics == nil, into: &views, offsets: offsets)
-        }
+    /// Whether another warning would be kept: when not, the caller need not work out its location.
+    var isFull: Bool { warnings.count >= limit }
+
+    func add(_ make: () -> ConstraintDiagnostic) {
+        if isFull { dropped += 1 } else { warnings.append(make()) }
+    }
+
+    func countDropped() { dropped += 1 }
+
+    /// The warnings kept, then one saying how many were not, if any.
+    var all: [ConstraintDiagnostic] {
+        guard dropped > 0 else { return warnings }
+        return warnings + [
+            ConstraintDiagnostic(
+                severity: .warning, code: .tooManyWarnings,
+                message:
+                    "\(dropped) more warning\(dropped == 1 ? "" : "s") in this file not shown (at most \(limit) per file; ConstraintFileParser.Limits.maximumWarningsPerFile)",
+                file: fileName)
+        ]
+    }
+
+    func deliver(to handler: ConstraintDiagnosticHandler?) {
+        guard let handler else { return }
+        for warning in all { handler(warning) }
     }
 }
 
@@ -158,17 +206,15 @@ private final class RecoveredErrors {
 private struct FileReader {
     let document: JSONDocument
     let fileName: String
-    let diagnostics: ConstraintDiagnosticHandler?
+    /// Where warnings go; nil when nobody listens (then typo checks are skipped).
+    let warnings: WarningCollector?
     /// Where errors go that spoil only one view or attribute; nil throws the first one.
     let recovered: RecoveredErrors?
 
-    init(
-        document: JSONDocument, fileName: String, diagnostics: ConstraintDiagnosticHandler?,
-        recovered: RecoveredErrors?
-    ) {
+    init(document: JSONDocument, fileName: String, warnings: WarningCollector?, recovered: RecoveredErrors?) {
         self.document = document
         self.fileName = fileName
-        self.diagnostics = diagnostics
+        self.warnings = warnings
         self.recovered = recovered
     }
 
@@ -223,10 +269,23 @@ private struct FileReader {
                 _ = try record(value, path: path)  // errors inside the repeated record are still reported
                 return
             }
-            let parsed = try record(value, path: path)
+            let (parsed, dynamics) = try record(value, path: path)
             switch claim {
-            case .new(let hash): withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
-            case .earlier(let entry): views.merge(parsed, into: entry)
+            case .new(let hash):
+                withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
+                let entry = views.records.count - 1
+                for (name, value) in dynamics.sorted(by: { $0.key < $1.key }) {
+                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                }
+            case .earlier(let entry):
+                // A fallback's window-dependent values only count where the entry does not set the attribute.
+                for (name, value) in dynamics.sorted(by: { $0.key < $1.key })
+                where !views.records[entry].contains(name)
+                    && !views.dynamics.contains(where: { $0.entry == entry && $0.name == name })
+                {
+                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                }
+                views.merge(parsed, into: entry)
             case .again: break
             }
             viewOffsets.append(document.offset(key))
@@ -278,16 +337,26 @@ private struct FileReader {
 
     // MARK: - Records
 
-    private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> ConstraintRecord {
+    /// A view's record, and its window-dependent attributes (scaled values, a column rule) by name.
+    ///
+    /// Linear in the record's size however many extensions it has: extensions are collected and set once,
+    /// repeated names are found through a dictionary, and a scaled value sets its design-width number in place.
+    private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> (
+        ConstraintRecord, [String: DynamicValue]
+    ) {
         guard document.kind(value) == .object else {
             try recover(
                 error(
                     .invalidFormat,
                     "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
                     at: value, keyPath: path.string))
-            return ConstraintRecord()
+            return (ConstraintRecord(), [:])
         }
         var record = ConstraintRecord()
+        var imageName: String?
+        var extensions: [ConstraintRecord.Extension] = []
+        var extensionIndex: [String: Int] = [:]
+        var dynamics: [String: DynamicValue] = [:]
         for member in document.members(value) {
             // Known attributes are matched on the key's bytes, without making a String.
             let known: ConstraintAttribute?
@@ -301,19 +370,49 @@ private struct FileReader {
             // The record started empty, so an attribute it already holds was given earlier in this object.
             do throws(ConstraintError) {
                 if let known {
-                    if record.contains(known) { warnDuplicate(known.rawValue, at: member.key, path: path) }
-                    try set(known, member.value, in: &record, path: path)
+                    let name = known.rawValue
+                    if record.contains(known) || (known == .imageName && imageName != nil) {
+                        warnDuplicate(name, at: member.key, path: path)
+                    }
+                    dynamics[name] = nil
+                    if known == .imageName {
+                        imageName = try string(name, member.value, path: path)
+                    } else if document.kind(member.value) == .object {
+                        let scaled = try scaledValue(name, member.value, path: path)
+                        record.set(known, number: scaled.value)
+                        dynamics[name] = .scaled(scaled)
+                    } else {
+                        record.set(known, number: try finiteNumber(name, member.value, path: path))
+                    }
+                    continue
+                }
+                let name = name ?? document.string(member.key)
+                if name == Self.columnsKey {
+                    if dynamics[name] != nil { warnDuplicate(name, at: member.key, path: path) }
+                    dynamics[name] = .columns(try columnRule(member.value, path: path))
+                    continue
+                }
+                let position = extensionIndex[name]
+                if position != nil { warnDuplicate(name, at: member.key, path: path) }
+                dynamics[name] = nil
+                let value = try extensionValue(name, member.value, key: member.key, path: path, dynamics: &dynamics)
+                if let position {
+                    extensions[position].value = value
                 } else {
-                    let name = name ?? document.string(member.key)
-                    if record.extensions[name] != nil { warnDuplicate(name, at: member.key, path: path) }
-                    try setExtension(name, member.value, in: &record, key: member.key, path: path)
+                    extensionIndex[name] = extensions.count
+                    extensions.append((name, value))
                 }
             } catch {
                 try recover(error)
             }
         }
-        return record
+        // Each name is in `extensions` once, so this cannot fail.
+        _ = record.setExtras(imageName: imageName, extensions: &extensions)
+        return (record, dynamics)
     }
+
+    /// The key of a view's column rule.
+    static let columnsKey = "columns"
 
     private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
         warn(
@@ -321,56 +420,152 @@ private struct FileReader {
             at: key, keyPath: path.appending(name))
     }
 
-    private func set(
-        _ attribute: ConstraintAttribute, _ value: Int, in record: inout ConstraintRecord, path: RecordPath
-    ) throws(ConstraintError) {
-        let name = attribute.rawValue
-        if attribute.expectsString {
-            guard document.kind(value) == .string else {
-                throw error(
-                    .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
-                    keyPath: path.appending(name))
-            }
-            record.set(attribute, string: document.string(value))
-        } else {
-            record.set(attribute, number: try finiteNumber(name, value, path: path))
+    private func string(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> String {
+        guard document.kind(value) == .string else {
+            throw error(
+                .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
+                keyPath: path.appending(name))
         }
+        return document.string(value)
     }
 
-    private func setExtension(
-        _ name: String, _ value: Int, in record: inout ConstraintRecord, key: Int, path: RecordPath
-    ) throws(ConstraintError) {
-        // The edit-distance search only runs when someone listens for the warning.
-        if diagnostics != nil, let suggestion = ConstraintAttribute.suggestion(for: name) {
+    private func extensionValue(
+        _ name: String, _ value: Int, key: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
+    ) throws(ConstraintError) -> ConstraintValue {
+        // The edit-distance search only runs when someone listens for the warning, and not past the cap.
+        if let warnings, !warnings.isFull, let suggestion = ConstraintAttribute.suggestedName(for: name) {
             warn(
                 .possibleTypo,
-                "unknown attribute \"\(name)\"; did you mean \"\(suggestion.rawValue)\"? It is kept as an extension attribute",
+                "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
                 at: key, keyPath: path.appending(name))
+        } else if let warnings, warnings.isFull, ConstraintAttribute.suggestedName(for: name) != nil {
+            warnings.countDropped()
         }
         switch document.kind(value) {
-        case .number: record.set(name, .number(try finiteNumber(name, value, path: path)))
-        case .string: record.set(name, .string(document.string(value)))
-        case .true: record.set(name, .bool(true))
-        case .false: record.set(name, .bool(false))
-        case .null, .array, .object:
+        case .number: return .number(try finiteNumber(name, value, path: path))
+        case .string: return .string(document.string(value))
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .object:
+            let scaled = try scaledValue(name, value, path: path)
+            dynamics[name] = .scaled(scaled)
+            return .number(scaled.value)
+        case .null, .array:
             throw error(
                 .invalidFormat,
-                "extension attribute \"\(name)\" must be a number, a string or a bool, found \(found(value))",
+                "extension attribute \"\(name)\" must be a number, a string, a bool or a scaled value {\"scaled\": n}, found \(found(value))",
                 at: value, keyPath: path.appending(name))
         }
     }
 
-    private func finiteNumber(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> Double {
+    // MARK: - Window-dependent values
+
+    /// `{"scaled": 60, "min": 40, "max": 80}`.
+    private func scaledValue(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> ScaledValue {
+        let keyPath = path.appending(name)
+        let fields = try fields(
+            of: value, allowed: ["scaled", "min", "max"], what: "a scaled value such as {\"scaled\": 60, \"min\": 40}",
+            keyPath: keyPath)
+        guard let base = fields["scaled"] else {
+            throw error(
+                .invalidFormat,
+                "a scaled value needs \"scaled\", its number at the class's design width, such as {\"scaled\": 60}",
+                at: value, keyPath: keyPath)
+        }
+        let number = try finiteNumber("scaled", base, path: path, keyPath: keyPath + ".scaled")
+        let minimum = try fields["min"].map { (token: Int) throws(ConstraintError) -> Double in
+            try finiteNumber("min", token, path: path, keyPath: keyPath + ".min")
+        }
+        let maximum = try fields["max"].map { (token: Int) throws(ConstraintError) -> Double in
+            try finiteNumber("max", token, path: path, keyPath: keyPath + ".max")
+        }
+        if let minimum, let maximum, minimum > maximum, let token = fields["min"] {
+            throw error(
+                .invalidFormat,
+                "\"min\" (\(DeviceProfile.format(minimum))) is greater than \"max\" (\(DeviceProfile.format(maximum)))",
+                at: token, keyPath: keyPath + ".min")
+        }
+        return ScaledValue(number, minimum: minimum, maximum: maximum)
+    }
+
+    /// `{"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}`.
+    private func columnRule(_ value: Int, path: RecordPath) throws(ConstraintError) -> ColumnRule {
+        let keyPath = path.appending(Self.columnsKey)
+        let example = "{\"standardWidth\": 440, \"standardColumns\": 2, \"scale\": 1.2, \"spacing\": 8, \"insets\": 16}"
+        let fields = try fields(
+            of: value, allowed: ["standardWidth", "standardColumns", "scale", "spacing", "insets"],
+            what: "a column rule such as \(example)", keyPath: keyPath)
+        func number(_ key: String, required: Bool, positive: Bool, default fallback: Double) throws(ConstraintError)
+            -> Double
+        {
+            guard let token = fields[key] else {
+                if required {
+                    throw error(
+                        .invalidFormat, "a column rule needs \"\(key)\"; write it as \(example)", at: value,
+                        keyPath: keyPath)
+                }
+                return fallback
+            }
+            let number = try finiteNumber(key, token, path: path, keyPath: "\(keyPath).\(key)")
+            guard positive ? number > 0 : number >= 0 else {
+                throw error(
+                    .invalidFormat,
+                    "\"\(key)\" must be \(positive ? "greater than 0" : "0 or more"), found \(DeviceProfile.format(number))",
+                    at: token, keyPath: "\(keyPath).\(key)")
+            }
+            return number
+        }
+        let standardWidth = try number("standardWidth", required: true, positive: true, default: 0)
+        let columns = try number("standardColumns", required: true, positive: true, default: 0)
+        guard columns == columns.rounded(), columns <= 10_000, let token = fields["standardColumns"] else {
+            throw error(
+                .invalidFormat,
+                "\"standardColumns\" must be a whole number of columns from 1 to 10000, found \(DeviceProfile.format(columns))",
+                at: fields["standardColumns"] ?? value, keyPath: "\(keyPath).standardColumns")
+        }
+        _ = token
+        return ColumnRule(
+            standardWidth: standardWidth, standardColumns: Int(columns),
+            scale: try number("scale", required: false, positive: true, default: 1),
+            spacing: try number("spacing", required: false, positive: false, default: 0),
+            insets: try number("insets", required: false, positive: false, default: 0))
+    }
+
+    /// The members of an object by key, each key once and among `allowed`.
+    private func fields(of value: Int, allowed: [String], what: String, keyPath: String) throws(ConstraintError)
+        -> [String: Int]
+    {
+        guard document.kind(value) == .object else {
+            throw error(.invalidFormat, "expected \(what), found \(found(value))", at: value, keyPath: keyPath)
+        }
+        var result: [String: Int] = [:]
+        for member in document.members(value) {
+            let key = document.string(member.key)
+            guard allowed.contains(key) else {
+                let hint = EditDistance.closest(to: key, among: allowed, maximum: 2).map { "; did you mean \"\($0)\"?" }
+                throw error(
+                    .invalidFormat,
+                    "unknown key \"\(key)\" in \(what)\(hint ?? "; expected only " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    at: member.key, keyPath: "\(keyPath).\(key)")
+            }
+            result[key] = member.value
+        }
+        return result
+    }
+
+    private func finiteNumber(_ name: String, _ value: Int, path: RecordPath, keyPath: String? = nil)
+        throws(ConstraintError) -> Double
+    {
         guard document.kind(value) == .number else {
             throw error(
                 .invalidFormat, "\"\(name)\" must be a number, found \(found(value))", at: value,
-                keyPath: path.appending(name))
+                keyPath: keyPath ?? path.appending(name))
         }
         let number = document.number(value)
         guard number.isFinite else {
             throw error(
                 .invalidFormat, "\"\(name)\" is \(document.rawText(value)), too large for a Double", at: value,
-                keyPath: path.appending(name))
+                keyPath: keyPath ?? path.appending(name))
         }
         return number
     }
@@ -433,13 +628,18 @@ private struct FileReader {
             keyPath: keyPath)
     }
 
-    private func warn(_ code: ConstraintDiagnostic.Code, _ message: String, at value: Int, keyPath: String) {
-        guard let diagnostics else { return }
-        let location = document.location(of: value)
-        diagnostics(
-            ConstraintDiagnostic(
-                severity: .warning, code: code, message: message, file: fileName, line: location.line,
-                column: location.column, keyPath: keyPath))
+    private func warn(
+        _ code: ConstraintDiagnostic.Code, _ message: @autoclosure () -> String, at value: Int,
+        keyPath: @autoclosure () -> String
+    ) {
+        guard let warnings else { return }
+        // Past the cap the warning is only counted: its location is never worked out.
+        warnings.add {
+            let location = document.location(of: value)
+            return ConstraintDiagnostic(
+                severity: .warning, code: code, message: message(), file: fileName, line: location.line,
+                column: location.column, keyPath: keyPath())
+        }
     }
 }
 

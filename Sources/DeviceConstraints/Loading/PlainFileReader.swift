@@ -5,8 +5,9 @@
 /// the records ``ConstraintFileParser`` gives, with about a quarter fewer instructions (callgrind), because it
 /// checks the JSON grammar and builds records in the same pass. It accepts only a subset of JSON and gives up
 /// (returns nil) at the first thing outside it: any byte outside printable ASCII in a string, an escape, a
-/// byte order mark, an unexpected shape or type, a number too large, a repeated key, an extension attribute
-/// while someone listens for warnings. The caller then reads the file again with the general parser, which
+/// byte order mark, an unexpected shape or type (a scaled value or a column rule is an object, so it too goes to
+/// the general reader), a number too large, a repeated key, an extension attribute while someone listens for
+/// warnings. The caller then reads the file again with the general parser, which
 /// either accepts it or reports the error with its line, column and key path. Giving up is always safe;
 /// accepting is only allowed for input the general parser accepts with the same result, which the tests check.
 struct PlainFileReader {
@@ -27,31 +28,26 @@ struct PlainFileReader {
         self.readsExtensions = readsExtensions
     }
 
-    /// Reads the plain file `bytes`, whose top-level key must be one of `containers`, into `views` as the next
-    /// file of a lookup chain.
+    /// Reads the plain file `bytes`, whose top-level key must be one of `containers`, into a table of its own.
     ///
-    /// - Returns: the container and the byte offset of each view id's key (its opening quote), in file order,
-    ///   when `offsets` is true (else no offsets); nil when the file is not plain (or not valid), in which case
-    ///   `views` is as it was and the general parser must read the file.
+    /// - Returns: the container, the byte offset of each view id's key (its opening quote) in file order when
+    ///   `offsets` is true (else no offsets), and the file's views; nil when the file is not plain (or not
+    ///   valid), in which case the general parser must read the file.
     static func read(
-        _ bytes: UnsafeRawBufferPointer, containers: [String], readsExtensions: Bool,
-        into views: inout ViewTable.Builder, offsets: Bool
-    ) -> (container: String, viewOffsets: [Int])? {
+        _ bytes: UnsafeRawBufferPointer, containers: [String], readsExtensions: Bool, offsets: Bool
+    ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder)? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
         var reader = PlainFileReader(
             base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
-        let checkpoint = views.checkpoint()
+        var views = ViewTable.Builder()
         views.beginFile()
-        // A view takes 40 bytes or more of a file; room for that many saves growing on the way. (Fallback
-        // files mostly add to views already there, so only the first file reserves.)
-        if views.records.isEmpty { views.reserveCapacity(bytes.count / 40) }
+        // A view takes 40 bytes or more of a file; room for that many saves growing on the way.
+        views.reserveCapacity(bytes.count / 40)
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
-            views.rollBack(to: checkpoint)
             return nil
         }
-        views.commit()
-        return (container, viewOffsets ?? [])
+        return (container, viewOffsets ?? [], views)
     }
 
     private mutating func file(

@@ -114,6 +114,15 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
     /// The JSON type the attribute must have.
     var expectsString: Bool { self == .imageName }
 
+    /// The bits of the attributes that hold numbers, derived from ``allCases``: what ``ConstraintRecord``
+    /// compares, hashes and merges, so that a new attribute is never skipped.
+    static let numberBits: [Int] = {
+        let bits = allCases.filter { !$0.expectsString }.map(\.bit)
+        // The record stores ten numbers inline (one per bit) and its set of given attributes in 16 bits.
+        assert(allCases.allSatisfy { $0.bit < 10 }, "ConstraintRecord.numbers needs a slot per attribute bit")
+        return bits
+    }()
+
     /// A stable index, used as a bit in ``ConstraintRecord``'s set of attributes a file gave.
     var bit: Int {
         switch self {
@@ -142,6 +151,15 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         let candidates = allCases.map(\.rawValue)
         guard let best = EditDistance.closest(to: name, among: candidates, maximum: 2) else { return nil }
         return ConstraintAttribute(rawValue: best)
+    }
+}
+
+extension ConstraintAttribute {
+    /// The attribute name, known or `columns`, that `name` is probably a misspelling of (see
+    /// ``suggestion(for:)``); nil when `name` is one of them or nothing is close.
+    static func suggestedName(for name: String) -> String? {
+        if ConstraintAttribute(rawValue: name) != nil || name == "columns" { return nil }
+        return EditDistance.closest(to: name, among: allCases.map(\.rawValue) + ["columns"], maximum: 2)
     }
 }
 

@@ -31,6 +31,9 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     public var remarkParameterOne: Double? { contains(.remarkParameterOne) ? numbers.8 : nil }
     /// A second free number (the original's `remarkParameterTwo`).
     public var remarkParameterTwo: Double? { contains(.remarkParameterTwo) ? numbers.9 : nil }
+    /// The view's column rule evaluated for the current window, when a file gives the view a `columns` rule
+    /// (see ``ColumnRule``).
+    public var columnLayout: ColumnLayout? { extras?.columnLayout }
     /// Attributes with no meaning of their own, by name.
     public var extensions: [String: ConstraintValue] {
         Dictionary(uniqueKeysWithValues: (extras?.extensions ?? []).lazy.map { ($0.name, $0.value) })
@@ -44,6 +47,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// The numeric attributes; 0 where not set.
     private var numbers: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    // One slot per attribute bit: adding an attribute without a slot fails to build in debug (see numberBits).
     /// Which known attributes a file set, one bit per ``ConstraintAttribute/bit``.
     private var given: UInt16 = 0
     /// The image name and extension attributes, when a file sets any; never shared mutably (replaced whole).
@@ -64,13 +68,14 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     private final class Extras: ManagedBuffer<Extras.Header, Extension> {
         struct Header {
             let imageName: String?
+            let columnLayout: ColumnLayout?
             let count: Int
         }
 
-        /// Extras holding `imageName` and `extensions` (sorted by name, each once).
-        static func make(imageName: String?, extensions: [Extension]) -> Extras {
+        /// Extras holding `imageName`, `columnLayout` and `extensions` (sorted by name, each once).
+        static func make(imageName: String?, columnLayout: ColumnLayout? = nil, extensions: [Extension]) -> Extras {
             let buffer = create(minimumCapacity: extensions.count) { _ in
-                Header(imageName: imageName, count: extensions.count)
+                Header(imageName: imageName, columnLayout: columnLayout, count: extensions.count)
             }
             let extras = unsafeDowncast(buffer, to: Extras.self)
             extras.withUnsafeMutablePointerToElements { elements in
@@ -86,6 +91,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         }
 
         var imageName: String? { header.imageName }
+        var columnLayout: ColumnLayout? { header.columnLayout }
 
         /// Calls `body` with the extensions, sorted by name.
         func withExtensions<Result>(_ body: (UnsafeBufferPointer<Extension>) -> Result) -> Result {
@@ -134,18 +140,19 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: ConstraintRecord, rhs: ConstraintRecord) -> Bool {
         guard lhs.given == rhs.given else { return false }
-        for bit in 0..<10 where bit != 7 && lhs.number(at: bit) != rhs.number(at: bit) { return false }
+        for bit in ConstraintAttribute.numberBits where lhs.number(at: bit) != rhs.number(at: bit) { return false }
         if lhs.extras === rhs.extras { return true }
         let left = lhs.extras?.extensions ?? []
         let right = rhs.extras?.extensions ?? []
-        return lhs.imageName == rhs.imageName && left.count == right.count
+        return lhs.imageName == rhs.imageName && lhs.columnLayout == rhs.columnLayout && left.count == right.count
             && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(given)
-        for bit in 0..<10 where bit != 7 { hasher.combine(number(at: bit)) }
+        for bit in ConstraintAttribute.numberBits { hasher.combine(number(at: bit)) }
         hasher.combine(imageName)
+        hasher.combine(columnLayout)
         let extensions = extras?.extensions ?? []
         hasher.combine(extensions.count)
         for (name, value) in extensions {
@@ -221,7 +228,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// `{marginLeft: 6.0, width: 60.0, height: 60.0}`: the attributes a file set.
     public var description: String {
-        let parts = attributeNames.map { name in "\(name): \(self[attribute: name]?.description ?? "nil")" }
+        var parts = attributeNames.map { name in "\(name): \(self[attribute: name]?.description ?? "nil")" }
+        if let columnLayout { parts.append("columns: \(columnLayout)") }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 
@@ -237,8 +245,13 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets a known attribute to a string. The caller checked the attribute takes a string.
     mutating func set(_ attribute: ConstraintAttribute, string value: String) {
         guard attribute == .imageName else { return }
-        extras = Extras.make(imageName: value, extensions: extras?.extensions ?? [])
+        extras = Extras.make(imageName: value, columnLayout: columnLayout, extensions: extras?.extensions ?? [])
         given |= 1 << attribute.bit
+    }
+
+    /// Sets the evaluated column rule.
+    mutating func set(columnLayout: ColumnLayout?) {
+        extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extras?.extensions ?? [])
     }
 
     /// Sets any attribute by name. A value of the wrong type for a known attribute is ignored; the parser
@@ -252,13 +265,32 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             } else {
                 extensions.insert((name, value), at: position.index)
             }
-            extras = Extras.make(imageName: imageName, extensions: extensions)
+            extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
             return
         }
         set(attribute, value)
     }
 
-    /// Sets the image name and extension attributes at once (a record being built has none yet).
+    /// Sets extension attributes to numbers, rebuilding the extensions once however many there are.
+    mutating func setExtensionNumbers(_ updates: [(name: String, value: Double)]) {
+        guard !updates.isEmpty else { return }
+        var extensions = extras?.extensions ?? []
+        var added = false
+        for (name, value) in updates {
+            let position = Self.position(of: name, in: extensions)
+            if position.found {
+                extensions[position.index].value = .number(value)
+            } else {
+                extensions.append((name, .number(value)))
+                added = true
+            }
+        }
+        if added { extensions.sort { $0.name < $1.name } }
+        extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
+    }
+
+    /// Sets the image name and extension attributes at once (a record being built has none yet): one
+    /// allocation however many extensions there are.
     ///
     /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
     mutating func setExtras(imageName: String?, extensions: inout [Extension]) -> Bool {
@@ -268,7 +300,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         }
         if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
         extras =
-            imageName == nil && extensions.isEmpty ? nil : Extras.make(imageName: imageName, extensions: extensions)
+            imageName == nil && extensions.isEmpty
+            ? nil : Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
         return true
     }
 
@@ -296,7 +329,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         // The known attributes the fallback sets and this record does not.
         let missing = fallback.given & ~given
         if missing != 0 {
-            for bit in 0..<10 where bit != 7 && missing & (1 << bit) != 0 {
+            for bit in ConstraintAttribute.numberBits where missing & (1 << bit) != 0 {
                 setNumber(fallback.number(at: bit), at: bit)
             }
             given |= missing
@@ -312,6 +345,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             let position = Self.position(of: name, in: extensions)
             if !position.found { extensions.insert((name, value), at: position.index) }
         }
-        self.extras = Extras.make(imageName: extras.imageName ?? fallbackExtras.imageName, extensions: extensions)
+        self.extras = Extras.make(
+            imageName: extras.imageName ?? fallbackExtras.imageName,
+            columnLayout: extras.columnLayout ?? fallbackExtras.columnLayout, extensions: extensions)
     }
 }

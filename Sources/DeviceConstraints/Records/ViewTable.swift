@@ -18,6 +18,9 @@ final class ViewTable: @unchecked Sendable {
     let count: Int
     /// The files the records came from, most specific first.
     let files: [String]
+    /// The views' window-dependent attributes (scaled values, column rules) as the file gave them; empty for
+    /// almost every table. Set on the tables of single files; a merged container keeps its own list.
+    let dynamics: [DynamicAttribute]
     /// Whether a view id holds a byte outside ASCII, so that a byte miss may still be an equal string.
     private let hasNonASCIIKeys: Bool
     /// ``UTF8Hash/seed``, read once.
@@ -39,6 +42,7 @@ final class ViewTable: @unchecked Sendable {
     fileprivate init(_ builder: inout Builder, files: [String]) {
         count = builder.records.count
         self.files = files
+        dynamics = builder.dynamics
         hasNonASCIIKeys = builder.hasNonASCIIKeys
         seed = builder.seed
         let slotCount = Self.slotCount(for: count)
@@ -160,6 +164,7 @@ final class ViewTable: @unchecked Sendable {
         guard let first = tables.first else { return empty }
         if tables.count == 1 { return first }
         var builder = Builder(first)
+        builder.dynamics = []
         for table in tables.dropFirst() {
             builder.beginFile()
             for entry in 0..<table.count {
@@ -173,6 +178,14 @@ final class ViewTable: @unchecked Sendable {
             }
         }
         return builder.build(files: tables.flatMap(\.files))
+    }
+
+    /// A copy of this table whose records `change` edited in place (entries keep their numbers).
+    func changingRecords(_ change: (inout [ConstraintRecord]) -> Void) -> ViewTable {
+        var builder = Builder(self)
+        builder.dynamics = []
+        change(&builder.records)
+        return builder.build(files: files)
     }
 
     // MARK: - Building
@@ -197,8 +210,8 @@ final class ViewTable: @unchecked Sendable {
         private var file: UInt32 = 0
         /// ``UTF8Hash/seed``, read once.
         fileprivate let seed = UTF8Hash.seed
-        /// While a checkpoint is open: the records merges replaced, to put back on a roll-back.
-        private var replaced: [(entry: Int, record: ConstraintRecord, lastFile: UInt32)]?
+        /// The views' window-dependent attributes, in the order they were added.
+        var dynamics: [DynamicAttribute] = []
         /// An index over the entries so far, grown as they come.
         private var slots: [UInt64] = Array(repeating: 0, count: 16)
 
@@ -211,6 +224,7 @@ final class ViewTable: @unchecked Sendable {
                 Entry(start: table.starts[i], end: table.starts[i + 1], hash: table.hashes[i], lastFile: 0)
             }
             records = Array(UnsafeBufferPointer(start: table.records, count: table.count))
+            dynamics = table.dynamics
             hasNonASCIIKeys = table.hasNonASCIIKeys
             slots = Array(repeating: 0, count: ViewTable.slotCount(for: table.count + 8))
             for entry in entries.indices { insertSlot(hash: entries[entry].hash, entry: entry) }
@@ -258,47 +272,8 @@ final class ViewTable: @unchecked Sendable {
 
         /// Merges `record` into entry `entry` as a fallback: it only fills in what the entry does not set.
         mutating func merge(_ record: ConstraintRecord, into entry: Int) {
-            replaced?.append((entry, records[entry], entries[entry].lastFile))
             records[entry].fillIn(from: record)
             entries[entry].lastFile = file
-        }
-
-        /// What a roll-back returns to.
-        struct Checkpoint {
-            fileprivate let count: Int
-            fileprivate let byteCount: Int
-            fileprivate let file: UInt32
-            fileprivate let hasNonASCIIKeys: Bool
-        }
-
-        /// Opens a checkpoint: until ``commit()``, ``rollBack(to:)`` undoes every change since. Cheaper than
-        /// keeping a copy, which would make the next change copy every array.
-        mutating func checkpoint() -> Checkpoint {
-            replaced = []
-            // Room for every entry to be merged once: one allocation, not one per doubling.
-            if !records.isEmpty { replaced?.reserveCapacity(records.count) }
-            return Checkpoint(
-                count: records.count, byteCount: bytes.count, file: file, hasNonASCIIKeys: hasNonASCIIKeys)
-        }
-
-        /// Keeps the changes since the checkpoint.
-        mutating func commit() {
-            replaced = nil
-        }
-
-        /// Undoes every change since `checkpoint`.
-        mutating func rollBack(to checkpoint: Checkpoint) {
-            for (entry, record, lastFile) in (replaced ?? []).reversed() {
-                records[entry] = record
-                entries[entry].lastFile = lastFile
-            }
-            replaced = nil
-            records.removeLast(records.count - checkpoint.count)
-            entries.removeLast(entries.count - checkpoint.count)
-            bytes.removeLast(bytes.count - checkpoint.byteCount)
-            file = checkpoint.file
-            hasNonASCIIKeys = checkpoint.hasNonASCIIKeys
-            rehash(to: slots.count)
         }
 
         /// Reserves room for `count` more views.

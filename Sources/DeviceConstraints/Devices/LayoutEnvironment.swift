@@ -1,0 +1,237 @@
+/// The window a layout is for: its size in points, the device idiom, the display scale, and what follows from
+/// them — orientation, UIKit's size classes and Android's window size classes.
+///
+/// Pass the size of the **window**, never the screen's: in Split View, Slide Over and iPadOS free windows the two
+/// differ. The interpreter resolves the device class from it (``DeviceCatalog/resolve(_:)``), evaluates scaled
+/// values against its width, and re-resolves when the app hands it a new one (``ConstraintInterpreter/update(to:)``).
+///
+/// ```swift
+/// let environment = LayoutEnvironment(width: 694, height: 768, idiom: .pad)   // ⅔ Split View on a 9.7″ iPad
+/// environment.orientation              // .portrait (694 ≤ 768)
+/// environment.horizontalSizeClass      // .regular
+/// environment.windowClass              // .medium
+/// DeviceCatalog.standard.resolve(environment).name   // iPadSplitView694
+/// ```
+///
+/// A width or height that is not a finite number of at least 1 point is clamped to 1 point, and a display scale
+/// that is not a finite positive number reads as 1, so no value of an environment can lead to a division by zero.
+/// The values stored are the clamped ones.
+public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
+    /// The window's width in points, in its current orientation (at least 1).
+    public let width: Double
+    /// The window's height in points, in its current orientation (at least 1).
+    public let height: Double
+    /// The idiom of the device the window is on; inferred from the size when not given: `.pad` if the shorter
+    /// side is at least 600 points, else `.phone` (Android's rule, as ``DeviceCatalog/resolve(_:)`` applies it).
+    public let idiom: DeviceIdiom
+    /// Whether ``idiom`` was given rather than inferred.
+    public let idiomIsKnown: Bool
+    /// Device pixels per point (2 or 3 on current devices). Frames and scaled values round to `1 / displayScale`.
+    public let displayScale: Double
+    /// The horizontal size class as UIKit reports it for this window.
+    public let horizontalSizeClass: SizeClass
+    /// The vertical size class as UIKit reports it for this window.
+    public let verticalSizeClass: SizeClass
+    /// Whether leading is left (the default) or right.
+    public let layoutDirection: LayoutDirection
+
+    /// An environment for a window of `width × height` points.
+    ///
+    /// The size classes are derived as UIKit reports them (see ``SizeClass``); on Apple platforms, an
+    /// environment can also be made from the window's real trait collection, so the two always agree.
+    ///
+    /// - Parameters:
+    ///   - width: the window's width in points, in its current orientation.
+    ///   - height: the window's height in points.
+    ///   - idiom: the device's idiom (`UIDevice.current.userInterfaceIdiom`), or nil to infer it from the size.
+    ///   - displayScale: device pixels per point.
+    ///   - layoutDirection: whether leading is left or right.
+    public init(
+        width: Double, height: Double, idiom: DeviceIdiom? = nil, displayScale: Double = 2,
+        layoutDirection: LayoutDirection = .leftToRight
+    ) {
+        let width = Self.clampedLength(width)
+        let height = Self.clampedLength(height)
+        let inferred = idiom ?? Self.inferredIdiom(width: width, height: height)
+        self.init(
+            width: width, height: height, idiom: idiom, displayScale: displayScale,
+            horizontalSizeClass: SizeClass.horizontal(width: width, height: height, idiom: inferred),
+            verticalSizeClass: SizeClass.vertical(width: width, height: height, idiom: inferred),
+            layoutDirection: layoutDirection)
+    }
+
+    /// An environment whose size classes are given rather than derived: what a platform adapter passes from the
+    /// window's real trait collection.
+    ///
+    /// - Parameters:
+    ///   - width: the window's width in points.
+    ///   - height: the window's height in points.
+    ///   - idiom: the device's idiom, or nil to infer it from the size.
+    ///   - displayScale: device pixels per point.
+    ///   - horizontalSizeClass: the trait collection's horizontal size class.
+    ///   - verticalSizeClass: the trait collection's vertical size class.
+    ///   - layoutDirection: whether leading is left or right.
+    public init(
+        width: Double, height: Double, idiom: DeviceIdiom?, displayScale: Double,
+        horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass,
+        layoutDirection: LayoutDirection = .leftToRight
+    ) {
+        self.width = Self.clampedLength(width)
+        self.height = Self.clampedLength(height)
+        self.idiom = idiom ?? Self.inferredIdiom(width: self.width, height: self.height)
+        self.idiomIsKnown = idiom != nil
+        self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.layoutDirection = layoutDirection
+    }
+
+    /// Portrait when the window is no wider than it is tall.
+    public var orientation: LayoutOrientation {
+        width <= height ? .portrait : .landscape
+    }
+
+    /// Android's window size class of the width.
+    public var windowClass: WindowClass {
+        WindowClass(width: width)
+    }
+
+    /// The size of one device pixel in points: `1 / displayScale`.
+    public var pixel: Double {
+        1 / displayScale
+    }
+
+    /// `value` rounded to the nearest device pixel.
+    ///
+    /// ```swift
+    /// LayoutEnvironment(width: 375, height: 667, displayScale: 3).roundedToPixel(10.2)   // 10.333…
+    /// ```
+    public func roundedToPixel(_ value: Double) -> Double {
+        (value * displayScale).rounded() / displayScale
+    }
+
+    /// `value` rounded down to a device pixel (what keeps items from overflowing a row).
+    public func flooredToPixel(_ value: Double) -> Double {
+        // A hair of tolerance, so that 3 × (1/3) does not floor to one pixel less.
+        (value * displayScale + 1e-9).rounded(.down) / displayScale
+    }
+
+    /// `694×768 pad @2x, portrait, w:regular h:regular, medium`.
+    public var description: String {
+        "\(DeviceProfile.format(width))×\(DeviceProfile.format(height)) \(idiom.rawValue) "
+            + "@\(DeviceProfile.format(displayScale))x, \(orientation), "
+            + "w:\(horizontalSizeClass) h:\(verticalSizeClass), \(windowClass)"
+            + (layoutDirection == .rightToLeft ? ", right-to-left" : "")
+    }
+
+    // MARK: - Derivation
+
+    /// NaN, infinities and anything below one point read as one point.
+    private static func clampedLength(_ value: Double) -> Double {
+        value.isFinite && value >= 1 ? value : 1
+    }
+
+    /// `.pad` when the shorter side is at least 600 points.
+    static func inferredIdiom(width: Double, height: Double) -> DeviceIdiom {
+        min(width, height) >= 600 ? .pad : .phone
+    }
+}
+
+/// Whether a window is taller than wide.
+public enum LayoutOrientation: String, Sendable, Hashable, CaseIterable {
+    /// No wider than tall.
+    case portrait
+    /// Wider than tall.
+    case landscape
+}
+
+/// Whether leading edges are on the left or on the right.
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+    /// Leading is left (English).
+    case leftToRight
+    /// Leading is right (Arabic, Hebrew).
+    case rightToLeft
+}
+
+/// UIKit's size classes: how much room a window has along one axis.
+///
+/// Derived as UIKit reports them:
+/// - **iPad** windows are always regular in height, and regular in width from 678 points on: every full-screen
+///   window and the wide Split View sizes (⅔ landscape on every iPad, ½ landscape on the 12.9″), compact below
+///   (Slide Over, ⅓, ½ landscape on the smaller iPads, portrait Split View). The Split View table in the README
+///   lists every size.
+/// - **iPhone** windows are compact in width, except the Plus and Max phones (portrait width 414 or more) in
+///   landscape, which are regular; compact in height in landscape, regular in portrait.
+public enum SizeClass: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Little room: one column, stacked content.
+    case compact
+    /// Plenty of room: side-by-side content.
+    case regular
+
+    /// `compact` or `regular`.
+    public var description: String { rawValue }
+
+    /// The narrowest iPad window that UIKit calls regular in width (12.9″ iPad, ½ Split View in landscape); the
+    /// widest compact one is 639 points (12.9″, ⅔ in portrait).
+    static let padRegularWidth: Double = 678
+    /// The narrowest portrait phone width whose landscape windows are regular in width (the Plus/Max phones).
+    static let phoneRegularLandscapeShortSide: Double = 414
+
+    static func horizontal(width: Double, height: Double, idiom: DeviceIdiom) -> SizeClass {
+        switch idiom {
+        case .pad: width >= padRegularWidth ? .regular : .compact
+        case .phone: width > height && height >= phoneRegularLandscapeShortSide ? .regular : .compact
+        }
+    }
+
+    static func vertical(width: Double, height: Double, idiom: DeviceIdiom) -> SizeClass {
+        switch idiom {
+        case .pad: .regular
+        case .phone: width > height ? .compact : .regular
+        }
+    }
+}
+
+/// Android's window size classes of a window's width in points (dp): what seed 001's responsive SDK and
+/// Material's layout grids switch on.
+public enum WindowClass: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    /// Narrower than 600 points: phones in portrait, narrow Split View windows.
+    case compact
+    /// 600 to 839 points.
+    case medium
+    /// 840 to 1199 points.
+    case expanded
+    /// 1200 to 1599 points.
+    case large
+    /// 1600 points and wider.
+    case extraLarge
+
+    /// The class of a width in points.
+    public init(width: Double) {
+        switch width {
+        case ..<600: self = .compact
+        case ..<840: self = .medium
+        case ..<1200: self = .expanded
+        case ..<1600: self = .large
+        default: self = .extraLarge
+        }
+    }
+
+    /// The narrowest width of the class.
+    public var minimumWidth: Double {
+        switch self {
+        case .compact: 0
+        case .medium: 600
+        case .expanded: 840
+        case .large: 1200
+        case .extraLarge: 1600
+        }
+    }
+
+    public static func < (lhs: WindowClass, rhs: WindowClass) -> Bool {
+        lhs.minimumWidth < rhs.minimumWidth
+    }
+
+    /// The raw value.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,187 @@
+/// How many columns a grid gets at a window width, and how wide each item is: seed 001's responsive formula.
+///
+/// A rule names the width the design was drawn at (`standardWidth`), how many columns it had there
+/// (`standardColumns`), and how much larger an item may grow before another column fits (`scale`). At a width
+/// `w` the grid has `max(standardColumns, ⌊w ÷ (standardWidth ÷ standardColumns × scale)⌋)` columns, and each
+/// item is `(w − 2·insets − (columns − 1)·spacing) ÷ columns` wide, rounded down to the pixel so the items fit.
+///
+/// Youku's rule, the documented example: a 440-point design with 2 columns and a scale of 1.2.
+///
+/// ```swift
+/// let rule = ColumnRule(standardWidth: 440, standardColumns: 2, scale: 1.2, spacing: 8, insets: 16)
+/// rule.columns(forWidth: 375)      // 2
+/// rule.columns(forWidth: 1024)     // 3  (1024 ÷ 264 = 3.9)
+/// rule.columns(forWidth: 1366)     // 5
+/// rule.itemWidth(forWidth: 1024)   // 325: (1024 − 2·16 − 2·8) ÷ 3 = 325.33, floored to a 2× pixel
+/// ```
+///
+/// In a constraint file, a view's `columns` attribute:
+///
+/// ```json
+/// "columns": { "standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16 }
+/// ```
+///
+/// ``ConstraintRecord/columnLayout`` gives the rule evaluated for the interpreter's current window.
+public struct ColumnRule: Hashable, Sendable, CustomStringConvertible {
+    /// The window width the design was drawn at, in points (positive).
+    public let standardWidth: Double
+    /// The number of columns at ``standardWidth`` (at least 1); never fewer at any width.
+    public let standardColumns: Int
+    /// How much an item may grow beyond its standard width before another column is added (positive).
+    public let scale: Double
+    /// The space between two columns, in points.
+    public let spacing: Double
+    /// The space before the first and after the last column, in points.
+    public let insets: Double
+
+    /// A rule. Values out of range are clamped so that no width can divide by zero: a width, scale or column
+    /// count below its minimum takes the minimum (1 point, 0.01, 1 column), negative spacing or insets read as
+    /// 0. Constraint files are checked strictly instead: the parser reports such values as errors.
+    ///
+    /// - Parameters:
+    ///   - standardWidth: the window width the design was drawn at.
+    ///   - standardColumns: the number of columns there.
+    ///   - scale: how much an item may grow before another column fits (default 1).
+    ///   - spacing: the space between columns.
+    ///   - insets: the space before the first and after the last column.
+    public init(standardWidth: Double, standardColumns: Int, scale: Double = 1, spacing: Double = 0, insets: Double = 0)
+    {
+        self.standardWidth = standardWidth.isFinite && standardWidth >= 1 ? standardWidth : 1
+        self.standardColumns = max(1, standardColumns)
+        self.scale = scale.isFinite && scale >= 0.01 ? scale : (scale.isFinite ? 0.01 : 1)
+        self.spacing = spacing.isFinite && spacing > 0 ? spacing : 0
+        self.insets = insets.isFinite && insets > 0 ? insets : 0
+    }
+
+    /// The number of columns at `width` points.
+    public func columns(forWidth width: Double) -> Int {
+        let standardItem = standardWidth / Double(standardColumns) * scale
+        let fitting = (width.isFinite ? max(0, width) : 0) / standardItem
+        // Bounded so that an absurd width cannot overflow Int.
+        return max(standardColumns, Int(min(fitting, 100_000).rounded(.down)))
+    }
+
+    /// The width of one item at `width` points, rounded down to a pixel of `1 ÷ displayScale` (never negative).
+    public func itemWidth(forWidth width: Double, displayScale: Double = 2) -> Double {
+        let columns = columns(forWidth: width)
+        let available = width - 2 * insets - Double(columns - 1) * spacing
+        let item = max(0, available / Double(columns))
+        let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        return (item * scale + 1e-9).rounded(.down) / scale
+    }
+
+    /// The rule evaluated for a window.
+    public func layout(for environment: LayoutEnvironment) -> ColumnLayout {
+        ColumnLayout(
+            count: columns(forWidth: environment.width),
+            itemWidth: itemWidth(forWidth: environment.width, displayScale: environment.displayScale),
+            spacing: spacing, insets: insets)
+    }
+
+    /// `2 columns at 440 pt × 1.2, spacing 8, insets 16`.
+    public var description: String {
+        "\(standardColumns) columns at \(DeviceProfile.format(standardWidth)) pt × \(DeviceProfile.format(scale)), "
+            + "spacing \(DeviceProfile.format(spacing)), insets \(DeviceProfile.format(insets))"
+    }
+}
+
+/// A ``ColumnRule`` evaluated for one window: what a collection view's layout needs.
+///
+/// ```swift
+/// let grid = try interpreter.record(viewId: "grid", container: "Feed").columnLayout
+/// layout.itemSize.width = grid?.itemWidth ?? 160
+/// ```
+public struct ColumnLayout: Hashable, Sendable, CustomStringConvertible {
+    /// The number of columns.
+    public let count: Int
+    /// The width of one item in points, rounded down to the pixel.
+    public let itemWidth: Double
+    /// The space between two columns.
+    public let spacing: Double
+    /// The space before the first and after the last column.
+    public let insets: Double
+
+    /// A layout with the given values.
+    public init(count: Int, itemWidth: Double, spacing: Double, insets: Double) {
+        self.count = count
+        self.itemWidth = itemWidth
+        self.spacing = spacing
+        self.insets = insets
+    }
+
+    /// `3 × 325.5 (spacing 8, insets 16)`.
+    public var description: String {
+        "\(count) × \(DeviceProfile.format(itemWidth)) (spacing \(DeviceProfile.format(spacing)), "
+            + "insets \(DeviceProfile.format(insets)))"
+    }
+}
+
+/// A number that scales with the window: seed 000's "dynamic" values.
+///
+/// Written `{ "scaled": 60, "min": 40, "max": 80 }` in a constraint file: 60 × window width ÷ the design width
+/// of the class whose file gave it (``DeviceProfile/designWidth``; for the base file, the resolved class's),
+/// clamped to `min`/`max`, then rounded to the nearest device pixel.
+///
+/// ```swift
+/// let value = ScaledValue(60, minimum: 40)
+/// value.resolved(width: 507, designWidth: 1366, displayScale: 2)   // 40 (22.27 clamped up to the minimum)
+/// ```
+public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
+    /// The value at the design width.
+    public let value: Double
+    /// The smallest value, if any.
+    public let minimum: Double?
+    /// The largest value, if any.
+    public let maximum: Double?
+
+    /// A scaled value. The parser checks files (finite numbers, `min ≤ max`); here a minimum above the
+    /// maximum is swapped.
+    public init(_ value: Double, minimum: Double? = nil, maximum: Double? = nil) {
+        self.value = value
+        if let minimum, let maximum, minimum > maximum {
+            (self.minimum, self.maximum) = (maximum, minimum)
+        } else {
+            (self.minimum, self.maximum) = (minimum, maximum)
+        }
+    }
+
+    /// The value for a window `width` points wide when the design was drawn at `designWidth`.
+    public func resolved(width: Double, designWidth: Double, displayScale: Double) -> Double {
+        let reference = designWidth.isFinite && designWidth > 0 ? designWidth : width
+        var result = value * width / reference
+        if let minimum { result = max(result, minimum) }
+        if let maximum { result = min(result, maximum) }
+        let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        return (result * scale).rounded() / scale
+    }
+
+    /// `scaled 60 (min 40, max 80)`.
+    public var description: String {
+        var text = "scaled \(DeviceProfile.format(value))"
+        let bounds = [
+            minimum.map { "min \(DeviceProfile.format($0))" }, maximum.map { "max \(DeviceProfile.format($0))" },
+        ]
+        .compactMap { $0 }
+        if !bounds.isEmpty { text += " (" + bounds.joined(separator: ", ") + ")" }
+        return text
+    }
+}
+
+/// A value in a file that depends on the window: resolved per environment, after the merge.
+enum DynamicValue: Hashable, Sendable {
+    case scaled(ScaledValue)
+    case columns(ColumnRule)
+}
+
+/// One window-dependent attribute of a table: which view, which attribute, what rule, and which class's
+/// design width it scales against (set when files are merged; nil for the base file, whose values scale against
+/// the resolved class).
+struct DynamicAttribute: Hashable, Sendable {
+    /// The entry of the view in its table.
+    var entry: Int
+    /// The attribute's name (`width`, `columns`, or an extension).
+    var name: String
+    var value: DynamicValue
+    /// The device of the file that gave the value; nil for a base file or a single file not yet merged.
+    var device: DeviceName?
+}
