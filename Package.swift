@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
     ],
     dependencies: [],
@@ -34,6 +35,13 @@ let package = Package(
         .testTarget(
             name: "ConstraintSolverTests",
             dependencies: ["ConstraintSolver", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Frames for LayoutNode trees: the DSL's constraints through the solver, with Auto Layout's rules.
+        .target(name: "ConstraintLayout", dependencies: ["ConstraintSolver", "ConstraintDSL", "DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintLayoutTests",
+            dependencies: ["ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

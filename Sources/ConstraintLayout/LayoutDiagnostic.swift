@@ -1,0 +1,39 @@
+public import ConstraintDSL
+
+/// Something a reviewer of a layout must know: a required constraint that had to be broken, or a window whose
+/// size the constraints would not allow.
+///
+/// Printed like a compiler warning, with the place each constraint was written:
+///
+/// ```
+/// CalendarView.swift:44: warning: broke 'day.width == 400.0 (CalendarView.swift:44)': it conflicts with 2 required constraints
+///     day.left == container.left + 16.0 (CalendarView.swift:42)
+///     day.right == container.right - 16.0 (CalendarView.swift:43)
+/// ```
+public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public enum Kind: String, Hashable, Sendable {
+        /// Required constraints conflict; ``LayoutDiagnostic/brokenConstraint`` was left out, as Auto Layout does.
+        case brokenConstraint
+        /// The constraints do not let the root take the window's size.
+        case windowSizeNotHeld
+    }
+
+    /// What kind of problem this is.
+    public var kind: Kind
+    /// What went wrong, in one sentence.
+    public var message: String
+    /// The constraint left out, for ``Kind/brokenConstraint``.
+    public var brokenConstraint: ResolvedConstraint?
+    /// The smallest set of required constraints the broken one conflicts with: remove any one of them (or the
+    /// broken one) and the rest can hold.
+    public var conflictingConstraints: [ResolvedConstraint]
+
+    /// The diagnostic as a compiler prints a warning, then each conflicting constraint on a line of its own.
+    public var description: String {
+        var location = ""
+        if let broken = brokenConstraint { location = "\(broken.fileName):\(broken.line): " }
+        let lines = ["\(location)warning: \(message)"] + conflictingConstraints.map { "    \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

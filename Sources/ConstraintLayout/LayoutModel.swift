@@ -1,0 +1,191 @@
+import ConstraintDSL
+import ConstraintSolver
+import DeviceConstraints
+
+/// The solver side of a ``LayoutEngine`` for one device class and layout direction: the variables of every
+/// item, the constraints that hold, and the diagnostics of the ones that had to be broken.
+struct LayoutModel {
+    /// The left, top, width and height of one item, in the root's coordinates.
+    final class ItemVariables {
+        let left: Variable
+        let top: Variable
+        let width: Variable
+        let height: Variable
+        let superitem: ObjectIdentifier?
+
+        init(name: String, superitem: ObjectIdentifier?) {
+            left = Variable("\(name).left")
+            top = Variable("\(name).top")
+            width = Variable("\(name).width")
+            height = Variable("\(name).height")
+            self.superitem = superitem
+        }
+    }
+
+    /// One DSL constraint as the solver sees it.
+    struct Entry {
+        let resolved: ResolvedConstraint
+        let constraint: SolverConstraint
+        let items: [ObjectIdentifier]
+    }
+
+    /// Strong enough that only a required constraint moves the window, which is then reported.
+    static let windowStrength = Strength(strong: 1000, medium: 1000, weak: 999)
+
+    let device: DeviceProfile
+    private(set) var diagnostics: [LayoutDiagnostic] = []
+    private let solver = Solver()
+    private let rootKey: ObjectIdentifier
+    private var items: [ObjectIdentifier: ItemVariables] = [:]
+    /// The live items, held for as long as the model: constraints refer to them weakly.
+    private var liveItems: [any LayoutItem] = []
+
+    init(
+        root: any LayoutItem, groups: [ConstraintGroup], environment: LayoutEnvironment, catalog: DeviceCatalog,
+        strict: Bool
+    ) throws(ConstraintError) {
+        device = catalog.resolve(environment)
+        rootKey = ObjectIdentifier(root)
+        register(root)
+        var entries: [Entry] = []
+        for group in groups {
+            for (resolved, checked) in try group.resolvedWithItems(for: device, in: catalog) {
+                let first = try register(checked.first, under: root, for: resolved)
+                var keys = [first]
+                if let second = checked.second { keys.append(try register(second, under: root, for: resolved)) }
+                entries.append(
+                    Entry(
+                        resolved: resolved,
+                        constraint: makeConstraint(resolved, direction: environment.layoutDirection),
+                        items: keys))
+            }
+        }
+        // The window's size is a required fact for Auto Layout: find what cannot hold with it pinned, then build
+        // the solver that resizes incrementally from what remains.
+        let broken = try ConflictFinder(model: self, environment: environment).brokenConstraints(
+            entries, strict: strict)
+        diagnostics = broken.diagnostics
+        let rootItem = rootVariables
+        try solver.add(rootItem.left == 0)
+        try solver.add(rootItem.top == 0)
+        try solver.addEditVariable(rootItem.width, strength: LayoutModel.windowStrength)
+        try solver.addEditVariable(rootItem.height, strength: LayoutModel.windowStrength)
+        try solver.suggestValue(rootItem.width, environment.width)
+        try solver.suggestValue(rootItem.height, environment.height)
+        for (index, entry) in entries.enumerated() where !broken.indices.contains(index) {
+            try solver.add(entry.constraint)
+        }
+        solver.updateVariables()
+    }
+
+    /// The root's variables; the root is registered first, so they exist.
+    var rootVariables: ItemVariables { variables(rootKey) }
+
+    private func variables(_ key: ObjectIdentifier) -> ItemVariables {
+        guard let item = items[key] else {
+            assertionFailure("an item is used before it is registered")
+            return ItemVariables(name: "unregistered", superitem: nil)
+        }
+        return item
+    }
+
+    /// The variables of the root, as required facts for a checking solver.
+    func rootPins(width: Double, height: Double) -> [SolverConstraint] {
+        let root = rootVariables
+        return [root.left == 0, root.top == 0, root.width == width, root.height == height]
+    }
+
+    private mutating func register(_ item: any LayoutItem) {
+        let key = ObjectIdentifier(item)
+        guard items[key] == nil else { return }
+        items[key] = ItemVariables(name: item.layoutName, superitem: item.layoutSuperitem.map { ObjectIdentifier($0) })
+        liveItems.append(item)
+    }
+
+    /// Registers `item` and its superitems up to the root; throws when the root is not among them.
+    private mutating func register(
+        _ item: any LayoutItem, under root: any LayoutItem, for constraint: ResolvedConstraint
+    )
+        throws(ConstraintError) -> ObjectIdentifier
+    {
+        var chain: [any LayoutItem] = []
+        var current: (any LayoutItem)? = item
+        while let next = current, ObjectIdentifier(next) != rootKey {
+            guard chain.count < 10_000, !chain.contains(where: { $0 === next }) else { break }
+            chain.append(next)
+            current = next.layoutSuperitem
+        }
+        guard let reached = current, ObjectIdentifier(reached) == rootKey else {
+            throw ConstraintError(
+                code: .noCommonAncestor,
+                message:
+                    "'\(item.layoutName)' is not in the tree of '\(root.layoutName)', so '\(constraint)' cannot be laid out; give the engine the common root",
+                file: constraint.fileName, line: constraint.line)
+        }
+        for link in chain.reversed() { register(link) }
+        return ObjectIdentifier(item)
+    }
+
+    /// The solver's form of an attribute of an item.
+    func expression(_ key: ObjectIdentifier, _ attribute: LayoutAttribute, direction: LayoutDirection) -> Expression {
+        let item = variables(key)
+        let leftToRight = direction == .leftToRight
+        switch attribute {
+        case .left: return Expression(item.left)
+        case .right: return item.left + item.width
+        case .top: return Expression(item.top)
+        case .bottom: return item.top + item.height
+        // Right to left, Auto Layout measures leading and trailing from the right: leading is −right and trailing
+        // −left, so `leading == superitem.leading + 10` insets from the right edge, as it does from the left.
+        case .leading: return leftToRight ? Expression(item.left) : -(item.left + item.width)
+        case .trailing: return leftToRight ? item.left + item.width : -item.left
+        case .width: return Expression(item.width)
+        case .height: return Expression(item.height)
+        case .centerX: return item.left + 0.5 * item.width
+        case .centerY: return item.top + 0.5 * item.height
+        }
+    }
+
+    /// `first.attribute relation second.attribute × multiplier + constant` at the constraint's priority.
+    private func makeConstraint(_ resolved: ResolvedConstraint, direction: LayoutDirection) -> SolverConstraint {
+        let first = expression(resolved.firstItem.objectID, resolved.firstAttribute, direction: direction)
+        var second = Expression(resolved.constant)
+        if let item = resolved.secondItem, let attribute = resolved.secondAttribute {
+            second =
+                expression(item.objectID, attribute, direction: direction) * resolved.multiplier + resolved.constant
+        }
+        let relation: SolverConstraint.Relation
+        switch resolved.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return SolverConstraint(first - second, relation, strength: Strength(priority: resolved.priority.value))
+    }
+
+    /// Moves the window; false when the constraints do not let the root take the new size (the caller rebuilds,
+    /// which finds and reports what to break).
+    func resize(to environment: LayoutEnvironment) throws(ConstraintError) -> Bool {
+        let root = rootVariables
+        try solver.suggestValue(root.width, environment.width)
+        try solver.suggestValue(root.height, environment.height)
+        solver.updateVariables()
+        return abs(root.width.value - environment.width) < 1e-6 && abs(root.height.value - environment.height) < 1e-6
+    }
+
+    /// The frames, rounded to the environment's pixels.
+    func result(for environment: LayoutEnvironment) -> LayoutResult {
+        var frames: [ObjectIdentifier: LayoutFrame] = [:]
+        var superitems: [ObjectIdentifier: ObjectIdentifier] = [:]
+        for (key, item) in items {
+            let left = environment.roundedToPixel(item.left.value)
+            let top = environment.roundedToPixel(item.top.value)
+            let right = environment.roundedToPixel(item.left.value + item.width.value)
+            let bottom = environment.roundedToPixel(item.top.value + item.height.value)
+            frames[key] = LayoutFrame(x: left, y: top, width: right - left, height: bottom - top)
+            if let superitem = item.superitem, key != rootKey { superitems[key] = superitem }
+        }
+        return LayoutResult(
+            environment: environment, diagnostics: diagnostics, framesInRoot: frames, superitems: superitems)
+    }
+}
