@@ -37,6 +37,8 @@ struct LayoutModel {
     private let solver = Solver()
     private let rootKey: ObjectIdentifier
     private var items: [ObjectIdentifier: ItemVariables] = [:]
+    /// The items in a fixed order, for results.
+    private var table = ItemTable(items: [:], rootKey: nil)
     /// The live items, held for as long as the model: constraints refer to them weakly.
     private var liveItems: [any LayoutItem] = []
 
@@ -76,6 +78,7 @@ struct LayoutModel {
             try solver.add(entry.constraint)
         }
         solver.updateVariables()
+        table = ItemTable(items: items, rootKey: rootKey)
     }
 
     /// The root's variables; the root is registered first, so they exist.
@@ -173,19 +176,37 @@ struct LayoutModel {
         return abs(root.width.value - environment.width) < 1e-6 && abs(root.height.value - environment.height) < 1e-6
     }
 
-    /// The frames, rounded to the environment's pixels.
+    /// The frames, rounded to the environment's pixels. The item index is shared between results; only the
+    /// frames are new.
     func result(for environment: LayoutEnvironment) -> LayoutResult {
-        var frames: [ObjectIdentifier: LayoutFrame] = [:]
-        var superitems: [ObjectIdentifier: ObjectIdentifier] = [:]
-        for (key, item) in items {
+        let frames = table.items.map { item in
             let left = environment.roundedToPixel(item.left.value)
             let top = environment.roundedToPixel(item.top.value)
             let right = environment.roundedToPixel(item.left.value + item.width.value)
             let bottom = environment.roundedToPixel(item.top.value + item.height.value)
-            frames[key] = LayoutFrame(x: left, y: top, width: right - left, height: bottom - top)
-            if let superitem = item.superitem, key != rootKey { superitems[key] = superitem }
+            return LayoutFrame(x: left, y: top, width: right - left, height: bottom - top)
         }
-        return LayoutResult(
-            environment: environment, diagnostics: diagnostics, framesInRoot: frames, superitems: superitems)
+        return LayoutResult(environment: environment, diagnostics: diagnostics, index: table.index, frames: frames)
+    }
+}
+
+/// The items of a model in a fixed order, with where each one's superitem is: built once, shared by every
+/// ``LayoutResult`` of the model.
+struct ItemTable {
+    /// Each item's position in ``LayoutResult``'s frames, and its superitem's position (or -1).
+    let index: [ObjectIdentifier: (position: Int, superitem: Int)]
+    let items: [LayoutModel.ItemVariables]
+
+    init(items: [ObjectIdentifier: LayoutModel.ItemVariables], rootKey: ObjectIdentifier?) {
+        let keys = Array(items.keys)
+        var positions: [ObjectIdentifier: Int] = [:]
+        for (position, key) in keys.enumerated() { positions[key] = position }
+        var index: [ObjectIdentifier: (position: Int, superitem: Int)] = [:]
+        for (position, key) in keys.enumerated() {
+            let superitem = key == rootKey ? nil : items[key]?.superitem.flatMap { positions[$0] }
+            index[key] = (position, superitem ?? -1)
+        }
+        self.index = index
+        self.items = keys.compactMap { items[$0] }
     }
 }

@@ -17,23 +17,23 @@ public struct LayoutResult: Sendable {
     public let environment: LayoutEnvironment
     /// What a reviewer must know: broken constraints, a window size that did not hold.
     public let diagnostics: [LayoutDiagnostic]
-    let framesInRoot: [ObjectIdentifier: LayoutFrame]
-    let superitems: [ObjectIdentifier: ObjectIdentifier]
+    let index: [ObjectIdentifier: (position: Int, superitem: Int)]
+    let frames: [LayoutFrame]
 
     /// The frame of `item` in its superitem's coordinates; the root's frame is the window's bounds. Nil for an
     /// item no constraint of the layout mentions.
     public func frame(of item: any LayoutItem) -> LayoutFrame? {
-        let key = ObjectIdentifier(item)
-        guard var frame = framesInRoot[key] else { return nil }
-        if let parent = superitems[key], let parentFrame = framesInRoot[parent] {
-            frame.x -= parentFrame.x
-            frame.y -= parentFrame.y
+        guard let entry = index[ObjectIdentifier(item)] else { return nil }
+        var frame = frames[entry.position]
+        if entry.superitem >= 0 {
+            frame.x -= frames[entry.superitem].x
+            frame.y -= frames[entry.superitem].y
         }
         return frame
     }
 
     /// The frame of `item` in the root's coordinates. Nil for an item no constraint of the layout mentions.
     public func frameInRoot(of item: any LayoutItem) -> LayoutFrame? {
-        framesInRoot[ObjectIdentifier(item)]
+        index[ObjectIdentifier(item)].map { frames[$0.position] }
     }
 }
