@@ -15,7 +15,7 @@ struct ConflictFinder {
     /// The indices of the entries to leave out, with a diagnostic for each; in strict mode the first conflict
     /// throws instead.
     func brokenConstraints(_ entries: [LayoutModel.Entry], strict: Bool) throws(ConstraintError)
-        -> (indices: Set<Int>, diagnostics: [LayoutDiagnostic])
+        -> (indices: Set<Int>, diagnostics: [LayoutDiagnostic], solver: Solver)
     {
         let solver = Solver()
         for pin in pins { try solver.add(pin) }
@@ -46,10 +46,54 @@ struct ConflictFinder {
                 diagnostics.append(
                     LayoutDiagnostic(
                         kind: .brokenConstraint, message: message, brokenConstraint: entry.resolved,
-                        conflictingConstraints: others))
+                        conflictingConstraints: others, item: nil, freeAttributes: []))
             }
         }
-        return (broken, diagnostics)
+        return (broken, diagnostics, solver)
+    }
+
+    /// Auto Layout's `hasAmbiguousLayout`: the attributes of each item that the constraints leave free. Each
+    /// variable is probed with an edit far weaker than any priority (1 has a weight near 10⁻³): if a nudge of a
+    /// point either way moves it, nothing holds it there.
+    ///
+    /// - Parameters:
+    ///   - solver: The solver of ``brokenConstraints(_:strict:)``, with every constraint that holds.
+    ///   - items: The items to probe, with their names.
+    /// - Returns: A diagnostic per ambiguous item, in the order given.
+    static func ambiguities(in solver: Solver, items: [(name: String, variables: LayoutModel.ItemVariables)])
+        throws(ConstraintError) -> [LayoutDiagnostic]
+    {
+        let probe = Strength(weak: 1, multiplier: 1e-6)
+        var diagnostics: [LayoutDiagnostic] = []
+        solver.updateVariables()
+        for (name, item) in items {
+            var free: [LayoutAttribute] = []
+            let probed = [
+                (item.left, LayoutAttribute.left), (item.top, .top), (item.width, .width), (item.height, .height),
+            ]
+            for (variable, attribute) in probed {
+                let base = variable.value
+                try solver.addEditVariable(variable, strength: probe)
+                var moved = false
+                for nudge in [1.0, -1.0] {
+                    try solver.suggestValue(variable, base + nudge)
+                    solver.updateVariables()
+                    moved = moved || abs(variable.value - base) > 1e-6
+                }
+                try solver.removeEditVariable(variable)
+                if moved { free.append(attribute) }
+            }
+            solver.updateVariables()
+            guard !free.isEmpty else { continue }
+            let names = free.map(\.rawValue).joined(separator: ", ")
+            diagnostics.append(
+                LayoutDiagnostic(
+                    kind: .ambiguousLayout,
+                    message:
+                        "the layout of '\(name)' is ambiguous: the constraints do not determine its \(names); add constraints for them",
+                    brokenConstraint: nil, conflictingConstraints: [], item: name, freeAttributes: free))
+        }
+        return diagnostics
     }
 
     /// The smallest subset of `accepted` that `failing` cannot hold with (deletion filter): start from the

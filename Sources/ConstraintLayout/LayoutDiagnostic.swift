@@ -1,7 +1,7 @@
 public import ConstraintDSL
 
-/// Something a reviewer of a layout must know: a required constraint that had to be broken, or a window whose
-/// size the constraints would not allow.
+/// Something a reviewer of a layout must know: a required constraint that had to be broken, or an item whose
+/// frame the constraints do not determine.
 ///
 /// Printed like a compiler warning, with the place each constraint was written:
 ///
@@ -15,8 +15,10 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// Required constraints conflict; ``LayoutDiagnostic/brokenConstraint`` was left out, as Auto Layout does.
         case brokenConstraint
-        /// The constraints do not let the root take the window's size.
-        case windowSizeNotHeld
+        /// The constraints leave an item's position or size free (Auto Layout's `hasAmbiguousLayout`).
+        case ambiguousLayout
+        /// Ambiguity was not checked: the layout has more items than ``LayoutDiagnostic/ambiguityCheckLimit``.
+        case ambiguityNotChecked
     }
 
     /// What kind of problem this is.
@@ -28,6 +30,15 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The smallest set of required constraints the broken one conflicts with: remove any one of them (or the
     /// broken one) and the rest can hold.
     public var conflictingConstraints: [ResolvedConstraint]
+
+    /// The item an ``Kind/ambiguousLayout`` diagnostic is about.
+    public var item: String?
+    /// The attributes the constraints leave free: `left`, `top`, `width`, `height`.
+    public var freeAttributes: [LayoutAttribute]
+
+    /// How many items a layout may have for its ambiguity to be checked: the check probes each item's four
+    /// variables, so it grows faster than the layout.
+    public static let ambiguityCheckLimit = 1000
 
     /// The diagnostic as a compiler prints a warning, then each conflicting constraint on a line of its own.
     public var description: String {

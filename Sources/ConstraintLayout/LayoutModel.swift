@@ -67,6 +67,18 @@ struct LayoutModel {
         let broken = try ConflictFinder(model: self, environment: environment).brokenConstraints(
             entries, strict: strict)
         diagnostics = broken.diagnostics
+        let probed = liveItems.filter { ObjectIdentifier($0) != rootKey }
+        if probed.count <= LayoutDiagnostic.ambiguityCheckLimit {
+            let named = probed.map { (name: $0.layoutName, variables: variables(ObjectIdentifier($0))) }
+            diagnostics += try ConflictFinder.ambiguities(in: broken.solver, items: named)
+        } else {
+            diagnostics.append(
+                LayoutDiagnostic(
+                    kind: .ambiguityNotChecked,
+                    message:
+                        "ambiguity was not checked: \(probed.count) items is more than \(LayoutDiagnostic.ambiguityCheckLimit)",
+                    brokenConstraint: nil, conflictingConstraints: [], item: nil, freeAttributes: []))
+        }
         let rootItem = rootVariables
         try solver.add(rootItem.left == 0)
         try solver.add(rootItem.top == 0)

@@ -175,6 +175,76 @@ struct LayoutEngineTests {
         }
     }
 
+    @Test func anItemWhoseFrameIsNotDeterminedIsReportedAsAmbiguous() throws {
+        let root = LayoutNode("root")
+        let badge = LayoutNode("badge", in: root)
+        let label = LayoutNode("label", in: root)
+        let constraints = [
+            badge.makeConstraints { make in
+                make.width.height.equalTo(20)
+                make.top.equalTo(root).offset(4)
+            },
+            label.makeConstraints { make in
+                make.left.top.equalTo(root)
+                make.height.equalTo(20)
+                make.width.greaterThanOrEqualTo(50)
+            },
+        ]
+        let layout = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        let ambiguous = layout.diagnostics.filter { $0.kind == .ambiguousLayout }
+        #expect(ambiguous.map(\.item) == ["badge", "label"])
+        #expect(ambiguous.map(\.freeAttributes) == [[.left], [.width]])
+        #expect(ambiguous[0].description.contains("the layout of 'badge' is ambiguous"))
+    }
+
+    @Test func anOptionalConstraintResolvesAmbiguity() throws {
+        let root = LayoutNode("root")
+        let label = LayoutNode("label", in: root)
+        let constraints = label.makeConstraints { make in
+            make.left.top.equalTo(root)
+            make.height.equalTo(20)
+            make.width.greaterThanOrEqualTo(50)
+            make.width.equalTo(80).priority(1)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        #expect(layout.diagnostics.isEmpty)
+        #expect(layout.frame(of: label)?.width == 80)
+    }
+
+    @Test func tenThousandViewsAreLaidOutWithoutAHang() throws {
+        let root = LayoutNode("root")
+        let views = (0..<10_000).map { LayoutNode("view\($0)", in: root) }
+        let constraints = views.enumerated().map { index, view in
+            view.makeConstraints { make in
+                make.left.equalTo(root.left).offset(16)
+                make.right.equalTo(root.right).offset(-16)
+                make.top.equalTo(root.top).offset(Double(index) * 52)
+                make.height.equalTo(44)
+            }
+        }
+        let engine = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480))
+        let layout = try engine.update(to: LayoutEnvironment(width: 320, height: 400))
+        #expect(layout.frame(of: views[9999]) == LayoutFrame(x: 16, y: 519_948, width: 288, height: 44))
+        #expect(layout.diagnostics.map(\.kind) == [.ambiguityNotChecked])
+    }
+
+    @Test func aZeroSizeWindowLaysOutWithoutAConflict() throws {
+        // The environment makes the window at least a point wide; Auto Layout lets a frame's width go negative
+        // rather than break a constraint, and so does the engine.
+        let environment = LayoutEnvironment(width: 0, height: 0)
+        let layout = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
+            .solve()
+        let window = LayoutFrame(x: 0, y: 0, width: environment.width, height: environment.height)
+        #expect(layout.frame(of: measureView) == window)
+        #expect((layout.frame(of: topView)?.width ?? 0) < 0)
+        #expect(layout.diagnostics.isEmpty)
+    }
+
     @Test func anItemOfAnotherTreeIsAnError() throws {
         let root = LayoutNode("root")
         let stranger = LayoutNode("stranger")
