@@ -62,6 +62,16 @@ struct LayoutModel {
                         items: keys))
             }
         }
+        for item in liveItems {
+            guard let node = item as? LayoutNode, let size = node.intrinsicContentSize else { continue }
+            for resolved in LayoutModel.intrinsicConstraints(of: node, size) {
+                entries.append(
+                    Entry(
+                        resolved: resolved,
+                        constraint: makeConstraint(resolved, direction: environment.layoutDirection),
+                        items: [ObjectIdentifier(node)]))
+            }
+        }
         // The window's size is a required fact for Auto Layout: find what cannot hold with it pinned, then build
         // the solver that resizes incrementally from what remains.
         let broken = try ConflictFinder(model: self, environment: environment).brokenConstraints(
@@ -139,6 +149,30 @@ struct LayoutModel {
         }
         for link in chain.reversed() { register(link) }
         return ObjectIdentifier(item)
+    }
+
+    /// UIKit's constraints for an intrinsic content size: per given dimension, `<= size` at the hugging priority
+    /// and `>= size` at the compression resistance priority. They print as written in `intrinsicContentSize`.
+    static func intrinsicConstraints(of node: LayoutNode, _ size: IntrinsicContentSize) -> [ResolvedConstraint] {
+        let identity = LayoutItemIdentity(node)
+        var constraints: [ResolvedConstraint] = []
+        let axes: [(LayoutAttribute, Double?, ConstraintPriority, ConstraintPriority)] = [
+            (.width, size.width, size.horizontalHugging, size.horizontalCompressionResistance),
+            (.height, size.height, size.verticalHugging, size.verticalCompressionResistance),
+        ]
+        for (attribute, value, hugging, resistance) in axes {
+            guard let value else { continue }
+            for (relation, priority, label) in [
+                (LayoutRelation.lessThanOrEqual, hugging, "content hugging"),
+                (.greaterThanOrEqual, resistance, "compression resistance"),
+            ] {
+                constraints.append(
+                    ResolvedConstraint(
+                        firstItem: identity, firstAttribute: attribute, relation: relation, constant: value,
+                        priority: priority, label: label, file: "intrinsicContentSize", line: 0))
+            }
+        }
+        return constraints
     }
 
     /// The solver's form of an attribute of an item.
