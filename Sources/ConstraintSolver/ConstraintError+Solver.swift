@@ -7,7 +7,7 @@ public import DeviceConstraints
 /// error: the required constraint 'x + -1 * y + -10 == 0' cannot hold together with the constraints already added
 /// ```
 ///
-/// A method that throws leaves the solver as it was before the call.
+/// A method that throws leaves the solver as it was before the call (except for ``solverFailure``).
 extension ConstraintError.Code {
     /// A required constraint conflicts with the required constraints already in the solver.
     public static let unsatisfiable = ConstraintError.Code(rawValue: "unsatisfiable")
@@ -26,6 +26,7 @@ extension ConstraintError.Code {
     /// constraint was combined with the ones in the solver).
     public static let nonFiniteValue = ConstraintError.Code(rawValue: "nonFiniteValue")
     /// The simplex did not converge or found the objective unbounded. This is a bug in the solver (or input at
-    /// the edge of floating-point range); please report it with the constraints that caused it.
+    /// the edge of floating-point range); please report it with the constraints that caused it. Unlike the other
+    /// errors, this one may leave the solver holding the constraint unoptimized: ``Solver/reset()`` it.
     public static let solverFailure = ConstraintError.Code(rawValue: "solverFailure")
 }

@@ -48,6 +48,23 @@ struct SolverTests {
         #expect(Variable("unused").value == 0)
     }
 
+    @Test func theDocumentationExampleGivesTheValuesItShows() throws {
+        let window = Variable("window")
+        let left = Variable("left")
+        let width = Variable("width")
+        let solver = Solver()
+        try solver.add(left == 16)
+        try solver.add(left + width == window - 16)
+        try solver.add((width == 100) | .weak)
+        try solver.addEditVariable(window, strength: .strong)
+        try solver.suggestValue(window, 320)
+        solver.updateVariables()
+        #expect(width.value == 288)
+        try solver.suggestValue(window, 694)
+        solver.updateVariables()
+        #expect(width.value == 662)
+    }
+
     // MARK: - Strengths
 
     @Test func strongBeatsMediumBeatsWeak() throws {

@@ -187,7 +187,8 @@ struct Tableau {
         pivotLog?.append((entering, leaving))
     }
 
-    /// Adds `constant` to the constant of the row where `basic` is basic, queueing it if it goes negative.
+    /// Adds `delta` to the constant of the row at `index`, queueing it if it goes negative.
+    @inline(__always)
     mutating func shiftConstant(ofRowAt index: Int, by delta: Double) {
         rows[index].constant += delta
         let basic = basics[index]
