@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "DeviceConstraints", targets: ["DeviceConstraints"]),
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
         // Lints a target's constraint files at build time and generates typed view ids (`ConstraintIDs`).
         .plugin(name: "DeviceConstraintsPlugin", targets: ["DeviceConstraintsPlugin"]),
@@ -41,6 +43,20 @@ let package = Package(
         .testTarget(
             name: "ConstraintDSLTests",
             dependencies: ["ConstraintDSL", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        // The Cassowary solver, kiwi-shaped; it shares only the error type.
+        .target(name: "ConstraintSolver", dependencies: ["DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintSolverTests",
+            dependencies: ["ConstraintSolver", "DeviceConstraints"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Frames for LayoutNode trees: the DSL's constraints through the solver, with Auto Layout's rules.
+        .target(name: "ConstraintLayout", dependencies: ["ConstraintSolver", "ConstraintDSL", "DeviceConstraints"]),
+        .testTarget(
+            name: "ConstraintLayoutTests",
+            dependencies: ["ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

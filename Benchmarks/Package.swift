@@ -5,7 +5,10 @@ import PackageDescription
 // `swift package benchmark` (from this directory) builds and runs every target below in release mode.
 
 /// One executable per measurement group, each under `Benchmarks/<Name>/`, as the benchmark plugin expects.
-let benchmarkTargets = ["Lookup", "Contention", "ColdLookup", "Preload", "Parsing"]
+let benchmarkTargets = ["Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout"]
+
+/// The library products a benchmark needs besides DeviceConstraints.
+let extraProducts = ["Solver": ["ConstraintSolver"], "Layout": ["ConstraintLayout", "ConstraintDSL"]]
 
 let package = Package(
     name: "Benchmarks",
@@ -28,7 +31,7 @@ let package = Package(
                     "BenchmarkSupport",
                     .product(name: "DeviceConstraints", package: "DeviceConstraints"),
                     .product(name: "Benchmark", package: "benchmark"),
-                ],
+                ] + (extraProducts[name] ?? []).map { .product(name: $0, package: "DeviceConstraints") },
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             )

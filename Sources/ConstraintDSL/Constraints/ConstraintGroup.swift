@@ -79,7 +79,7 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     }
 
     /// Each resolved constraint with its live items, for the platform adapters.
-    func resolvedWithItems(for device: DeviceProfile, in catalog: DeviceCatalog) throws(ConstraintError)
+    package func resolvedWithItems(for device: DeviceProfile, in catalog: DeviceCatalog) throws(ConstraintError)
         -> [(constraint: ResolvedConstraint, items: CheckedItems)]
     {
         let items = try checked(in: catalog)

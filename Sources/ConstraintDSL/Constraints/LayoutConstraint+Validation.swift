@@ -1,9 +1,9 @@
 import DeviceConstraints
 
 /// The items of a constraint that passed its checks, held strongly while it is turned into something else.
-struct CheckedItems {
-    let first: any LayoutItem
-    let second: (any LayoutItem)?
+package struct CheckedItems {
+    package let first: any LayoutItem
+    package let second: (any LayoutItem)?
 }
 
 extension LayoutConstraint {

@@ -18,6 +18,9 @@ public final class LayoutNode: LayoutItem, CustomStringConvertible {
     public let superitem: (any LayoutItem)?
     /// Whether this node stands for a layout guide rather than a view.
     public let isGuide: Bool
+    /// The size the node's content wants, with its hugging and compression resistance priorities; nil (the
+    /// default) for a node without content, such as a container or a guide.
+    public var intrinsicContentSize: IntrinsicContentSize?
 
     /// Creates a node that stands for a view.
     ///

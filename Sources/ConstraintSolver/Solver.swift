@@ -1,0 +1,218 @@
+public import DeviceConstraints
+
+/// An incremental Cassowary constraint solver: the dual-simplex algorithm of Badros, Borning & Stuckey (2001),
+/// shaped like kiwi.
+///
+/// Add required and optional linear constraints, read the solution with ``updateVariables()``, and move
+/// edit variables (a window's width, a dragged point) with ``suggestValue(_:_:)``: each change re-solves
+/// incrementally from the last solution instead of starting over.
+///
+/// ```swift
+/// let window = Variable("window"), left = Variable("left"), width = Variable("width")
+/// let solver = Solver()
+/// try solver.add(left == 16)
+/// try solver.add(left + width == window - 16)
+/// try solver.add((width == 100) | .weak)       // a wish that gives way
+/// try solver.addEditVariable(window, strength: .strong)
+/// try solver.suggestValue(window, 320)
+/// solver.updateVariables()
+/// width.value                                  // 288
+/// try solver.suggestValue(window, 694)         // a resize re-solves incrementally
+/// solver.updateVariables()
+/// width.value                                  // 662
+/// ```
+///
+/// Every method that can fail throws a ``ConstraintError`` and leaves the solver as it was: a required constraint
+/// that conflicts with the required ones already added (``ConstraintError/Code/unsatisfiable``), a constraint
+/// added twice or removed when absent, an edit variable added twice or unknown, a value that is not finite.
+///
+/// Threading: a solver is not `Sendable` and not thread-safe; use it (and its variables) from one isolation
+/// domain at a time. Variables stay known to a solver until ``reset()``.
+public final class Solver {
+    /// The tableau symbols of one added constraint.
+    struct Tag {
+        let constraint: SolverConstraint
+        /// The slack of an inequality, the positive error of an optional equality, the dummy of a required one.
+        var marker: Int
+        /// The error of an optional inequality, the negative error of an optional equality; else none.
+        var other: Int
+        /// The order of addition, to rebuild in the same order.
+        let sequence: Int
+    }
+
+    struct Edit {
+        var tag: Tag
+        var suggested: Double
+    }
+
+    var tableau = Tableau()
+    var constraints: [ObjectIdentifier: Tag] = [:]
+    var edits: [ObjectIdentifier: Edit] = [:]
+    var variableSymbols: [ObjectIdentifier: Int] = [:]
+    /// The variables in order of first use, with their symbols: ``updateVariables()`` walks these arrays.
+    var variables: [Variable] = []
+    var variableSymbolList: [Int] = []
+    var nextSequence = 0
+
+    /// Creates an empty solver.
+    public init() {}
+
+    // MARK: - Constraints
+
+    /// Adds a constraint and re-solves.
+    ///
+    /// ```swift
+    /// try solver.add(x >= 0)
+    /// try solver.add((x == 50) | .medium)
+    /// ```
+    ///
+    /// - Parameter constraint: A constraint not yet in this solver.
+    /// - Throws: ``ConstraintError/Code/unsatisfiable`` when a required constraint cannot hold together with the
+    ///   required constraints already added, ``ConstraintError/Code/duplicateConstraint`` when the solver has it
+    ///   already, ``ConstraintError/Code/nonFiniteValue`` for an infinite or NaN coefficient, constant or
+    ///   strength. The solver is then as it was before the call.
+    public func add(_ constraint: SolverConstraint) throws(ConstraintError) {
+        let key = ObjectIdentifier(constraint)
+        guard constraints[key] == nil else {
+            throw ConstraintError(
+                code: .duplicateConstraint,
+                message: "the constraint '\(constraint)' was added already; add a constraint once, or remove it first")
+        }
+        guard constraint.expression.isFinite, !constraint.strength.weight.isNaN else {
+            throw ConstraintError(
+                code: .nonFiniteValue,
+                message: "the constraint '\(constraint)' has a coefficient, constant or strength that is not finite")
+        }
+        let tag = try insert(constraint, sequence: nextSequence)
+        nextSequence += 1
+        constraints[key] = tag
+        try tableau.optimize()
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    /// Removes a constraint and re-solves: the variables get the values they would have without it.
+    ///
+    /// - Throws: ``ConstraintError/Code/unknownConstraint`` when the solver does not have the constraint (it was
+    ///   never added, or was removed already).
+    public func remove(_ constraint: SolverConstraint) throws(ConstraintError) {
+        guard let tag = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
+            throw ConstraintError(
+                code: .unknownConstraint,
+                message:
+                    "the constraint '\(constraint)' is not in the solver; it was never added or was removed already")
+        }
+        removeFromTableau(tag)
+        try tableau.optimize()
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    /// Whether the solver has `constraint` (the same object, not an equal-looking one).
+    public func hasConstraint(_ constraint: SolverConstraint) -> Bool {
+        constraints[ObjectIdentifier(constraint)] != nil
+    }
+
+    // MARK: - Edit variables
+
+    /// Makes `variable` an edit variable: a value for it can then be suggested with ``suggestValue(_:_:)``, and
+    /// holds with `strength` against the other constraints. Until a value is suggested it is held at 0.
+    ///
+    /// - Parameters:
+    ///   - variable: A variable that is not an edit variable of this solver yet.
+    ///   - strength: Any strength but ``Strength/required``: `.strong` for a window's size.
+    /// - Throws: ``ConstraintError/Code/duplicateEditVariable``, ``ConstraintError/Code/requiredEditVariable``, or
+    ///   ``ConstraintError/Code/nonFiniteValue`` for a strength that is not a number.
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws(ConstraintError) {
+        let key = ObjectIdentifier(variable)
+        guard edits[key] == nil else {
+            throw ConstraintError(
+                code: .duplicateEditVariable,
+                message: "'\(variable)' is an edit variable already; remove it before adding it again")
+        }
+        guard !strength.isRequired else {
+            throw ConstraintError(
+                code: .requiredEditVariable,
+                message: "the edit variable '\(variable)' cannot be required; use .strong or weaker")
+        }
+        let constraint = SolverConstraint(Expression(variable), .equal, strength: strength)
+        try add(constraint)
+        guard let tag = constraints[ObjectIdentifier(constraint)] else { return }
+        edits[key] = Edit(tag: tag, suggested: 0)
+    }
+
+    /// Stops `variable` being an edit variable; the value it was held at no longer applies.
+    ///
+    /// - Throws: ``ConstraintError/Code/unknownEditVariable`` when it is not an edit variable of this solver.
+    public func removeEditVariable(_ variable: Variable) throws(ConstraintError) {
+        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+            throw unknownEditVariable(variable)
+        }
+        try remove(edit.tag.constraint)
+    }
+
+    /// Whether `variable` is an edit variable of this solver.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggests a value for an edit variable and re-solves incrementally (the dual simplex from the last
+    /// solution). Call ``updateVariables()`` to read the result.
+    ///
+    /// ```swift
+    /// try solver.suggestValue(window, 694)
+    /// solver.updateVariables()
+    /// ```
+    ///
+    /// - Throws: ``ConstraintError/Code/unknownEditVariable`` when `variable` is not an edit variable,
+    ///   ``ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(ConstraintError) {
+        guard value.isFinite else {
+            throw ConstraintError(
+                code: .nonFiniteValue, message: "the value \(value) suggested for '\(variable)' is not finite")
+        }
+        guard let index = edits.index(forKey: ObjectIdentifier(variable)) else {
+            throw unknownEditVariable(variable)
+        }
+        let edit = edits.values[index]
+        edits.values[index].suggested = value
+        tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: value - edit.suggested)
+        try tableau.dualOptimize()
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    private func unknownEditVariable(_ variable: Variable) -> ConstraintError {
+        ConstraintError(
+            code: .unknownEditVariable,
+            message: "'\(variable)' is not an edit variable of this solver; add it with addEditVariable(_:strength:)")
+    }
+
+    // MARK: - Solution
+
+    /// Writes the current solution into the ``Variable/value`` of every variable the solver knows.
+    public func updateVariables() {
+        let rowIndex = tableau.rowIndex
+        let rows = tableau.rows
+        for index in variables.indices {
+            let row = rowIndex[variableSymbolList[index]]
+            variables[index].value = row == Tableau.none ? 0 : rows[row].constant
+        }
+    }
+
+    /// Removes every constraint, edit variable and variable. Variables keep their last values.
+    public func reset() {
+        tableau.removeAll()
+        constraints.removeAll()
+        edits.removeAll()
+        variableSymbols.removeAll()
+        variables.removeAll()
+        variableSymbolList.removeAll()
+    }
+}
+
+extension Tableau {
+    /// ``checkInvariants()`` when it is cheap enough to run after every operation of a debug build.
+    func checkInvariantsWhenSmall() {
+        #if DEBUG
+            if rows.count <= 300 { checkInvariants() }
+        #endif
+    }
+}

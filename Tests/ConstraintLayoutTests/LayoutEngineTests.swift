@@ -1,0 +1,260 @@
+import ConstraintDSL
+import ConstraintLayout
+import ConstraintSolver
+import DeviceConstraints
+import Foundation
+import Testing
+
+/// Frames from DSL constraints with Auto Layout's rules.
+struct LayoutEngineTests {
+    private let measureView = LayoutNode("measureView")
+    private let topView: LayoutNode
+
+    init() {
+        topView = LayoutNode("measureTopView", in: measureView)
+    }
+
+    private static let constraintsFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Constraints", isDirectory: true)
+
+    private static func environment(_ profile: DeviceProfile) -> LayoutEnvironment {
+        LayoutEnvironment(width: profile.width, height: profile.height, idiom: profile.idiom)
+    }
+
+    /// The seed's measure view with per-device numbers in code.
+    private func measureConstraints() -> ConstraintGroup {
+        topView.makeConstraints { make in
+            make.top.equalTo(measureView)
+            make.left.equalTo(measureView.left).offset(20).offset(12, on: .iPhone5).offset(15, on: .iPhone6)
+            make.right.equalTo(measureView.right).offset(-20).offset(-12, on: .iPhone5).offset(-15, on: .iPhone6)
+            make.height.equalTo(114).equalTo(105, on: .iPhone5, .iPhone6)
+        }
+    }
+
+    // MARK: - The seed's measure view
+
+    @Test(arguments: DeviceCatalog.standard.profiles)
+    func theMeasureTopViewGetsTheSeedsFrameOnEveryDevice(profile: DeviceProfile) throws {
+        let environment = Self.environment(profile)
+        let chain = DeviceCatalog.standard.lookupChain(for: DeviceCatalog.standard.resolve(environment))
+        let margin: Double = chain.first { $0 == .iPhone5 || $0 == .iPhone6 }.map { $0 == .iPhone5 ? 12 : 15 } ?? 20
+        let height: Double = margin == 20 ? 114 : 105
+        let layout = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
+            .solve()
+        let expected = LayoutFrame(x: margin, y: 0, width: profile.width - 2 * margin, height: height)
+        #expect(layout.frame(of: topView) == expected, "\(profile.name)")
+        #expect(layout.frame(of: measureView) == LayoutFrame(x: 0, y: 0, width: profile.width, height: profile.height))
+        #expect(layout.diagnostics.isEmpty)
+    }
+
+    @Test(arguments: [
+        (DeviceName.iPhone5, LayoutFrame(x: 12, y: 0, width: 296, height: 105)),
+        (.iPhone6, LayoutFrame(x: 15, y: 0, width: 345, height: 105)),
+        (.iPhone6Plus, LayoutFrame(x: 20, y: 0, width: 374, height: 114)),
+        (.iPad, LayoutFrame(x: 20, y: 0, width: 728, height: 114)),
+    ])
+    func theRecordsOfConstraintsGiveTheSameFrames(device: DeviceName, expected: LayoutFrame) throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: device))
+        let interpreter = ConstraintInterpreter(source: DirectorySource(Self.constraintsFolder), device: profile)
+        let spec = try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
+        let constraints = topView.makeConstraints { make in
+            make.top.equalTo(measureView).offset(spec.marginTop)
+            make.left.equalTo(measureView.left).offset(spec.marginLeft)
+            make.right.equalTo(measureView.right).offset(-spec.marginRight)
+            make.height.equalTo(spec.height)
+        }
+        let layout = try LayoutEngine(
+            root: measureView, constraints: [constraints], environment: Self.environment(profile)
+        )
+        .solve()
+        #expect(layout.frame(of: topView) == expected)
+    }
+
+    // MARK: - Resizing
+
+    @Test func aResizeMovesTheFrames() throws {
+        let environment = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+        let engine = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
+        let landscape = try engine.update(to: LayoutEnvironment(width: 375, height: 500, idiom: .phone))
+        #expect(landscape.frame(of: topView)?.width == 345)
+        #expect(landscape.frame(of: measureView)?.height == 500)
+        let pad = try engine.update(to: LayoutEnvironment(width: 768, height: 1024, idiom: .pad))
+        #expect(pad.frame(of: topView) == LayoutFrame(x: 20, y: 0, width: 728, height: 114))
+        #expect(engine.environment.width == 768)
+    }
+
+    // MARK: - Auto Layout's rules
+
+    @Test func leadingAndTrailingFollowTheLayoutDirection() throws {
+        let root = LayoutNode("root")
+        let label = LayoutNode("label", in: root)
+        let constraints = label.makeConstraints { make in
+            make.leading.equalTo(root.leading).offset(10)
+            make.width.equalTo(100)
+            make.top.height.equalTo(root).offset(0)
+        }
+        let leftToRight = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        #expect(leftToRight.frame(of: label)?.x == 10)
+        let rightToLeft = try LayoutEngine(
+            root: root, constraints: [constraints],
+            environment: LayoutEnvironment(width: 320, height: 480, layoutDirection: .rightToLeft)
+        ).solve()
+        #expect(rightToLeft.frame(of: label)?.x == 210)
+    }
+
+    @Test func aLowerPriorityGivesWay() throws {
+        let root = LayoutNode("root")
+        let box = LayoutNode("box", in: root)
+        let constraints = box.makeConstraints { make in
+            make.left.top.equalTo(root)
+            make.height.equalTo(10)
+            make.width.equalTo(500).priority(.high)
+            make.width.lessThanOrEqualTo(root.width).offset(-20)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        #expect(layout.frame(of: box)?.width == 300)
+        #expect(layout.diagnostics.isEmpty)
+    }
+
+    @Test func framesAreRoundedToPixels() throws {
+        let root = LayoutNode("root")
+        let third = LayoutNode("third", in: root)
+        let constraints = third.makeConstraints { make in
+            make.left.top.equalTo(root)
+            make.width.equalTo(root.width).multipliedBy(1.0 / 3.0)
+            make.height.equalTo(10.1)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints],
+            environment: LayoutEnvironment(width: 100, height: 100, displayScale: 2)
+        ).solve()
+        #expect(layout.frame(of: third) == LayoutFrame(x: 0, y: 0, width: 33.5, height: 10))
+    }
+
+    // MARK: - Conflicts and bad input
+
+    @Test func aConflictBreaksOneConstraintAndNamesTheSmallestSet() throws {
+        let root = LayoutNode("root")
+        let day = LayoutNode("day", in: root)
+        let constraints = day.makeConstraints { make in
+            make.top.equalTo(root)
+            make.height.equalTo(40)
+            make.left.equalTo(root.left).offset(16)
+            make.right.equalTo(root.right).offset(-16)
+            make.width.equalTo(400)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        #expect(layout.frame(of: day) == LayoutFrame(x: 16, y: 0, width: 288, height: 40))
+        let diagnostic = try #require(layout.diagnostics.first)
+        #expect(layout.diagnostics.count == 1)
+        #expect(diagnostic.kind == .brokenConstraint)
+        #expect(diagnostic.brokenConstraint?.firstAttribute == .width)
+        #expect(diagnostic.conflictingConstraints.map(\.firstAttribute) == [.left, .right])
+        #expect(diagnostic.description.hasPrefix("LayoutEngineTests.swift:"))
+        #expect(diagnostic.description.contains("day.left == root.left + 16.0"))
+    }
+
+    @Test func strictModeThrowsOnAConflict() throws {
+        let root = LayoutNode("root")
+        let day = LayoutNode("day", in: root)
+        let constraints = day.makeConstraints { make in
+            make.width.equalTo(root.width)
+            make.width.equalTo(400)
+        }
+        #expect(throws: ConstraintError.self) {
+            _ = try LayoutEngine(
+                root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480),
+                conflictHandling: .strict)
+        }
+    }
+
+    @Test func anItemWhoseFrameIsNotDeterminedIsReportedAsAmbiguous() throws {
+        let root = LayoutNode("root")
+        let badge = LayoutNode("badge", in: root)
+        let label = LayoutNode("label", in: root)
+        let constraints = [
+            badge.makeConstraints { make in
+                make.width.height.equalTo(20)
+                make.top.equalTo(root).offset(4)
+            },
+            label.makeConstraints { make in
+                make.left.top.equalTo(root)
+                make.height.equalTo(20)
+                make.width.greaterThanOrEqualTo(50)
+            },
+        ]
+        let layout = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        let ambiguous = layout.diagnostics.filter { $0.kind == .ambiguousLayout }
+        #expect(ambiguous.map(\.item) == ["badge", "label"])
+        #expect(ambiguous.map(\.freeAttributes) == [[.left], [.width]])
+        #expect(ambiguous[0].description.contains("the layout of 'badge' is ambiguous"))
+    }
+
+    @Test func anOptionalConstraintResolvesAmbiguity() throws {
+        let root = LayoutNode("root")
+        let label = LayoutNode("label", in: root)
+        let constraints = label.makeConstraints { make in
+            make.left.top.equalTo(root)
+            make.height.equalTo(20)
+            make.width.greaterThanOrEqualTo(50)
+            make.width.equalTo(80).priority(1)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        #expect(layout.diagnostics.isEmpty)
+        #expect(layout.frame(of: label)?.width == 80)
+    }
+
+    @Test func tenThousandViewsAreLaidOutWithoutAHang() throws {
+        let root = LayoutNode("root")
+        let views = (0..<10_000).map { LayoutNode("view\($0)", in: root) }
+        let constraints = views.enumerated().map { index, view in
+            view.makeConstraints { make in
+                make.left.equalTo(root.left).offset(16)
+                make.right.equalTo(root.right).offset(-16)
+                make.top.equalTo(root.top).offset(Double(index) * 52)
+                make.height.equalTo(44)
+            }
+        }
+        let engine = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480))
+        let layout = try engine.update(to: LayoutEnvironment(width: 320, height: 400))
+        #expect(layout.frame(of: views[9999]) == LayoutFrame(x: 16, y: 519_948, width: 288, height: 44))
+        #expect(layout.diagnostics.map(\.kind) == [.ambiguityNotChecked])
+    }
+
+    @Test func aZeroSizeWindowLaysOutWithoutAConflict() throws {
+        // The environment makes the window at least a point wide; Auto Layout lets a frame's width go negative
+        // rather than break a constraint, and so does the engine.
+        let environment = LayoutEnvironment(width: 0, height: 0)
+        let layout = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
+            .solve()
+        let window = LayoutFrame(x: 0, y: 0, width: environment.width, height: environment.height)
+        #expect(layout.frame(of: measureView) == window)
+        #expect((layout.frame(of: topView)?.width ?? 0) < 0)
+        #expect(layout.diagnostics.isEmpty)
+    }
+
+    @Test func anItemOfAnotherTreeIsAnError() throws {
+        let root = LayoutNode("root")
+        let stranger = LayoutNode("stranger")
+        let constraints = stranger.makeConstraints { make in make.width.equalTo(10) }
+        do {
+            _ = try LayoutEngine(
+                root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .noCommonAncestor)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import ConstraintSolver
+import DeviceConstraints
+import Testing
+
+/// The behaviour the Cassowary paper (Badros, Borning & Stuckey 2001) and Auto Layout document: required
+/// constraints hold, optional ones are satisfied as well as their strengths allow, stronger first.
+struct SolverTests {
+    // MARK: - Required and optional
+
+    @Test func requiredEqualitiesAndInequalitiesHold() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let solver = Solver()
+        try solver.add(x == y + 10)
+        try solver.add(x <= 2 * y)
+        try solver.add(y <= 30)
+        try solver.add((x == 100) | .weak)
+        solver.updateVariables()
+        #expect(x.value == 40)
+        #expect(y.value == 30)
+    }
+
+    @Test func anOptionalConstraintGivesWayToARequiredOne() throws {
+        let width = Variable("width")
+        let solver = Solver()
+        try solver.add((width == 500) | .strong)
+        try solver.add(width <= 320)
+        solver.updateVariables()
+        #expect(width.value == 320)
+    }
+
+    @Test func anOptionalConstraintHoldsWhenNothingConflicts() throws {
+        let width = Variable("width")
+        let solver = Solver()
+        try solver.add((width == 120) | .weak)
+        try solver.add(width >= 0)
+        solver.updateVariables()
+        #expect(width.value == 120)
+    }
+
+    @Test func aVariableNobodyConstrainsIsZero() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let solver = Solver()
+        try solver.add(x + y >= 0)
+        solver.updateVariables()
+        #expect(x.value + y.value >= 0)
+        #expect(Variable("unused").value == 0)
+    }
+
+    @Test func theDocumentationExampleGivesTheValuesItShows() throws {
+        let window = Variable("window")
+        let left = Variable("left")
+        let width = Variable("width")
+        let solver = Solver()
+        try solver.add(left == 16)
+        try solver.add(left + width == window - 16)
+        try solver.add((width == 100) | .weak)
+        try solver.addEditVariable(window, strength: .strong)
+        try solver.suggestValue(window, 320)
+        solver.updateVariables()
+        #expect(width.value == 288)
+        try solver.suggestValue(window, 694)
+        solver.updateVariables()
+        #expect(width.value == 662)
+    }
+
+    // MARK: - Strengths
+
+    @Test func strongBeatsMediumBeatsWeak() throws {
+        for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2], [2, 0, 1]] {
+            let x = Variable("x")
+            let solver = Solver()
+            let wishes = [(x == 10) | .weak, (x == 20) | .medium, (x == 30) | .strong]
+            for index in order { try solver.add(wishes[index]) }
+            solver.updateVariables()
+            #expect(x.value == 30, "order \(order)")
+            try solver.remove(wishes[2])
+            solver.updateVariables()
+            #expect(x.value == 20, "order \(order)")
+            try solver.remove(wishes[1])
+            solver.updateVariables()
+            #expect(x.value == 10, "order \(order)")
+        }
+    }
+
+    @Test func aHeavierWeightWinsWithinAStrength() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add((x == 10) | Strength(medium: 1))
+        try solver.add((x == 20) | Strength(medium: 2))
+        solver.updateVariables()
+        #expect(x.value == 20)
+    }
+
+    @Test func twoEqualWishesMeetWhereTheErrorIsLeast() throws {
+        // L1 errors: |x − 10| + 2|x − 20| is least at 20; |x − 10| + |x − 20| at anything between.
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add((x == 10) | .medium)
+        try solver.add((x == 20) | .medium)
+        solver.updateVariables()
+        #expect(x.value >= 10 && x.value <= 20)
+    }
+
+    @Test func autoLayoutPrioritiesMapInOrderBelowRequired() {
+        let priorities: [Float] = [1, 2, 100, 249, 250, 251, 499, 500, 501, 749, 750, 751, 998, 999, 999.5]
+        let strengths = priorities.map { Strength(priority: $0) }
+        for (lower, higher) in zip(strengths, strengths.dropFirst()) { #expect(lower < higher) }
+        #expect(strengths.allSatisfy { !$0.isRequired && $0.weight > 0 })
+        #expect(Strength(priority: 1000) == .required)
+        #expect(Strength(priority: 250) == .weak)
+        #expect(Strength(priority: 500) == .medium)
+        #expect(Strength(priority: 750) == .strong)
+        #expect(Strength(priority: 5000) == .required)
+        #expect(Strength(priority: -3) == Strength(priority: 1))
+    }
+
+    @Test func priority751BeatsPriority750() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add((x == 10) | Strength(priority: 750))
+        try solver.add((x == 20) | Strength(priority: 751))
+        solver.updateVariables()
+        #expect(x.value == 20)
+    }
+
+    @Test func barIsAStrengthOnANewConstraint() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let required = x == y + 10
+        let weak = required | .weak
+        #expect(required.strength == .required)
+        #expect(weak.strength == .weak)
+        #expect(weak !== required)
+        #expect(weak.relation == .equal)
+        #expect("\(weak)" == "x + -1.0 * y + -10.0 == 0 | weak")
+    }
+
+    // MARK: - Inequalities
+
+    @Test func inequalitiesBoundAnOptionalWish() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add(x >= 10)
+        try solver.add(x <= 20)
+        let wish = (x == 0) | .strong
+        try solver.add(wish)
+        solver.updateVariables()
+        #expect(x.value == 10)
+        try solver.remove(wish)
+        try solver.add((x == 100) | .strong)
+        solver.updateVariables()
+        #expect(x.value == 20)
+    }
+
+    @Test func anOptionalInequalityHoldsWhenItCan() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add((x >= 50) | .medium)
+        try solver.add((x == 10) | .weak)
+        solver.updateVariables()
+        #expect(x.value == 50)
+    }
+
+    @Test func theCenterExampleOfThePaperHolds() throws {
+        // §2 of the paper: xm is the midpoint of xl and xr, xl + 10 <= xr, 0 <= xl, xr <= 100.
+        let left = Variable("xl")
+        let middle = Variable("xm")
+        let right = Variable("xr")
+        let solver = Solver()
+        try solver.add(2 * middle == left + right)
+        try solver.add(left + 10 <= right)
+        try solver.add(right <= 100)
+        try solver.add(left >= 0)
+        try solver.addEditVariable(middle, strength: .strong)
+        try solver.suggestValue(middle, 5)
+        solver.updateVariables()
+        #expect(middle.value == 5)
+        #expect(left.value == 0)
+        #expect(right.value == 10)
+        try solver.suggestValue(middle, 98)
+        solver.updateVariables()
+        #expect(middle.value == 95)
+        #expect(right.value == 100)
+        #expect(left.value == 90)
+    }
+
+    // MARK: - Removal
+
+    @Test func removingAConstraintRestoresTheEarlierSolution() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let solver = Solver()
+        try solver.add(x == 2 * y)
+        try solver.add((y == 7) | .weak)
+        solver.updateVariables()
+        #expect(x.value == 14)
+        let added = [x <= 6, y >= 1, (x + y == 50) | .medium]
+        for constraint in added { try solver.add(constraint) }
+        solver.updateVariables()
+        #expect(x.value == 6)
+        for constraint in added.reversed() { try solver.remove(constraint) }
+        solver.updateVariables()
+        #expect(x.value == 14)
+        #expect(y.value == 7)
+    }
+
+    @Test func constraintsCanBeRemovedInAnyOrder() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let constraints = [x >= 1, x >= 2, (x == 3) | .weak, x <= 40, (x == 50) | .medium]
+        for constraint in constraints { try solver.add(constraint) }
+        solver.updateVariables()
+        #expect(x.value == 40)
+        try solver.remove(constraints[3])
+        solver.updateVariables()
+        #expect(x.value == 50)
+        try solver.remove(constraints[4])
+        solver.updateVariables()
+        #expect(x.value == 3)
+        try solver.remove(constraints[2])
+        try solver.remove(constraints[0])
+        try solver.add((x == -5) | .weak)
+        solver.updateVariables()
+        #expect(x.value == 2)
+        #expect(solver.hasConstraint(constraints[1]))
+        #expect(!solver.hasConstraint(constraints[0]))
+    }
+
+    @Test func aRemovedConstraintCanBeAddedAgain() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let constraint = x == 5
+        try solver.add(constraint)
+        try solver.remove(constraint)
+        try solver.add(x == 6)
+        try solver.add((x == 5) | .weak)
+        solver.updateVariables()
+        #expect(x.value == 6)
+    }
+
+    @Test func resetForgetsEverything() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let constraint = x == 5
+        try solver.add(constraint)
+        try solver.addEditVariable(x, strength: .weak)
+        solver.updateVariables()
+        solver.reset()
+        #expect(!solver.hasConstraint(constraint))
+        #expect(!solver.hasEditVariable(x))
+        #expect(x.value == 5)
+        try solver.add(x == 8)
+        solver.updateVariables()
+        #expect(x.value == 8)
+    }
+}

@@ -1,0 +1,66 @@
+import ConstraintSolver
+import DeviceConstraints
+import Testing
+
+/// The benchmark workloads give the right values, and large inputs finish.
+struct WorkloadTests {
+    @Test(arguments: [601, 1501])
+    func theChainGivesEveryVariableItsPlace(count: Int) throws {
+        let chain = try ChainWorkload(count: count)
+        for (index, variable) in chain.variables.enumerated() {
+            #expect(variable.value == Double(index) * 10)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChainOfTenThousandVariablesFinishes() throws {
+        // Each row of the chain holds the markers of all the equalities before it (that is what lets any one be
+        // removed), so the work grows with the square of the length, in kiwi as here: seconds in a debug build.
+        let chain = try ChainWorkload(count: 10_000)
+        #expect(chain.variables.last?.value == 99_990)
+    }
+
+    @Test func aChainBuiltBackwardsGivesTheSameValues() throws {
+        // Adding from the far end makes every new row substitute into the rows already there.
+        let count = 300
+        let variables = (0..<count).map { Variable("x\($0)") }
+        let solver = Solver()
+        for index in (1..<count).reversed() {
+            try solver.add(variables[index] == variables[index - 1] + 10)
+        }
+        try solver.add(variables[0] == 0)
+        solver.updateVariables()
+        for (index, variable) in variables.enumerated() {
+            #expect(abs(variable.value - Double(index) * 10) < 1e-6)
+        }
+    }
+
+    @Test func oneHundredRowsStackInTheWindow() throws {
+        let workload = try RowsWorkload(count: 100)
+        for (index, row) in workload.rows.enumerated() {
+            #expect(row.x.value == 16)
+            #expect(row.width.value == 288)
+            #expect(row.height.value == 44)
+            #expect(row.y.value == 8 + Double(index) * 52)
+        }
+        try workload.solver.suggestValue(workload.window, 694)
+        workload.solver.updateVariables()
+        #expect(workload.rows.allSatisfy { $0.width.value == 662 })
+        #expect(workload.window.value == 694)
+    }
+
+    @Test func manyRowsWithAnOptionalWishEachStaySolvable() throws {
+        // Optional constraints on every row make the objective long; the resize must still be exact.
+        let workload = try RowsWorkload(count: 200)
+        for row in workload.rows {
+            try workload.solver.add((row.width == 100) | .weak)
+            try workload.solver.add(row.width >= 50)
+        }
+        for width in [320.0, 120, 1024, 100] {
+            try workload.solver.suggestValue(workload.window, width)
+            workload.solver.updateVariables()
+            let expected = max(width - 32, 50)
+            #expect(workload.rows.allSatisfy { abs($0.width.value - expected) < 1e-6 }, "width \(width)")
+        }
+    }
+}
