@@ -44,9 +44,8 @@ struct RecordLayoutTests {
     @Test(arguments: DeviceCatalog.standard.profiles)
     func theDayButtonSitsAfterThePreviousDayOnEveryDevice(profile: DeviceProfile) throws {
         let (frame, spec) = try dayButtonFrame(on: profile)
-        let width = try #require(spec.width)
-        let height = try #require(spec.height)
-        #expect(frame == LayoutFrame(x: 40 + spec.marginLeft, y: spec.marginTop, width: width, height: height))
+        #expect(
+            frame == LayoutFrame(x: 40 + spec.marginLeft, y: spec.marginTop, width: spec.width, height: spec.height))
     }
 
     @Test(arguments: [

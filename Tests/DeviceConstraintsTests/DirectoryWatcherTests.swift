@@ -365,8 +365,9 @@ struct DirectoryWatcherTests {
         let wakeUps = try #require(ThreadCensus.wakeUps(ofThread: thread)) - wakeUpsBefore
         let scans = Int(Date().timeIntervalSince(start) / (way.mode.pollingInterval ?? .infinity))
         // Ticks are 10 ms, too coarse to see a thread that wakes briefly now and then; its wake-ups are not. With
-        // events the thread sleeps throughout; polling wakes it once a scan (and a listing may block once more).
-        #expect(ticks <= (way == .polling ? 1 : 0), "the idle watcher's thread used \(ticks) ticks")
+        // events the thread sleeps throughout; polling wakes it once a scan (and a listing may block once more, or
+        // take a tick of its own on a loaded machine).
+        #expect(ticks <= (way == .polling ? 3 : 0), "the idle watcher's thread used \(ticks) ticks")
         #expect(wakeUps <= 2 * scans, "the idle watcher's thread woke \(wakeUps) times")
         #expect(reports.all.isEmpty)
     }
