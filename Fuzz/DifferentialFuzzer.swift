@@ -397,13 +397,3 @@ private func compareWithReference(
             "\(what): the library says \(error); the reference finds valid JSON breaking the format (\(codes))", input)
     }
 }
-
-/// The first key of the top-level object, read naively (no escapes): the container a fuzzed file most likely names.
-private func topLevelKey(of data: Data) -> String? {
-    let bytes = [UInt8](data.prefix(300))
-    guard var i = bytes.firstIndex(of: 0x7B) else { return nil }
-    i += 1
-    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-    guard i < bytes.count, bytes[i] == 0x22, let end = bytes[(i + 1)...].firstIndex(of: 0x22) else { return nil }
-    return String(validating: bytes[(i + 1)..<end], as: UTF8.self)
-}

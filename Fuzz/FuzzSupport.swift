@@ -14,3 +14,13 @@ final class Counter: @unchecked Sendable {
     private(set) var value = 0
     func increment() { value += 1 }
 }
+
+/// The first key of the top-level object, read naively (no escapes): the container a fuzzed file most likely names.
+func topLevelKey(of data: Data) -> String? {
+    let bytes = [UInt8](data.prefix(300))
+    guard var i = bytes.firstIndex(of: 0x7B) else { return nil }
+    i += 1
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    guard i < bytes.count, bytes[i] == 0x22, let end = bytes[(i + 1)...].firstIndex(of: 0x22) else { return nil }
+    return String(validating: bytes[(i + 1)..<end], as: UTF8.self)
+}

@@ -26,8 +26,10 @@ private func parseFile(_ data: Data, fileName: String, listening: Bool) -> (
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
-    let quiet = parseFile(data, fileName: "Fuzz_iPhone6.json", listening: false)
-    let listening = parseFile(data, fileName: "Fuzz_iPhone6.json", listening: true)
+    // Named after the container the file names, so that seeds from real files get past the top-level key.
+    let fileName = "\(topLevelKey(of: data) ?? "Fuzz")_iPhone6.json"
+    let quiet = parseFile(data, fileName: fileName, listening: false)
+    let listening = parseFile(data, fileName: fileName, listening: true)
     // Listening for warnings must not change what a file reads as.
     switch (quiet.result, listening.result) {
     case (.success(let a), .success(let b)):
@@ -37,7 +39,7 @@ public func fuzzParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case (.failure(let a), .failure(let b)):
         check(a == b, "errors differ with a handler: \(a) | \(b)", data)
         check(
-            a.file == "Fuzz_iPhone6.json" && (a.line ?? 1) >= 1 && (a.column ?? 1) >= 1, "error not placed: \(a)", data)
+            a.file == fileName && (a.line ?? 1) >= 1 && (a.column ?? 1) >= 1, "error not placed: \(a)", data)
         _ = a.description
     default:
         check(false, "a handler changes success into failure: \(quiet.result) | \(listening.result)", data)
