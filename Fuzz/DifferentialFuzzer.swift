@@ -25,7 +25,8 @@ import Foundation
 //
 // Internal names used: `ConstraintFileParser.readsPlainFilesFast`,
 // `ConstraintFileParser.mergedFiles(of:on:along:from:diagnostics:)` and, on the `ViewTable` it returns,
-// `count`, `viewId(at:)` and `record(at:)`.
+// `count`, `viewId(at:)` and `record(at:)`; the package method `ConstraintFileParser.parseCollectingErrors(_:
+// fileName:container:diagnostics:)` (what `lint` reads with).
 
 /// Reads `files` (present ones, most specific first) as the chain of `container` on `device`, the way a load does.
 private func loadChain(
@@ -55,6 +56,14 @@ private func parseFile(
     } catch {
         return .failure(error)
     }
+}
+
+/// Parses one file as `lint` does, going on after errors that spoil one view: the first error, if any.
+private func firstCollectedError(_ data: Data, fileName: String, container: String) -> (
+    records: [(String, ConstraintRecord)]?, error: ConstraintError?
+) {
+    let (file, errors) = ConstraintFileParser().parseCollectingErrors(data, fileName: fileName, container: container)
+    return (file.map { file in file.viewIds.map { ($0, file[$0] ?? ConstraintRecord()) } }, errors.first)
 }
 
 // MARK: - Harness
@@ -102,6 +111,20 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         expectSame(fast, general, "file \(name)", input)
         check(
             fastWarnings == generalWarnings, "warnings differ in \(name):\n\(fastWarnings)\n\(generalWarnings)", input)
+        // The linter's reading goes on after an error, but its first error is the one a load throws.
+        let collected = firstCollectedError(data, fileName: name, container: container)
+        switch fast {
+        case .success(let views):
+            check(
+                collected.error == nil && collected.records.map { $0.map(\.0) == views.map(\.0) } == true
+                    && collected.records.map { $0.map(\.1) == views.map(\.1) } == true,
+                "\(name): collecting errors reads \(collected) where parse reads \(views)", input)
+        case .failure(let error):
+            check(
+                collected.error == error,
+                "\(name): collecting errors first finds \(collected.error.map { "\($0)" } ?? "nothing") where "
+                    + "parse throws \(error)", input)
+        }
         let reference = Reference(data, container: container)
         compareWithReference(fast, reference, "file \(name)", input)
         references.append(reference)

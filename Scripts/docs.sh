@@ -5,7 +5,8 @@
 #   bash Scripts/docs.sh [swift build options]      archives in .build-docs/<Target>.doccarchive
 #
 # Symbol graphs come from the modules `swift build` made (swift symbolgraph-extract), so after a build with the same
-# options (CI passes `-Xswiftc -warnings-as-errors`, as its build step) this only extracts and converts. A new library gets its documentation built by adding its catalog; nothing here changes.
+# options (CI passes `-Xswiftc -warnings-as-errors`, as its build step) this only extracts and converts. A new
+# library gets its documentation built by adding its catalog; nothing here changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -25,7 +25,8 @@ case "$seconds" in '' | *[!0-9]*)
 esac
 
 root=.build-fuzz
-flags=(-sanitize=fuzzer,address -O -swift-version 6 -g
+# Optimized, but with assertions and `#if DEBUG` invariant checks on, as in the tests.
+flags=(-sanitize=fuzzer,address -O -assert-config Debug -D DEBUG -swift-version 6 -g
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
     -enable-upcoming-feature InternalImportsByDefault)
 mkdir -p "$root/lib" "$root/bin"
@@ -43,9 +44,10 @@ source_file() {
 }
 for harness in "${harnesses[@]}"; do source_file "$harness" >/dev/null; done
 
-# The library, rebuilt only when a source changed.
+# The library, rebuilt only when a source or a flag changed.
 library_sources=$(find Sources/DeviceConstraints -name '*.swift' | sort)
-stamp=$(cat $library_sources | cksum | cut -d' ' -f1)
+# shellcheck disable=SC2086
+stamp=$({ echo "${flags[*]}"; cat $library_sources; } | cksum | cut -d' ' -f1)
 if [ "$(cat "$root/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "building the library (fuzzer coverage + AddressSanitizer)…"
     # shellcheck disable=SC2086
@@ -56,7 +58,8 @@ if [ "$(cat "$root/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
 fi
 
 # Seeds: every constraint file alone (each twice, to start with and without a listening handler: the low bit of
-# the input's last byte decides, so a newline is quiet and a tab listens), the chains of Constraints/ and of the chain fixtures (files joined by NUL), and the catalogs.
+# the input's last byte decides, so a newline is quiet and a tab listens), the chains of Constraints/ and of the
+# chain fixtures (files joined by NUL), and the catalogs.
 make_seeds() {
     local dir="$root/seeds/$1"
     rm -rf "$dir"
@@ -110,8 +113,9 @@ for harness in "${harnesses[@]}"; do
     if [ ! -x "$binary" ] || [ "$src" -nt "$binary" ] || [ Fuzz/FuzzSupport.swift -nt "$binary" ] ||
         [ "$root/lib/libDeviceConstraints.a" -nt "$binary" ]; then
         echo "building the $harness harness…"
-        swiftc -module-name "Fuzz_$harness" -parse-as-library -warnings-as-errors "${flags[@]}" -use-ld=lld -I "$root/lib" \
-            -L "$root/lib" -lDeviceConstraints "$src" Fuzz/FuzzSupport.swift -o "$binary"
+        swiftc -module-name "Fuzz_$harness" -package-name DeviceConstraints -parse-as-library -warnings-as-errors \
+            "${flags[@]}" -use-ld=lld -I "$root/lib" -L "$root/lib" -lDeviceConstraints "$src" Fuzz/FuzzSupport.swift \
+            -o "$binary"
     fi
     seeds=$(make_seeds "$harness")
     corpus="$root/corpus/$harness"
@@ -123,8 +127,9 @@ for harness in "${harnesses[@]}"; do
     # One job: CI machines are small, and other work shares the cores. -max_len: the format's interesting
     # shapes fit in 16 KiB; larger files only slow each run down (the size limit has its own unit test).
     # The Swift runtime's backtracer would run under AddressSanitizer and crash itself: libFuzzer reports instead.
-    SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "$root/seeds/$harness" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
+    SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "$root/seeds/$harness" -max_total_time="$seconds" \
+        -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        >"$log" 2>&1
     code=$?
     set -e
     runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -ao '[0-9]*$' || echo 0)
@@ -135,7 +140,8 @@ for harness in "${harnesses[@]}"; do
         status=1
         line="$line  FAILED (exit $code)"
         echo "--- $harness failed; what it found ($log has the whole log):"
-        grep -a -A12 -m1 -E 'FUZZ MISMATCH|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" || tail -40 "$log"
+        grep -a -A12 -m1 -E 'FUZZ MISMATCH|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" ||
+            tail -40 "$log"
         echo "--- inputs left in $artifacts/:"
         ls -l "$artifacts"
     fi
