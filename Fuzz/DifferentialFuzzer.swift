@@ -13,7 +13,8 @@
 // along a lookup chain (1 file: `C_iPhone6.json`; 2: plus the base `C.json`; 3: `C_iPhone14Pro.json`,
 // `C_iPhone6.json`, `C.json` for an iPhone14Pro). The container is the first file's top-level key when it is a
 // valid name, else "C". The low bit of the input's last byte chooses whether a diagnostics handler listens.
-// Each file is also parsed on its own.
+// Each file is also parsed on its own, and as `lint` reads it (going on after errors that spoil one view): the
+// linter's first error must be the error a load throws.
 //
 // This harness needs internal API, so Scripts/fuzz.sh builds the library with `-enable-testing`. Every internal
 // name it uses is in the adapter section below, so a change of the loading stages is re-pointed there alone.
