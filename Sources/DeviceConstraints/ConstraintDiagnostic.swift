@@ -1,8 +1,8 @@
 /// A warning or note found while parsing a constraint file: the file is usable, but probably not what
 /// its author meant (a misspelt attribute name, a key given twice).
 ///
-/// Pass a handler to ``ConstraintInterpreter/init(source:device:catalog:diagnostics:)`` or to
-/// ``ConstraintFileParser/parse(_:fileName:diagnostics:)`` to receive them:
+/// Pass a handler to ``ConstraintInterpreter/init(source:device:catalog:limits:diagnostics:)`` or to
+/// ``ConstraintFileParser/parse(_:fileName:container:diagnostics:)`` to receive them:
 ///
 /// ```swift
 /// let interpreter = ConstraintInterpreter(source: source, device: device) { diagnostic in

@@ -50,11 +50,15 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     /// ```
     ///
     /// - Parameter catalog: The catalog whose devices overrides may name.
-    /// - Throws: ``ConstraintError`` for the first problem, in the order the constraints were written, located
-    ///   at its file and line, with the others in ``ConstraintError/additionalErrors``. Codes:
-    ///   ``ConstraintError/Code/itemReleased``, ``ConstraintError/Code/noSuperitem``,
-    ///   ``ConstraintError/Code/noCommonAncestor``, ``ConstraintError/Code/incompatibleAttributes``,
-    ///   ``ConstraintError/Code/invalidValue``, ``ConstraintError/Code/unknownDevice``.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for the first problem, in the order the constraints were
+    ///   written, located at its file and line, with the others in
+    ///   ``/DeviceConstraints/ConstraintError/additionalErrors``. Codes:
+    ///   ``DeviceConstraints/ConstraintError/Code/itemReleased``,
+    ///   ``DeviceConstraints/ConstraintError/Code/noSuperitem``,
+    ///   ``DeviceConstraints/ConstraintError/Code/noCommonAncestor``,
+    ///   ``DeviceConstraints/ConstraintError/Code/incompatibleAttributes``,
+    ///   ``DeviceConstraints/ConstraintError/Code/invalidValue``,
+    ///   ``/DeviceConstraints/ConstraintError/Code/unknownDevice``.
     public func validate(in catalog: DeviceCatalog = .standard) throws(ConstraintError) {
         _ = try checked(in: catalog)
     }
@@ -68,10 +72,11 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     /// ```
     ///
     /// - Parameters:
-    ///   - device: The device, usually ``ConstraintInterpreter/device``.
+    ///   - device: The device, usually ``/DeviceConstraints/ConstraintInterpreter/device``.
     ///   - catalog: The catalog that names the devices it falls back to.
     /// - Returns: One resolved constraint per constraint, in the same order.
-    /// - Throws: ``ConstraintError`` for the problems ``validate(in:)`` finds; nothing is resolved then.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for the problems ``validate(in:)`` finds; nothing is
+    ///   resolved then.
     public func resolved(for device: DeviceProfile, in catalog: DeviceCatalog = .standard) throws(ConstraintError)
         -> [ResolvedConstraint]
     {

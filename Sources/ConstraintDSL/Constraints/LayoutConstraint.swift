@@ -74,7 +74,7 @@ public struct LayoutConstraint: CustomStringConvertible {
     ///   - device: The device.
     ///   - catalog: The catalog that names the devices it falls back to and the devices overrides may name.
     /// - Returns: The constraint with plain values.
-    /// - Throws: ``ConstraintError`` for the problems ``ConstraintGroup/validate(in:)`` reports.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for the problems ``ConstraintGroup/validate(in:)`` reports.
     public func resolved(for device: DeviceProfile, in catalog: DeviceCatalog = .standard) throws(ConstraintError)
         -> ResolvedConstraint
     {

@@ -1,8 +1,8 @@
 /// Something constraints can be made for and related to: a view-like node with an identity (the object), a
 /// name for descriptions and errors, and the item it is placed in.
 ///
-/// On Linux and in tests, ``LayoutNode`` and ``LayoutGuide`` serve; on Apple platforms `UIView`/`NSView` and
-/// their layout guides conform through a small adapter. Any class can conform:
+/// On Linux and in tests, ``LayoutNode`` serves (a guide is a node too: ``LayoutNode/guide(_:in:)``); on Apple
+/// platforms `UIView`/`NSView` and their layout guides conform through a small adapter. Any class can conform:
 ///
 /// ```swift
 /// final class Cell: LayoutItem {

@@ -3,8 +3,9 @@ public import DeviceConstraints
 /// A value that may differ per device: a default, and overrides for some devices.
 ///
 /// A value is resolved along a device's lookup chain, the same rule as the constraint files follow: the first
-/// device on the chain that has an override gets it, else the default. With ``DeviceCatalog/standard``, an
-/// `iPhone14Pro` falls back to `iPhone6`, so it takes the `.iPhone6` override:
+/// device on the chain that has an override gets it, else the default. With
+/// ``/DeviceConstraints/DeviceCatalog/standard``, an `iPhone14Pro` falls back to `iPhone6`, so it takes the
+/// `.iPhone6` override:
 ///
 /// ```swift
 /// let margin = PerDevice(20.0).overriding(12, on: .iPhone5).overriding(15, on: .iPhone6)
@@ -65,8 +66,8 @@ public struct PerDevice<Value> {
     /// margin.resolved(along: interpreter.lookupChain)    // the interpreter's device
     /// ```
     ///
-    /// - Parameter chain: Device names, most specific first, as ``DeviceCatalog/lookupChain(for:)``
-    ///   returns them.
+    /// - Parameter chain: Device names, most specific first, as
+    ///   ``/DeviceConstraints/DeviceCatalog/lookupChain(for:)-(DeviceProfile)`` returns them.
     /// - Returns: The value for the device the chain starts with.
     public func resolved(along chain: [DeviceName]) -> Value {
         for device in chain {

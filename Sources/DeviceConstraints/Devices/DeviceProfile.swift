@@ -2,7 +2,7 @@
 ///
 /// Constraint files are written per device name (`Calendar_iPhone6.json`). When a file is missing for a device,
 /// or does not set an attribute, the ``fallbacks`` are consulted in order (see
-/// ``DeviceCatalog/lookupChain(for:)``).
+/// ``DeviceCatalog/lookupChain(for:)-(DeviceProfile)``).
 ///
 /// ```swift
 /// let profile = DeviceProfile(name: "iPhone14Pro", idiom: .phone, width: 393, height: 852, fallbacks: [.iPhone6])

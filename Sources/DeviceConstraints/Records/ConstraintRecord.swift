@@ -2,7 +2,7 @@
 ///
 /// A record is what ``ConstraintInterpreter/record(viewId:container:)`` returns, merged along the
 /// device's lookup chain. The six standard attributes read as 0 when no file on the chain sets them, as in
-/// the original design; ``contains(_:)`` tells a 0 that was written from one that was left out.
+/// the original design; ``contains(_:)-(ConstraintAttribute)`` tells a written 0 from one that was left out.
 ///
 /// ```swift
 /// let selected = try interpreter.record(viewId: "bmt_reportCalendarDayButtonId_Selected",

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library that has a catalog, Sources/<Target>/<Target>.docc, with the
+# toolchain's own `docc` (no plugin, so no package dependency), warnings as errors: a stale link fails.
+#
+#   bash Scripts/docs.sh [swift build options]      archives in .build-docs/<Target>.doccarchive
+#
+# Symbol graphs come from the modules `swift build` made (swift symbolgraph-extract), so after a build with the same
+# options (CI passes `-Xswiftc -warnings-as-errors`, as its build step) this only extracts and converts. A new
+# library gets its documentation built by adding its catalog; nothing here changes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build-docs
+targets=()
+for catalog in Sources/*/*.docc; do
+    [ -d "$catalog" ] || continue
+    target=$(basename "$(dirname "$catalog")")
+    if [ "$(basename "$catalog")" != "$target.docc" ]; then
+        echo "error: $catalog should be named $target.docc" >&2
+        exit 1
+    fi
+    targets+=("$target")
+done
+if [ ${#targets[@]} -eq 0 ]; then
+    echo "error: no documentation catalog (Sources/<Target>/<Target>.docc)" >&2
+    exit 1
+fi
+
+# One target per call: given several, `swift build` builds only the last.
+for target in "${targets[@]}"; do swift build --target "$target" "$@"; done
+bin=$(swift build --show-bin-path "$@")
+modules="$bin/Modules"
+[ -d "$modules" ] || modules="$bin"
+triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)
+
+# Libraries link to the libraries they import (``ConstraintRecord`` from ConstraintDSL), so a library is converted
+# after every documented library it imports, against their archives (docc's external link support).
+imports() { grep -rhoE "^(public |package |internal |@testable )?import $2\$" "Sources/$1" >/dev/null; }
+status=0
+done_targets=()
+remaining=("${targets[@]}")
+while [ ${#remaining[@]} -gt 0 ]; do
+    progress=0
+    next=()
+    for target in "${remaining[@]}"; do
+        ready=1
+        for other in "${remaining[@]}"; do
+            [ "$other" != "$target" ] && imports "$target" "$other" && ready=0
+        done
+        if [ $ready -eq 0 ]; then
+            next+=("$target")
+            continue
+        fi
+        progress=1
+        graphs="$out/symbol-graphs/$target"
+        rm -rf "$graphs" "$out/$target.doccarchive"
+        mkdir -p "$graphs"
+        swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
+            -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs"
+        dependencies=()
+        for built in "${done_targets[@]}"; do
+            imports "$target" "$built" && dependencies+=(--dependency "$out/$built.doccarchive")
+        done
+        echo "docc: $target"
+        if ! docc convert "Sources/$target/$target.docc" --additional-symbol-graph-dir "$graphs" \
+            --fallback-display-name "$target" --fallback-bundle-identifier "$target" \
+            --output-dir "$out/$target.doccarchive" --enable-experimental-external-link-support \
+            ${dependencies[@]+"${dependencies[@]}"} --warnings-as-errors; then
+            echo "error: the documentation of $target has problems (above)" >&2
+            status=1
+        fi
+        done_targets+=("$target")
+    done
+    if [ $progress -eq 0 ]; then
+        echo "error: documented libraries import each other in a cycle: ${next[*]}" >&2
+        exit 1
+    fi
+    remaining=(${next[@]+"${next[@]}"})
+done
+[ $status -eq 0 ] && echo "documentation built in $out/: ${done_targets[*]/%/.doccarchive}"
+exit $status

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ and runs each for a given time under AddressSanitizer.
+#
+#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog (default: all three)
+#
+# Seconds are per harness (default 60). The seed corpus is generated at run time from Constraints/ and the test
+# fixtures into .build-fuzz/seeds/<harness>; what a run learns is kept in .build-fuzz/corpus/<harness> and reused
+# by the next run. On a crash, a sanitizer report or a mismatch the script exits 1 and the input is left in
+# .build-fuzz/artifacts/<harness>/ (printed); replay it with `.build-fuzz/bin/<harness> <file>`.
+#
+# The library is compiled once with swiftc into a static library with `-enable-testing` (the differential harness
+# needs internal API), with coverage instrumentation and AddressSanitizer; each harness links against it. No
+# SwiftPM target and no package dependency.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog)
+case "$seconds" in '' | *[!0-9]*)
+    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog …]" >&2
+    exit 2
+    ;;
+esac
+
+root=.build-fuzz
+# Optimized, but with assertions and `#if DEBUG` invariant checks on, as in the tests.
+flags=(-sanitize=fuzzer,address -O -assert-config Debug -D DEBUG -swift-version 6 -g
+    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+    -enable-upcoming-feature InternalImportsByDefault)
+mkdir -p "$root/lib" "$root/bin"
+
+source_file() {
+    case "$1" in
+        parser) echo Fuzz/ParserFuzzer.swift ;;
+        differential) echo Fuzz/DifferentialFuzzer.swift ;;
+        catalog) echo Fuzz/CatalogFuzzer.swift ;;
+        *)
+            echo "unknown harness '$1' (parser, differential, catalog)" >&2
+            exit 2
+            ;;
+    esac
+}
+for harness in "${harnesses[@]}"; do source_file "$harness" >/dev/null; done
+
+# The library, rebuilt only when a source or a flag changed.
+library_sources=$(find Sources/DeviceConstraints -name '*.swift' | sort)
+# shellcheck disable=SC2086
+stamp=$({ echo "${flags[*]}"; cat $library_sources; } | cksum | cut -d' ' -f1)
+if [ "$(cat "$root/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
+    echo "building the library (fuzzer coverage + AddressSanitizer)…"
+    # shellcheck disable=SC2086
+    swiftc -module-name DeviceConstraints -package-name DeviceConstraints -parse-as-library -enable-testing \
+        "${flags[@]}" -emit-module -emit-module-path "$root/lib/DeviceConstraints.swiftmodule" \
+        -emit-library -static -o "$root/lib/libDeviceConstraints.a" $library_sources
+    echo "$stamp" >"$root/lib/stamp"
+fi
+
+# Seeds: every constraint file alone (each twice, to start with and without a listening handler: the low bit of
+# the input's last byte decides, so a newline is quiet and a tab listens), the chains of Constraints/ and of the
+# chain fixtures (files joined by NUL), and the catalogs.
+make_seeds() {
+    local dir="$root/seeds/$1"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    local n=0
+    case "$1" in
+        catalog)
+            for f in Tests/*/Fixtures/Catalogs/*.json; do cp "$f" "$dir/$((n++))"; done
+            ;;
+        parser)
+            for f in Constraints/*.json $(find Tests/*/Fixtures -name '*.json' -not -path '*/Catalogs/*' | sort); do
+                cp "$f" "$dir/$((n++))"
+            done
+            ;;
+        differential)
+            for f in Constraints/*.json $(find Tests/*/Fixtures -name '*.json' -not -path '*/Catalogs/*' \
+                -not -path '*/JSONConformance/*' | sort); do
+                { cat "$f"; printf '\n'; } >"$dir/$((n++))"
+                { cat "$f"; printf '\t'; } >"$dir/$((n++))"
+            done
+            for folder in Constraints Tests/DeviceConstraintsTests/Fixtures/Chain \
+                Tests/DeviceConstraintsToolingTests/Fixtures/*; do
+                for base in "$folder"/*.json; do
+                    local stem
+                    stem=$(basename "$base" .json)
+                    case "$stem" in *_*) continue ;; esac
+                    local devices=()
+                    for d in iPhone14Pro iPhone6 iPhone5 iPhone6Plus iPad; do
+                        [ -f "$folder/${stem}_$d.json" ] && devices+=("$folder/${stem}_$d.json")
+                    done
+                    [ ${#devices[@]} -gt 0 ] || continue
+                    for last in '\n' '\t'; do
+                        { cat "${devices[0]}"; printf '\000'; cat "$base"; printf "$last"; } >"$dir/$((n++))"
+                        if [ ${#devices[@]} -gt 1 ]; then
+                            { cat "${devices[0]}"; printf '\000'; cat "${devices[1]}"; printf '\000'
+                                cat "$base"; printf "$last"; } >"$dir/$((n++))"
+                        fi
+                    done
+                done
+            done
+            ;;
+    esac
+    echo "$n"
+}
+
+status=0
+summary=()
+for harness in "${harnesses[@]}"; do
+    binary="$root/bin/$harness"
+    src=$(source_file "$harness")
+    if [ ! -x "$binary" ] || [ "$src" -nt "$binary" ] || [ Fuzz/FuzzSupport.swift -nt "$binary" ] ||
+        [ "$root/lib/libDeviceConstraints.a" -nt "$binary" ]; then
+        echo "building the $harness harness…"
+        swiftc -module-name "Fuzz_$harness" -package-name DeviceConstraints -parse-as-library -warnings-as-errors \
+            "${flags[@]}" -use-ld=lld -I "$root/lib" -L "$root/lib" -lDeviceConstraints "$src" Fuzz/FuzzSupport.swift \
+            -o "$binary"
+    fi
+    seeds=$(make_seeds "$harness")
+    corpus="$root/corpus/$harness"
+    artifacts="$root/artifacts/$harness"
+    log="$root/logs/$harness.log"
+    mkdir -p "$corpus" "$artifacts" "$root/logs"
+    echo "fuzzing $harness for ${seconds}s ($seeds seeds, corpus $corpus)…"
+    set +e
+    # One job: CI machines are small, and other work shares the cores. -max_len: the format's interesting
+    # shapes fit in 16 KiB; larger files only slow each run down (the size limit has its own unit test).
+    # The Swift runtime's backtracer would run under AddressSanitizer and crash itself: libFuzzer reports instead.
+    SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "$root/seeds/$harness" -max_total_time="$seconds" \
+        -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        >"$log" 2>&1
+    code=$?
+    set -e
+    runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -ao '[0-9]*$' || echo 0)
+    per_second=$(grep -ao 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -ao '[0-9]*$' || echo 0)
+    units=$(ls "$corpus" | wc -l)
+    line=$(printf '%-13s %10s runs  %7s exec/s  %5s corpus inputs' "$harness" "$runs" "$per_second" "$units")
+    if [ "$code" -ne 0 ]; then
+        status=1
+        line="$line  FAILED (exit $code)"
+        echo "--- $harness failed; what it found ($log has the whole log):"
+        grep -a -A12 -m1 -E 'FUZZ MISMATCH|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" ||
+            tail -40 "$log"
+        echo "--- inputs left in $artifacts/:"
+        ls -l "$artifacts"
+    fi
+    summary+=("$line")
+done
+
+echo
+echo "fuzzing summary (${seconds}s per harness):"
+printf '  %s\n' "${summary[@]}"
+exit $status
