@@ -88,6 +88,7 @@ extension ConstraintInterpreter {
         let chain = snapshot.chain
         if let merged = stages.merged(container, along: chain, generation: generation) { return (merged, []) }
         let lookup = try ConstraintFileName.files(of: container, along: chain)
+        let source = self.source
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var warnings: [ConstraintDiagnostic] = []
         for name in lookup {

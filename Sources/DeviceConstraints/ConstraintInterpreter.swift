@@ -44,8 +44,10 @@ import Foundation
 public final class ConstraintInterpreter: Sendable {
     /// The catalog devices are resolved in.
     public let catalog: DeviceCatalog
-    /// Where the files come from.
-    public let source: any ConstraintSource
+    /// Where the files come from: the source given at creation, or the folder passed to ``watch(_:debounce:mode:)``.
+    public var source: any ConstraintSource {
+        sources.withLock { $0.current }
+    }
     /// The parser, with the limits it enforces.
     public let parser: ConstraintFileParser
 
@@ -54,6 +56,9 @@ public final class ConstraintInterpreter: Sendable {
     let stages = ConstraintStages()
     let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
     let changeObservers = Observers<EnvironmentChange>()
+    let reloadObservers = Observers<ReloadEvent>()
+    /// The source files are read from, and the watcher that follows it, if any.
+    let sources: ConditionLocked<(current: any ConstraintSource, watcher: DirectoryWatcher?)>
 
     /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
     ///
@@ -101,12 +106,17 @@ public final class ConstraintInterpreter: Sendable {
         source: any ConstraintSource, environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog,
         limits: ConstraintFileParser.Limits, diagnostics: ConstraintDiagnosticHandler?
     ) {
-        self.source = source
+        self.sources = ConditionLocked((source, nil))
         self.catalog = catalog
         self.parser = ConstraintFileParser(limits: limits)
         self.diagnostics = diagnostics
         self.cache = ConstraintCache(
             EnvironmentSnapshot(environment: environment, device: device, chain: catalog.lookupChain(for: device)))
+    }
+
+    deinit {
+        // A watch ends with its interpreter, even when the app keeps the watcher.
+        sources.withLock { $0.watcher }?.cancel()
     }
 
     /// The window lookups answer for now.
@@ -284,6 +294,7 @@ public final class ConstraintInterpreter: Sendable {
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
         let chain = Set(lookupChain)
         let limit = parser.limits.maximumFileSize
+        let source = self.source
         let roles = ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
             (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
         }

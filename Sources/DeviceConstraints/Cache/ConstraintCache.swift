@@ -138,6 +138,29 @@ final class ConstraintCache: @unchecked Sendable {
         return published
     }
 
+    /// Replaces a loaded container's table in one write (a hot reload), if `snapshot` is still the environment and
+    /// `isCurrent` (asked under the write lock) says no other change came since the reload began. A container that
+    /// is not loaded is left unloaded.
+    ///
+    /// - Returns: whether the table was replaced.
+    @discardableResult
+    func replace(
+        _ name: String, _ table: ViewTable, merged: MergedContainer, for snapshot: EnvironmentSnapshot,
+        isCurrent: () -> Bool
+    ) -> Bool {
+        let retained = Unmanaged.passRetained(table)
+        var old: Unmanaged<ViewTable>?
+        let replaced = lock.withWriteLock {
+            guard current === snapshot, containers.table(name) != nil, isCurrent() else { return false }
+            old = removeEntry(name)
+            insert(name, retained, merged: merged)
+            return true
+        }
+        if !replaced { retained.release() }
+        old?.release()
+        return replaced
+    }
+
     /// Switches to `snapshot` in one write, if no later update was applied: with `replacing`, only the named
     /// containers change (a resize within a class: the rest keep their tables); with `publishing`, the
     /// loaded containers become exactly those given (a device switch: the rest load on demand). Tables whose
