@@ -1,16 +1,36 @@
 // device-constraints: lints, shows and maps a folder of constraint files.
 // This file only parses the arguments, runs the command and prints; the work is in DeviceConstraintsTooling.
 
+import DeviceConstraints
 import DeviceConstraintsTooling
 import Foundation
 
-let result: ToolResult
-do throws(UsageError) {
-    let command = try ToolCommand(parsing: Array(CommandLine.arguments.dropFirst()))
-    result = DeviceConstraintsTool().run(command)
-} catch {
-    result = ToolResult(error)
+@Sendable func write(_ result: ToolResult) {
+    FileHandle.standardOutput.write(Data(result.output.utf8))
+    FileHandle.standardError.write(Data(result.errorOutput.utf8))
 }
-FileHandle.standardOutput.write(Data(result.output.utf8))
-FileHandle.standardError.write(Data(result.errorOutput.utf8))
+
+let command: ToolCommand
+do throws(UsageError) {
+    command = try ToolCommand(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    let result = ToolResult(error)
+    write(result)
+    exit(result.exitCode.rawValue)
+}
+
+if WatchSession.folder(of: command) != nil {
+    // --watch: run now, then after every change, until interrupted.
+    let session = WatchSession(command, print: write)
+    do throws(ConstraintError) {
+        let watcher = try session.start()
+        withExtendedLifetime(watcher) { dispatchMain() }
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(ExitCode.failure.rawValue)
+    }
+}
+
+let result = DeviceConstraintsTool().run(command)
+write(result)
 exit(result.exitCode.rawValue)

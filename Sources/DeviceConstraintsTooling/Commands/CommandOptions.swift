@@ -27,13 +27,18 @@ package struct LintOptions: ParsableCommand {
     package var json: Bool
     /// Fail on warnings too.
     package var strict: Bool
+    /// Lint again after every change, printing what changed in the problem list.
+    package var watch: Bool
 
     /// Options with these values.
-    package init(directory: String, catalog: String? = nil, json: Bool = false, strict: Bool = false) {
+    package init(
+        directory: String, catalog: String? = nil, json: Bool = false, strict: Bool = false, watch: Bool = false
+    ) {
         self.directory = directory
         self.catalog = catalog
         self.json = json
         self.strict = strict
+        self.watch = watch
     }
 
     package init(_ parsed: ParsedArguments) {
@@ -41,6 +46,7 @@ package struct LintOptions: ParsableCommand {
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
         strict = parsed.isSet(CommandSpec.strictFlag)
+        watch = parsed.isSet(CommandSpec.watchFlag)
     }
 
     package var command: ToolCommand { .lint(self) }
@@ -59,16 +65,20 @@ package struct ShowOptions: ParsableCommand {
     package var catalog: String?
     /// Print JSON.
     package var json: Bool
+    /// Print the records again after every change.
+    package var watch: Bool
 
     /// Options with these values.
     package init(
-        container: String, directory: String, device: DeviceSelection, catalog: String? = nil, json: Bool = false
+        container: String, directory: String, device: DeviceSelection, catalog: String? = nil, json: Bool = false,
+        watch: Bool = false
     ) {
         self.container = container
         self.directory = directory
         self.device = device
         self.catalog = catalog
         self.json = json
+        self.watch = watch
     }
 
     /// - Throws: ``UsageError`` for a container name that cannot name a file (empty, `..`, a path), or what
@@ -80,6 +90,7 @@ package struct ShowOptions: ParsableCommand {
         device = try DeviceSelection(parsed)
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
+        watch = parsed.isSet(CommandSpec.watchFlag)
     }
 
     package var command: ToolCommand { .show(self) }

@@ -13,6 +13,9 @@ extension CommandSpec {
         help: "A device catalog file (JSON) to use instead of the standard catalog.")
     /// `--json`, which every command takes.
     package static let jsonFlag = Option(name: "json", help: "Print the result as JSON.")
+    /// `lint --watch`, `show --watch`.
+    package static let watchFlag = Option(
+        name: "watch", help: "Run again after every change to the folder, until interrupted (Ctrl-C).")
     /// `lint --strict`.
     package static let strictFlag = Option(name: "strict", help: "Fail (exit 1) on warnings too.")
     /// `show <container>`.
@@ -40,7 +43,7 @@ extension CommandSpec {
             wrong command line.
             """,
         arguments: [folderArgument],
-        options: [catalogOption, jsonFlag, strictFlag])
+        options: [catalogOption, jsonFlag, strictFlag, watchFlag])
 
     /// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
     package static let show = CommandSpec(
@@ -51,7 +54,7 @@ extension CommandSpec {
             lookup chain: the first file that sets an attribute wins.
             """,
         arguments: [containerArgument, folderArgument],
-        options: [deviceOption, sizeOption, idiomOption, catalogOption, jsonFlag],
+        options: [deviceOption, sizeOption, idiomOption, catalogOption, jsonFlag, watchFlag],
         optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]")
 
     /// `devices [--catalog <file>] [--json]`.
