@@ -176,7 +176,8 @@ struct EnvironmentUpdateTests {
         let catalog = try DeviceCatalog(
             json: Data(contentsOf: folder.appendingPathComponent("catalog.json")), fileName: "catalog.json")
         return ConstraintInterpreter(
-            source: DirectorySource(folder), environment: LayoutEnvironment(width: 1366, height: 1024, idiom: .pad),
+            source: DirectorySource(folder.appendingPathComponent("Constraints")),
+            environment: LayoutEnvironment(width: 1366, height: 1024, idiom: .pad),
             catalog: catalog)
     }
 

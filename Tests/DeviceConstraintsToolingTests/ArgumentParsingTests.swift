@@ -85,7 +85,7 @@ struct ArgumentParsingTests {
     @Test func anUnknownOptionSuggestsTheNearest() throws {
         let error = try usageError("lint", "--jsn")
         #expect(error.message == "unknown option '--jsn'; did you mean '--json'?")
-        #expect(error.usage == "device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]")
+        #expect(error.usage == "device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]")
         #expect(error.description == "error: \(error.message)\nusage: \(error.usage)")
     }
 

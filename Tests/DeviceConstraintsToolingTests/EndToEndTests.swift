@@ -167,7 +167,7 @@ struct EndToEndTests {
         #expect(
             run.errorLines == [
                 "error: unknown option '--jsn'; did you mean '--json'?",
-                "usage: device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]",
+                "usage: device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]",
             ])
     }
 

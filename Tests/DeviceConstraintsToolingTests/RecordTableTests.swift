@@ -15,6 +15,23 @@ struct RecordTableTests {
         table.rows.first { $0.viewId == viewId && $0.attribute == attribute }
     }
 
+    // MARK: - Values that follow the window
+
+    @Test func scaledValuesAndColumnRulesAreEvaluatedForTheWindowWithTheirRule() throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: .iPhone6))
+        let window = LayoutEnvironment(width: 750, height: 1334, idiom: .phone)
+        let table = try RecordTable(
+            container: "Feed", device: profile, catalog: .standard, source: Fixtures.source("Scaled"),
+            environment: window)
+        // The base file scales against the resolved device's design width (375): 375 × 750 ÷ 375.
+        #expect(row(table, "banner", "width")?.value == .number(750))
+        #expect(row(table, "banner", "width")?.rule == "scaled 375 at 375 pt")
+        #expect(row(table, "banner", "height")?.rule == nil)
+        #expect(row(table, "grid", "columns")?.value == .string("2 × 355 (spacing 8, insets 16)"))
+        #expect(row(table, "grid", "columns")?.rule == "2 columns at 440 pt × 1.2, spacing 8, insets 16")
+        #expect(table.text(directory: "Scaled").contains("rule"))
+    }
+
     // MARK: - Values and where they came from
 
     @Test func eachValueNamesTheFirstFileOnTheChainThatSetsIt() throws {

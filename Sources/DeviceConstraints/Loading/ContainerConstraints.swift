@@ -23,6 +23,26 @@ public struct ContainerConstraints: Sendable, Hashable {
         self.viewOffsets = viewOffsets
     }
 
+    /// The scaled values (`{"scaled": n}`) this file gives `viewId`, by attribute name; the records hold their
+    /// number at the design width.
+    package func scaledValues(of viewId: String) -> [String: ScaledValue] {
+        guard let entry = table.index(of: viewId) else { return [:] }
+        var values: [String: ScaledValue] = [:]
+        for dynamic in table.dynamics where dynamic.entry == entry {
+            if case .scaled(let value) = dynamic.value { values[dynamic.name] = value }
+        }
+        return values
+    }
+
+    /// The column rule this file gives `viewId`, if any.
+    package func columnRule(of viewId: String) -> ColumnRule? {
+        guard let entry = table.index(of: viewId) else { return nil }
+        for dynamic in table.dynamics where dynamic.entry == entry {
+            if case .columns(let rule) = dynamic.value { return rule }
+        }
+        return nil
+    }
+
     /// The records by view id (a new dictionary on each call; ``subscript(_:)`` finds one record).
     public var records: [String: ConstraintRecord] {
         table.dictionary

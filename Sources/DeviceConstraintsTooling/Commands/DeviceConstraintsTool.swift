@@ -43,8 +43,13 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
-        let report = Linter(catalog: catalog).lint(
+        var report = Linter(catalog: catalog).lint(
             try folder(options.directory, for: type(of: options).spec), directory: options.directory)
+        if let path = options.catalog {
+            report = LintReport(
+                diagnostics: Self.widerFallbacks(in: catalog, file: path) + report.diagnostics,
+                fileCount: report.fileCount)
+        }
         return ToolResult(
             output: options.json ? report.json.rendered : report.text, exitCode: report.exitCode(strict: options.strict)
         )
@@ -61,7 +66,9 @@ package struct DeviceConstraintsTool: Sendable {
         let source = try folder(options.directory, for: type(of: options).spec)
         let table: RecordTable
         do throws(ConstraintError) {
-            table = try RecordTable(container: options.container, device: device, catalog: catalog, source: source)
+            table = try RecordTable(
+                container: options.container, device: device, catalog: catalog, source: source,
+                environment: options.device.environment(for: device))
         } catch {
             var placed = error
             placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
@@ -127,6 +134,20 @@ package struct DeviceConstraintsTool: Sendable {
     }
 
     /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
+    /// A warning for each device of a catalog file that falls back to a wider one: a design drawn for the wider
+    /// class can overflow the narrower windows unless its numbers are scaled.
+    static func widerFallbacks(in catalog: DeviceCatalog, file: String) -> [ConstraintDiagnostic] {
+        catalog.widerFallbacks.map { profile, fallback in
+            let width = DeviceProfile.format(profile.width)
+            return ConstraintDiagnostic(
+                severity: .warning, code: .widerFallback,
+                message:
+                    "device \"\(profile.name)\" (\(width) points) falls back to \"\(fallback.name)\", which is wider (\(DeviceProfile.format(fallback.width)) points): plain widths and margins from its files can overflow a \(width)-point window; fall back to a class no wider, or write those values scaled ({\"scaled\": n})",
+                file: file,
+                keyPath: catalog.profiles.firstIndex(of: profile).map { "devices[\($0)].fallbacks" })
+        }
+    }
+
     private func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String) {
         guard let path else { return (.standard, "the standard catalog") }
         let data: Data

@@ -69,6 +69,14 @@ package enum DeviceSelection: Sendable, Hashable {
         return idiom.map { "\(size) \($0.rawValue)" } ?? size
     }
 
+    /// The window scaled values are evaluated for: the size given, or `device`'s portrait size.
+    package func environment(for device: DeviceProfile) -> LayoutEnvironment {
+        switch self {
+        case .size(let width, let height, let idiom): LayoutEnvironment(width: width, height: height, idiom: idiom)
+        case .named: LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
+        }
+    }
+
     /// The profile this selection names in `catalog`.
     ///
     /// - Throws: ``UsageError`` for a name the catalog does not know, suggesting the nearest.

@@ -53,9 +53,12 @@ package final class WatchSession: Sendable {
     package func runOnce(changed names: Set<String>?) {
         let result = tool.run(command)
         guard case .lint(let options) = command, !options.json else {
-            print(names == nil ? result : ToolResult(
-                output: "\n— changed: \(names?.sorted().joined(separator: ", ") ?? "") —\n" + result.output,
-                errorOutput: result.errorOutput, exitCode: result.exitCode))
+            print(
+                names == nil
+                    ? result
+                    : ToolResult(
+                        output: "\n— changed: \(names?.sorted().joined(separator: ", ") ?? "") —\n" + result.output,
+                        errorOutput: result.errorOutput, exitCode: result.exitCode))
             return
         }
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)

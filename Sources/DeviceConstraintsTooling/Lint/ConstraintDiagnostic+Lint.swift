@@ -7,6 +7,8 @@ extension ConstraintDiagnostic.Code {
     package static let missingDefault = Self(rawValue: "missingDefault")
     /// A file for a device the catalog does not know: no device's lookup chain ever reads it.
     package static let deadFile = Self(rawValue: "deadFile")
+    /// A catalog device falls back to a wider one, whose plain numbers can overflow its windows.
+    package static let widerFallback = Self(rawValue: "widerFallback")
     /// A folder with no constraint files at all.
     package static let noConstraintFiles = Self(rawValue: "noConstraintFiles")
 }

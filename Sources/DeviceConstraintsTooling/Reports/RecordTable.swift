@@ -20,13 +20,16 @@ package struct RecordTable: Sendable, Hashable {
         package var value: ConstraintValue
         /// The file that set it; nil for a standard attribute that no file sets, which reads as 0.
         package var source: String?
+        /// The rule the value was evaluated with for the window (`scaled 1366 at 1366 pt`), if it depends on it.
+        package var rule: String?
 
         /// A row; see the properties.
-        package init(viewId: String, attribute: String, value: ConstraintValue, source: String?) {
+        package init(viewId: String, attribute: String, value: ConstraintValue, source: String?, rule: String? = nil) {
             self.viewId = viewId
             self.attribute = attribute
             self.value = value
             self.source = source
+            self.rule = rule
         }
     }
 
@@ -50,9 +53,11 @@ package struct RecordTable: Sendable, Hashable {
     /// - Throws: ``ConstraintError``: `.fileNotFound` when no file of the container is on the device's
     ///   chain (suggesting a container of the source with a similar name); `.unreadableFile`; any error of
     ///   the parser.
+    /// - Parameter environment: the window scaled values and column rules are evaluated for; nil for the device's
+    ///   portrait size.
     package init(
         container: String, device: DeviceProfile, catalog: DeviceCatalog, source: any ConstraintSource,
-        parser: ConstraintFileParser = ConstraintFileParser()
+        environment: LayoutEnvironment? = nil, parser: ConstraintFileParser = ConstraintFileParser()
     ) throws(ConstraintError) {
         if let error = ConstraintFileName.validateContainer(container) { throw error }
         let read: (lookup: [String], files: [ContainerConstraints])
@@ -69,21 +74,52 @@ package struct RecordTable: Sendable, Hashable {
         self.device = device
         self.lookup = lookup
         self.filesRead = files.map(\.fileName)
-        self.rows = Self.rows(of: files)
+        let environment =
+            environment ?? LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
+        self.rows = Self.rows(of: files, for: environment, device: device, catalog: catalog)
         self.warnings = warnings.diagnostics
     }
 
     /// The merged records, each attribute with the first file along the chain that sets it.
-    private static func rows(of files: [ContainerConstraints]) -> [Row] {
+    ///
+    /// A scaled value is evaluated for `environment` against the design width of the class whose file gave it (the
+    /// resolved `device`'s for the base file), and a column rule gives a `columns` row, as lookups do.
+    private static func rows(
+        of files: [ContainerConstraints], for environment: LayoutEnvironment, device: DeviceProfile,
+        catalog: DeviceCatalog
+    ) -> [Row] {
         let merged = ContainerConstraints.merge(files)
+        let known = Set(catalog.profiles.map(\.name))
+        /// The design width a file's scaled values are taken against: its class's, or the device's for the base file.
+        func designWidth(ofFile name: String) -> Double {
+            let fileDevice = ConstraintFileName(parsing: name, knownDevices: known)?.device
+            return fileDevice.flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
+        }
         var rows: [Row] = []
         for viewId in merged.viewIds {
             guard let record = merged.records[viewId] else { continue }
             let known = ConstraintAttribute.allCases.filter { record.contains($0) || $0.isStandard }.map(\.rawValue)
             for attribute in known + record.extensions.keys.sorted() {
-                guard let value = record[attribute: attribute] else { continue }
-                let source = files.first { $0[viewId]?.contains(attribute) == true }?.fileName
-                rows.append(Row(viewId: viewId, attribute: attribute, value: value, source: source))
+                guard var value = record[attribute: attribute] else { continue }
+                let file = files.first { $0[viewId]?.contains(attribute) == true }
+                var rule: String?
+                if let file, let scaled = file.scaledValues(of: viewId)[attribute] {
+                    let reference = designWidth(ofFile: file.fileName)
+                    value = .number(
+                        scaled.resolved(
+                            width: environment.width, designWidth: reference, displayScale: environment.displayScale))
+                    rule = "\(scaled) at \(DeviceProfile.format(reference)) pt"
+                }
+                rows.append(Row(viewId: viewId, attribute: attribute, value: value, source: file?.fileName, rule: rule))
+            }
+            if let file = files.first(where: { $0.columnRule(of: viewId) != nil }),
+                let columns = file.columnRule(of: viewId)
+            {
+                rows.append(
+                    Row(
+                        viewId: viewId, attribute: "columns",
+                        value: .string(columns.layout(for: environment).description), source: file.fileName,
+                        rule: columns.description))
             }
         }
         return rows
@@ -119,9 +155,18 @@ package struct RecordTable: Sendable, Hashable {
             ["lookup:", lookup.joined(separator: " → ")],
             ["files read:", filesRead.map { DisplayPath.join(directory, $0) }.joined(separator: ", ")],
         ])
+        // A rule column only when a value depends on the window, so that plain files print as they always did.
+        let hasRules = rows.contains { $0.rule != nil }
         let table = TextTable(
-            header: ["view", "attribute", "value", "source"],
-            rows: rows.map { [$0.viewId, $0.attribute, $0.value.description, $0.source ?? "default (0)"] })
+            header: ["view", "attribute", "value", "source"] + (hasRules ? ["rule"] : []),
+            rows: rows.map { row in
+                let value: String =
+                    if case .string(let text) = row.value, row.attribute == "columns" { text } else {
+                        row.value.description
+                    }
+                return [row.viewId, row.attribute, value, row.source ?? "default (0)"]
+                    + (hasRules ? [row.rule ?? ""] : [])
+            })
         return header.rendered + "\n\n" + table.rendered
     }
 
@@ -144,9 +189,11 @@ package struct RecordTable: Sendable, Hashable {
     package func json(directory: String) -> JSONValue {
         var views: [(id: String, attributes: [JSONValue])] = []
         for row in rows {
-            let attribute = JSONValue.object([
+            var fields: [(String, JSONValue)] = [
                 ("name", .string(row.attribute)), ("value", Self.json(row.value)), ("source", .nullable(row.source)),
-            ])
+            ]
+            if let rule = row.rule { fields.append(("rule", .string(rule))) }
+            let attribute = JSONValue.object(fields)
             if views.last?.id == row.viewId {
                 views[views.count - 1].attributes.append(attribute)
             } else {
