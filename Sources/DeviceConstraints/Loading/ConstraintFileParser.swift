@@ -278,13 +278,8 @@ private struct FileReader {
                     views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
                 }
             case .earlier(let entry):
-                // A fallback's window-dependent values only count where the entry does not set the attribute.
-                for (name, value) in dynamics.sorted(by: { $0.key < $1.key })
-                where !views.records[entry].contains(name)
-                    && !views.dynamics.contains(where: { $0.entry == entry && $0.name == name })
-                {
-                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
-                }
+                // Each file reads into a builder of its own, so an id given before is given again by this file
+                // (`.again`); an earlier file's entry only happens to a builder shared by several files.
                 views.merge(parsed, into: entry)
             case .again: break
             }
