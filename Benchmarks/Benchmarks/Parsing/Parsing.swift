@@ -24,6 +24,32 @@ private struct DecodedRecord: Decodable {
     var remarkParameterTwo: Double?
 }
 
+/// About 8 MiB of the worst shape the adversarial review found (issue 9): records with hundreds of extension
+/// attributes, a misspelt attribute and a key given twice in every record, and one `\u` escape, so that the whole
+/// file takes the general reader; parsed with a diagnostics handler installed. Against it, in the same run: a plain
+/// file of about the same size (the one-pass reader's best case).
+private func worstShape(bytes: Int) -> String {
+    var text = #"{"Worst": {"\u0076iew0": {"width": 1}"#
+    var view = 1
+    while text.utf8.count < bytes {
+        var record = #"{"witdh": 1, "height": 1, "height": 2"#
+        for i in 0..<300 { record += #", "x\#(i)": \#(i)"# }
+        text += #", "v\#(view)": \#(record)}"#
+        view += 1
+    }
+    return text + "}}"
+}
+
+private func plain(bytes: Int) -> String {
+    var text = #"{"Plain": {"view0": {"width": 1}"#
+    var view = 1
+    while text.utf8.count < bytes {
+        text += #", "v\#(view)": {"marginLeft": 12.5, "marginRight": 0, "marginTop": 4, "width": 60, "height": 44}"#
+        view += 1
+    }
+    return text + "}}"
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -51,5 +77,22 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("\(name): JSONDecoder") { _ in
             blackHole(try? JSONDecoder().decode(DecodedFile.self, from: data))
         }
+    }
+
+    // Issue 9, break 1 and 2: the worst shape must parse in about the time of a plain file of its size.
+    let worst = Data(worstShape(bytes: 8_000_000).utf8)
+    let plainFile = Data(plain(bytes: 8_000_000).utf8)
+    let warnings: ConstraintDiagnosticHandler = { blackHole($0) }
+    Benchmark(
+        "Parse 8 MB worst shape (extensions, escape, warnings, handler)",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
+    ) { _ in
+        blackHole(try? ConstraintFileParser().parse(worst, fileName: "Worst.json", diagnostics: warnings))
+    }
+    Benchmark(
+        "Parse 8 MB plain file (baseline)",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
+    ) { _ in
+        blackHole(try? ConstraintFileParser().parse(plainFile, fileName: "Plain.json"))
     }
 }
