@@ -73,6 +73,22 @@ public struct PreviewSheet: Hashable, Sendable {
         /// Lines under the drawing: diagnostics.
         public var notes: [String] = []
 
+        /// The points the drawing covers: the window, and any frame or guide that reaches beyond it.
+        public var extent: (width: Double, height: Double) {
+            func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+            var width = finite(self.width)
+            var height = finite(self.height)
+            for box in boxes {
+                width = max(width, finite(box.frame.x), finite(box.frame.x + box.frame.width))
+                height = max(height, finite(box.frame.y), finite(box.frame.y + box.frame.height))
+            }
+            for guide in guides {
+                width = max(width, finite(guide.x1), finite(guide.x2))
+                height = max(height, finite(guide.y1), finite(guide.y2))
+            }
+            return (width, height)
+        }
+
         /// A panel with no boxes yet.
         public init(title: String, details: [String], width: Double, height: Double, drawsWindow: Bool = true) {
             self.title = title
@@ -96,6 +112,8 @@ public struct PreviewSheet: Hashable, Sendable {
 
     /// The height the tallest drawing gets when ``scale`` is nil.
     public static let maximumDrawingHeight = 480.0
+    /// The width the widest drawing gets at most when ``scale`` is nil.
+    public static let maximumDrawingWidth = 400.0
 
     /// A sheet; see the properties.
     public init(
@@ -112,9 +130,14 @@ public struct PreviewSheet: Hashable, Sendable {
     /// The scale the sheet is drawn at: the same for every panel.
     public var effectiveScale: Double {
         if let scale, scale.isFinite, scale > 0 { return scale }
-        let tallest = panels.map(\.height).filter(\.isFinite).max() ?? 1
-        let widest = panels.map(\.width).filter(\.isFinite).max() ?? 1
-        return min(1, Self.maximumDrawingHeight / max(tallest, 1), 2 * Self.maximumDrawingHeight / max(widest, 1))
+        let tallest = panels.map(\.extent.height).max() ?? 1
+        let widest = panels.map(\.extent.width).max() ?? 1
+        return min(1, Self.maximumDrawingHeight / max(tallest, 1), Self.maximumDrawingWidth / max(widest, 1))
+    }
+
+    /// `value` as the sheet writes it: at most two decimals, no trailing zeros (`12`, `42.5`, `10.33`).
+    public static func number(_ value: Double) -> String {
+        PreviewNumber.short(value)
     }
 
     /// The sheet as an SVG document (well-formed XML; every name is escaped).

@@ -29,22 +29,71 @@ struct SheetGeometry {
         self.sheet = sheet
         scale = sheet.effectiveScale
         columns = max(1, min(sheet.columns, sheet.panels.count))
-        let widest = sheet.panels.map { Self.finite($0.width) }.max() ?? 0
-        let tallest = sheet.panels.map { Self.finite($0.height) }.max() ?? 0
-        cellWidth = max(Self.minimumCellWidth, widest * scale + 2 * Self.padding)
+        let widest = sheet.panels.map(\.extent.width).max() ?? 0
+        let tallest = sheet.panels.map(\.extent.height).max() ?? 0
+        let cellWidth = max(Self.minimumCellWidth, widest * scale + 2 * Self.padding)
+        self.cellWidth = cellWidth
         let details = Double(sheet.panels.map(\.details.count).max() ?? 0)
         headerHeight = Self.stripHeight + Self.padding + Self.titleLineHeight + details * Self.detailLineHeight
         drawingHeight = tallest * scale
-        let notes = Double(sheet.panels.map(\.notes.count).max() ?? 0)
+        let notes = Double(sheet.panels.map { Self.wrap($0.notes, cellWidth: cellWidth).count }.max() ?? 0)
         cellHeight = headerHeight + drawingHeight + 2 * Self.padding + notes * Self.noteLineHeight
         let rows = Double((sheet.panels.count + columns - 1) / columns)
-        width = 2 * Self.margin + Double(columns) * cellWidth + Double(columns - 1) * Self.gap
+        width = max(
+            2 * Self.margin + Double(columns) * cellWidth + Double(columns - 1) * Self.gap,
+            2 * Self.margin + Self.legendWidth(sheet.legend))
         height =
             Self.margin + Self.titleHeight + (sheet.legend.isEmpty ? 0 : Self.legendHeight) + Self.gap / 2
             + rows * cellHeight + max(0, rows - 1) * Self.gap + Self.margin
     }
 
     private static func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+
+    /// An estimate of a text's width at `size` pixels: wide enough for DejaVu Sans, which is wider than
+    /// Helvetica.
+    static func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.6
+    }
+
+    /// `text` cut to fit `width` pixels at `size`, with an ellipsis when cut.
+    static func fit(_ text: String, width: Double, size: Double) -> String {
+        let fits = max(1, Int(width / (size * 0.6)))
+        return text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
+    }
+
+    /// The legend's entries: the plain frame, then each highlight, each with where it starts.
+    static func legendEntries(_ legend: [PreviewHighlight]) -> [(x: Double, label: String, color: String?)] {
+        var entries: [(x: Double, label: String, color: String?)] = []
+        var x = 0.0
+        for (label, color) in [("frame", nil)] + legend.map({ ($0.label, Optional($0.color)) }) {
+            entries.append((x, label, color))
+            x += 16 + textWidth(label, size: 11) + 18
+        }
+        return entries
+    }
+
+    static func legendWidth(_ legend: [PreviewHighlight]) -> Double {
+        guard let last = legendEntries(legend).last else { return 0 }
+        return last.x + 16 + textWidth(last.label, size: 11)
+    }
+
+    /// Notes broken into lines that fit a panel.
+    static func wrap(_ notes: [String], cellWidth: Double) -> [String] {
+        let perLine = max(20, Int((cellWidth - 2 * padding) / (9.5 * 0.6)))
+        var lines: [String] = []
+        for note in notes {
+            var rest = Substring(note)
+            while !rest.isEmpty {
+                var line = rest.prefix(perLine)
+                if line.count < rest.count, let space = line.lastIndex(of: " "), space > line.startIndex {
+                    line = rest[rest.startIndex..<space]
+                }
+                lines.append((lines.count > 0 && rest.startIndex != note.startIndex ? "    " : "") + line)
+                rest = rest[line.endIndex...].drop { $0 == " " }
+            }
+        }
+        return lines
+    }
 
     /// The top-left corner of panel `index`.
     func origin(ofPanel index: Int) -> (x: Double, y: Double) {
@@ -86,26 +135,28 @@ struct SheetGeometry {
     private func drawLegend(_ writer: inout SVGWriter) {
         guard !sheet.legend.isEmpty else { return }
         writer.open("g", [("class", .text("legend"))])
-        var x = Self.margin
         let y = Self.margin + Self.titleHeight
-        writer.empty(
-            "rect",
-            [
-                ("x", .number(x)), ("y", .number(y)), ("width", .number(12)), ("height", .number(12)),
-                ("fill", .text(Self.plainColor)), ("fill-opacity", .number(0.12)), ("stroke", .text(Self.plainColor)),
-            ])
-        writer.text("frame", [("x", .number(x + 16)), ("y", .number(y + 10)), ("font-size", .number(11))])
-        x += 16 + 50
-        for highlight in sheet.legend {
-            writer.empty(
-                "rect",
-                [
-                    ("class", .text("legend-\(highlight.rawValue)")), ("x", .number(x)), ("y", .number(y)),
-                    ("width", .number(12)), ("height", .number(12)), ("fill", .text("none")),
-                    ("stroke", .text(highlight.color)), ("stroke-width", .number(2.5)),
-                ])
-            writer.text(highlight.label, [("x", .number(x + 16)), ("y", .number(y + 10)), ("font-size", .number(11))])
-            x += 16 + Double(highlight.label.count) * 6.2 + 18
+        for (index, entry) in Self.legendEntries(sheet.legend).enumerated() {
+            let x = Self.margin + entry.x
+            if let color = entry.color {
+                writer.empty(
+                    "rect",
+                    [
+                        ("class", .text("legend-\(sheet.legend[index - 1].rawValue)")), ("x", .number(x)),
+                        ("y", .number(y)),
+                        ("width", .number(12)), ("height", .number(12)), ("fill", .text("none")),
+                        ("stroke", .text(color)), ("stroke-width", .number(2.5)),
+                    ])
+            } else {
+                writer.empty(
+                    "rect",
+                    [
+                        ("x", .number(x)), ("y", .number(y)), ("width", .number(12)), ("height", .number(12)),
+                        ("fill", .text(Self.plainColor)), ("fill-opacity", .number(0.12)),
+                        ("stroke", .text(Self.plainColor)),
+                    ])
+            }
+            writer.text(entry.label, [("x", .number(x + 16)), ("y", .number(y + 10)), ("font-size", .number(11))])
         }
         writer.close("g")
     }
@@ -133,7 +184,7 @@ struct SheetGeometry {
         for detail in panel.details {
             y += Self.detailLineHeight
             writer.text(
-                detail,
+                Self.fit(detail, width: cellWidth - 2 * Self.padding, size: 11),
                 [("x", .number(left)), ("y", .number(y)), ("font-size", .number(11)), ("fill", .text("#57606a"))])
         }
         let top = origin.y + headerHeight + Self.padding / 2
@@ -153,10 +204,9 @@ struct SheetGeometry {
         }
         for guide in panel.guides { draw(guide, left: left, top: top, &writer) }
         var noteY = top + drawingHeight + Self.padding + Self.noteLineHeight - 3
-        for note in panel.notes {
-            let shown = note.count > 90 ? String(note.prefix(89)) + "…" : note
+        for note in Self.wrap(panel.notes, cellWidth: cellWidth) {
             writer.text(
-                shown,
+                note,
                 [
                     ("class", .text("note")), ("x", .number(left)), ("y", .number(noteY)), ("font-size", .number(9.5)),
                     ("fill", .text(PreviewHighlight.brokenConstraint.color)),
@@ -194,7 +244,7 @@ struct SheetGeometry {
         }
         let marks = box.highlights.isEmpty ? "" : " ⚠ " + box.highlights.map(\.label).joined(separator: ", ")
         writer.text(
-            box.name + marks,
+            Self.fit(box.name + marks, width: left - Self.padding + cellWidth - x - 6, size: 10),
             [
                 ("class", .text("label")), ("x", .number(x + 3)), ("y", .number(y + 11)), ("font-size", .number(10)),
                 ("fill", .text(box.highlights.isEmpty ? "#24292f" : color)),
@@ -215,11 +265,15 @@ struct SheetGeometry {
                 ("stroke-width", .number(guide.highlight == nil ? 1 : 2)),
                 ("stroke-dasharray", .text("3 2")),
             ])
+        // Along a horizontal line the label goes under its start; along a vertical one, right of its middle.
+        let horizontal = abs(y2 - y1) < abs(x2 - x1)
+        let x = horizontal ? min(x1, x2) + 2 : x1 + 3
         writer.text(
-            guide.label,
+            Self.fit(guide.label, width: left - Self.padding + cellWidth - x - 6, size: 9),
             [
-                ("class", .text("guide-label")), ("x", .number((x1 + x2) / 2 + 2)), ("y", .number((y1 + y2) / 2 - 2)),
-                ("font-size", .number(9)), ("fill", .text(color)),
+                ("class", .text("guide-label")), ("x", .number(x)),
+                ("y", .number(horizontal ? y1 + 11 : (y1 + y2) / 2 + 3)), ("font-size", .number(9)),
+                ("fill", .text(color)),
             ])
     }
 }
