@@ -21,7 +21,7 @@ package struct RecordSheet: Sendable {
     package let base: ContainerConstraints?
 
     /// Points between views in a panel.
-    static let viewGap = 24.0
+    package static let viewGap = 24.0
 
     /// Reads the files of `container` that each device reads, and the base file.
     ///
