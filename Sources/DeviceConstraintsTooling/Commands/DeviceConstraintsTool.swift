@@ -136,10 +136,7 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(message: "error: could not write '\(output)': \(error.localizedDescription)")
         }
-        return ToolResult(
-            output:
-                "wrote \(output): \(sheet.panels.count) devices, \(records.tables.first?.rows.count ?? 0) values each",
-            errorOutput: warnings)
+        return ToolResult(output: "wrote \(output): \(sheet.panels.count) devices", errorOutput: warnings)
     }
 
     // MARK: - Reading the folder and the catalog
