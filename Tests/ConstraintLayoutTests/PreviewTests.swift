@@ -165,6 +165,21 @@ struct PreviewTests {
         #expect(collector.texts.contains("iPadSplitView694"))
     }
 
+    @Test func anEmptySheetOrFramesThatAreNotNumbersStillMakeWellFormedSVG() throws {
+        let empty = try parse(PreviewSheet(title: "empty", panels: []).svg())
+        #expect(empty.rects.filter { $0["class"] == "panel-frame" }.isEmpty && empty.texts.first == "empty")
+        var panel = PreviewSheet.Panel(title: "odd", details: [], width: .nan, height: -5)
+        panel.boxes = [
+            .init(name: "nan", frame: LayoutFrame(x: .nan, y: 0, width: 10, height: 10)),
+            .init(name: "negative", frame: LayoutFrame(x: 50, y: 50, width: -20, height: 10)),
+        ]
+        panel.guides = [.init(x1: 0, y1: .infinity, x2: 10, y2: 0, label: "inf")]
+        let collector = try parse(PreviewSheet(title: "odd", panels: [panel], columns: 0).svg())
+        let negative = try #require(collector.rects.first { $0["data-name"] == "negative" })
+        #expect(try Self.number(negative["width"]) > 0)
+        #expect(!collector.rects.contains { $0["data-name"] == "nan" })
+    }
+
     // MARK: - The text form
 
     @Test func theTextFormOfTheMeasureViewMatchesItsSnapshot() throws {

@@ -213,6 +213,7 @@ public struct LayoutPreview {
             if diagnostic.kind == .ambiguousLayout, let item = diagnostic.item { ambiguous.insert(item) }
         }
         var nodes: [(key: ObjectIdentifier, superitem: ObjectIdentifier?, node: Node)] = []
+        var framesInRoot: [ObjectIdentifier: LayoutFrame] = [:]
         for (item, depth) in items {
             guard let inRoot = result.frameInRoot(of: item), let frame = result.frame(of: item) else { continue }
             let key = ObjectIdentifier(item)
@@ -220,7 +221,7 @@ public struct LayoutPreview {
             let path = superitem.flatMap { paths[$0] }.map { "\($0)/\(item.layoutName)" } ?? item.layoutName
             paths[key] = path
             var highlights: [PreviewHighlight] = []
-            if let superitem, let bounds = nodes.first(where: { $0.key == superitem })?.node.frameInRoot,
+            if let superitem, let bounds = framesInRoot[superitem],
                 !Self.contains(bounds, inRoot)
             {
                 highlights.append(.outsideSuperitem)
@@ -229,6 +230,7 @@ public struct LayoutPreview {
             if broken.contains(key) { highlights.append(.brokenConstraint) }
             if ambiguous.contains(item.layoutName) { highlights.append(.ambiguousLayout) }
             if !Self.isOnPixelGrid(inRoot, environment: result.environment) { highlights.append(.offPixelGrid) }
+            framesInRoot[key] = inRoot
             nodes.append(
                 (
                     key, superitem,
@@ -266,7 +268,8 @@ public struct LayoutPreview {
     }
 
     /// The positions of frames that overlap a sibling's (a shared area, not just an edge): per superitem, a
-    /// sweep along x, so siblings side by side cost a sort, not a comparison of every pair.
+    /// sweep along x, so siblings side by side cost a sort, not a comparison of every pair; only siblings that
+    /// span one x together are compared with each other.
     static func overlappingSiblings(_ frames: [(superitem: ObjectIdentifier?, frame: LayoutFrame)]) -> Set<Int> {
         var groups: [ObjectIdentifier: [Int]] = [:]
         for (index, entry) in frames.enumerated() {
