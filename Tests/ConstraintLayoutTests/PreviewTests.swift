@@ -1,4 +1,5 @@
 import ConstraintDSL
+import ConstraintSolver
 import DeviceConstraints
 import Foundation
 import Testing
@@ -240,6 +241,31 @@ struct PreviewTests {
         #expect(PreviewNumber.fixed(10.0 / 3) == "3.33")
         #expect(PreviewNumber.short(42.50) == "42.5")
         #expect(PreviewNumber.short(.nan) == "nan")
+    }
+
+    // MARK: - The README
+
+    @Test func theReadmeExamplesGiveTheValuesTheyShow() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let solver = Solver()
+        try solver.add(x == y + 10)
+        try solver.add((x == 100) | .weak)
+        try solver.add(y >= 0)
+        solver.updateVariables()
+        #expect(x.value == 100 && y.value == 90)
+
+        let constraints = topView.makeConstraints { make in
+            make.top.equalTo(measureView)
+            make.left.equalTo(measureView.left).offset(20).offset(12, on: .iPhone5).offset(15, on: .iPhone6)
+            make.right.equalTo(measureView.right).offset(-20).offset(-12, on: .iPhone5).offset(-15, on: .iPhone6)
+            make.height.equalTo(114).equalTo(105, on: .iPhone5, .iPhone6)
+        }
+        let engine = try LayoutEngine(
+            root: measureView, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 568))
+        #expect(try engine.solve().frame(of: topView) == LayoutFrame(x: 12, y: 0, width: 296, height: 105))
+        let splitView = try engine.update(to: LayoutEnvironment(width: 694, height: 768, idiom: .pad))
+        #expect(splitView.frame(of: topView) == LayoutFrame(x: 20, y: 0, width: 654, height: 114))
     }
 
     // MARK: - Pictures for the preview check
