@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         .target(name: "DeviceConstraints"),
         // What the command-line tool does (lint, show, devices, coverage), as a library that tests reach.
-        .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints"]),
+        .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints", "ConstraintLayout"]),
         // The tool itself: parses the arguments, calls DeviceConstraintsTooling, prints.
         .executableTarget(name: "device-constraints", dependencies: ["DeviceConstraintsTooling"]),
         // What DeviceConstraintsPlugin runs: lints a folder and writes the typed view ids.

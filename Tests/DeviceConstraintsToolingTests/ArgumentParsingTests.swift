@@ -171,9 +171,10 @@ struct ArgumentParsingTests {
     }
 
     @Test func eachCommandReadsItsOwnOptions() throws {
-        #expect(ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage"])
+        #expect(ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage", "preview"])
+        let arguments: [String: [String]] = ["show": ["Card", "--device", "iPad"], "preview": ["Card"]]
         for command in ToolCommand.commands {
-            let parsed = try command.spec.parse(command == ShowOptions.self ? ["Card", "--device", "iPad"] : [])
+            let parsed = try command.spec.parse(arguments[command.spec.name] ?? [])
             #expect(try type(of: command.init(parsed)).spec.name == command.spec.name)
         }
     }

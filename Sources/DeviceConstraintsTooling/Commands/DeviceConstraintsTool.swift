@@ -1,3 +1,4 @@
+import ConstraintLayout
 import DeviceConstraints
 import Foundation
 
@@ -33,6 +34,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .show(let options): return try show(options)
             case .devices(let options): return try devices(options)
             case .coverage(let options): return try coverage(options)
+            case .preview(let options): return try preview(options)
             }
         } catch {
             return ToolResult(errorOutput: error.message, exitCode: error.exitCode)
@@ -108,6 +110,40 @@ package struct DeviceConstraintsTool: Sendable {
                 .flatMap(ConstraintFileName.topLevelKey(of:))
         }
         return ToolResult(output: options.json ? report.json.rendered : report.text)
+    }
+
+    private func preview(_ options: PreviewOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        var devices: [DeviceProfile] = []
+        do throws(UsageError) {
+            for name in options.devices { devices.append(try DeviceSelection.named(name).resolve(in: catalog)) }
+        } catch {
+            throw ToolFailure(message: error.description, exitCode: .usageError)
+        }
+        if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
+        let source = try folder(options.directory, for: type(of: options).spec)
+        let records: RecordSheet
+        do throws(ConstraintError) {
+            records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
+        } catch {
+            var placed = error
+            placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
+            throw ToolFailure(message: placed.description, exitCode: .failure)
+        }
+        let warnings = records.warnings.map { warning in
+            var placed = warning
+            placed.file = warning.file.map { DisplayPath.join(options.directory, $0) }
+            return placed.description
+        }.joined(separator: "\n")
+        let sheet = records.sheet
+        guard let output = options.output else { return ToolResult(output: sheet.svg(), errorOutput: warnings) }
+        let text = PreviewOptions.format(of: output) == .html ? sheet.html() : sheet.svg()
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            throw ToolFailure(message: "error: could not write '\(output)': \(error.localizedDescription)")
+        }
+        return ToolResult(output: "wrote \(output): \(sheet.panels.count) devices", errorOutput: warnings)
     }
 
     // MARK: - Reading the folder and the catalog

@@ -20,10 +20,12 @@ package enum ToolCommand: Sendable, Hashable {
     case devices(DevicesOptions)
     /// `coverage`.
     case coverage(CoverageOptions)
+    /// `preview`.
+    case preview(PreviewOptions)
 
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
-        LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self,
+        LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
     ]
 
     /// Reads a command line.

@@ -1,0 +1,75 @@
+import DeviceConstraints
+
+/// `preview <container> [<dir>] [--devices <names>] [--catalog <file>] [--output <file>]`.
+package struct PreviewOptions: ParsableCommand {
+    /// What the sheet is written as.
+    package enum Format: Sendable, Hashable {
+        /// An SVG document.
+        case svg
+        /// An HTML page holding the SVG.
+        case html
+    }
+
+    package static var spec: CommandSpec { .preview }
+    /// The container.
+    package var container: String
+    /// The folder, as typed.
+    package var directory: String
+    /// The devices by name, in order; empty for the catalog's classes that fall back to none.
+    package var devices: [String]
+    /// A catalog file, or nil for the standard catalog.
+    package var catalog: String?
+    /// The file to write, or nil for standard output.
+    package var output: String?
+
+    /// Options with these values.
+    package init(
+        container: String, directory: String, devices: [String] = [], catalog: String? = nil, output: String? = nil
+    ) {
+        self.container = container
+        self.directory = directory
+        self.devices = devices
+        self.catalog = catalog
+        self.output = output
+    }
+
+    /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, or an
+    ///   output file that does not end in `.svg` or `.html`.
+    package init(_ parsed: ParsedArguments) throws(UsageError) {
+        container = parsed[CommandSpec.containerArgument] ?? ""
+        if let error = ConstraintFileName.validateContainer(container) { throw Self.spec.error(error.message) }
+        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        devices = []
+        if let list = parsed[CommandSpec.devicesOption] {
+            devices = list.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            guard !devices.isEmpty else {
+                throw Self.spec.error("'--devices' needs at least one device name, such as iPhone5,iPad")
+            }
+        }
+        catalog = parsed[CommandSpec.catalogOption]
+        output = parsed[CommandSpec.outputOption]
+        if let output, Self.format(of: output) == nil {
+            throw Self.spec.error("the output file '\(output)' must end in .svg or .html")
+        }
+    }
+
+    package var command: ToolCommand { .preview(self) }
+
+    /// What a file named `path` is written as: by its extension, nil for any other.
+    package static func format(of path: String) -> Format? {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".svg") { return .svg }
+        if lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm") { return .html }
+        return nil
+    }
+}
+
+extension String {
+    /// The string without spaces and tabs at either end.
+    fileprivate func trimmingWhitespace() -> String {
+        var characters = Substring(self)
+        while characters.first == " " || characters.first == "\t" { characters.removeFirst() }
+        while characters.last == " " || characters.last == "\t" { characters.removeLast() }
+        return String(characters)
+    }
+}

@@ -1,0 +1,145 @@
+package import ConstraintLayout
+package import DeviceConstraints
+
+/// A container's records on several devices, as a ``PreviewSheet``: per device a panel, per view a box of its
+/// width × height with its margins drawn and labelled, and what differs from the base file marked. What a
+/// designer reviewing the JSON wants to see, from the files alone.
+///
+/// ```swift
+/// let sheet = try RecordSheet(
+///     container: "BMTReportMeasureView", devices: DeviceCatalog.standard.originalClasses, catalog: .standard,
+///     source: DirectorySource(URL(fileURLWithPath: "Constraints")))
+/// print(sheet.sheet.svg())
+/// ```
+///
+/// A view whose width no file sets stretches between its margins across the device's width, as an edge-pinned
+/// view does; a height no file sets is 0 and is marked.
+package struct RecordSheet: Sendable {
+    /// The records of each device, read as `show` reads them.
+    package let tables: [RecordTable]
+    /// The base file's records, nil when the container has no base file.
+    package let base: ContainerConstraints?
+
+    /// Points between views in a panel.
+    package static let viewGap = 24.0
+
+    /// Reads the files of `container` that each device reads, and the base file.
+    ///
+    /// - Throws: What ``RecordTable/init(container:device:catalog:source:parser:)`` throws for a device.
+    package init(
+        container: String, devices: [DeviceProfile], catalog: DeviceCatalog, source: any ConstraintSource,
+        parser: ConstraintFileParser = ConstraintFileParser()
+    ) throws(ConstraintError) {
+        tables = try devices.map { device throws(ConstraintError) in
+            try RecordTable(container: container, device: device, catalog: catalog, source: source, parser: parser)
+        }
+        let baseName = ConstraintFileName(container: container).fileName
+        if let device = devices.first,
+            let read = try? parser.parseFiles(of: container, on: device.name, along: [], from: source),
+            let file = read.files.first, file.fileName == baseName
+        {
+            base = file
+        } else {
+            base = nil
+        }
+    }
+
+    /// The warnings of every device's files, each once.
+    package var warnings: [ConstraintDiagnostic] {
+        var seen: Set<String> = []
+        return tables.flatMap(\.warnings).filter { seen.insert($0.description).inserted }
+    }
+
+    /// The sheet: one panel per device, in order.
+    package var sheet: PreviewSheet {
+        let container = tables.first?.container ?? ""
+        return PreviewSheet(
+            title: "\(container): records on \(tables.count) devices", panels: tables.map(panel),
+            legend: [.differsFromBase, .emptySize], columns: 8)
+    }
+
+    /// One device's panel: the views top to bottom.
+    private func panel(_ table: RecordTable) -> PreviewSheet.Panel {
+        var boxes: [PreviewSheet.Box] = []
+        var guides: [PreviewSheet.Guide] = []
+        var y = 0.0
+        var width = 0.0
+        for view in Self.views(of: table) {
+            func value(_ attribute: ConstraintAttribute) -> (value: Double, isSet: Bool, differs: Bool) {
+                let row = view.rows.first { $0.attribute == attribute.rawValue }
+                let number = row?.value.numberValue ?? 0
+                return (number, row?.source != nil, differsFromBase(view.id, attribute.rawValue, row))
+            }
+            let (left, right, top, bottom) = (
+                value(.marginLeft), value(.marginRight), value(.marginTop), value(.marginBottom)
+            )
+            let (viewWidth, viewHeight) = (value(.width), value(.height))
+            let boxWidth = viewWidth.isSet ? viewWidth.value : max(0, table.device.width - left.value - right.value)
+            let frame = LayoutFrame(x: left.value, y: y + top.value, width: boxWidth, height: viewHeight.value)
+            var highlights: [PreviewHighlight] = []
+            if viewWidth.differs || viewHeight.differs { highlights.append(.differsFromBase) }
+            if frame.width <= 0 || frame.height <= 0 { highlights.append(.emptySize) }
+            let size =
+                (viewWidth.isSet ? PreviewSheet.number(viewWidth.value) : "↔") + "×"
+                + PreviewSheet.number(viewHeight.value)
+            boxes.append(PreviewSheet.Box(name: "\(view.id) \(size)", frame: frame, highlights: highlights))
+            let middleY = frame.y + max(frame.height, 0) / 2
+            let middleX = frame.x + max(frame.width, 0) / 2
+            let margins: [(ConstraintAttribute, (value: Double, isSet: Bool, differs: Bool), PreviewSheet.Guide)] = [
+                (.marginLeft, left, .init(x1: 0, y1: middleY, x2: frame.x, y2: middleY, label: "")),
+                (
+                    .marginRight, right,
+                    .init(
+                        x1: frame.x + frame.width, y1: middleY, x2: frame.x + frame.width + right.value, y2: middleY,
+                        label: "")
+                ),
+                (.marginTop, top, .init(x1: middleX, y1: y, x2: middleX, y2: frame.y, label: "")),
+                (
+                    .marginBottom, bottom,
+                    .init(
+                        x1: middleX, y1: frame.y + frame.height, x2: middleX, y2: frame.y + frame.height + bottom.value,
+                        label: "")
+                ),
+            ]
+            for (attribute, margin, line) in margins where margin.value != 0 || margin.differs {
+                var guide = line
+                guide.label =
+                    "\(attribute.rawValue) \(PreviewSheet.number(margin.value))" + (margin.differs ? " *" : "")
+                guide.highlight = margin.differs ? .differsFromBase : nil
+                guides.append(guide)
+            }
+            width = max(width, frame.x + frame.width + right.value)
+            y = frame.y + frame.height + bottom.value + Self.viewGap
+        }
+        let device = table.device
+        var panel = PreviewSheet.Panel(
+            title: device.name.rawValue,
+            details: [
+                "\(DeviceProfile.format(device.width))×\(DeviceProfile.format(device.height)) \(device.idiom.rawValue)"
+            ] + table.filesRead.map { "← \($0)" },
+            width: width, height: max(0, y - Self.viewGap), drawsWindow: false)
+        panel.boxes = boxes
+        panel.guides = guides
+        return panel
+    }
+
+    /// Whether a row's value differs from the base file's: only a value a device file sets can, and only when
+    /// there is a base file; an attribute the base file leaves out reads as 0 there.
+    private func differsFromBase(_ viewId: String, _ attribute: String, _ row: RecordTable.Row?) -> Bool {
+        guard let base, let row, let source = row.source, source != base.fileName else { return false }
+        return (base[viewId]?[attribute: attribute] ?? .number(0)) != row.value
+    }
+
+    /// The rows of a table grouped by view, in order.
+    private static func views(of table: RecordTable) -> [(id: String, rows: [RecordTable.Row])] {
+        var views: [(id: String, rows: [RecordTable.Row])] = []
+        for row in table.rows {
+            if views.last?.id == row.viewId {
+                views[views.count - 1].rows.append(row)
+            } else {
+                views.append((row.viewId, [row]))
+            }
+        }
+        return views
+    }
+}

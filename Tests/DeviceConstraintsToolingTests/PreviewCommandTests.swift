@@ -1,0 +1,140 @@
+import ConstraintLayout
+import DeviceConstraints
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `device-constraints preview`: its options, the record sheet's geometry, and the files it writes.
+struct PreviewCommandTests {
+    private func sheet(_ container: String, _ devices: [DeviceName], in folder: String = "Clean") throws
+        -> RecordSheet
+    {
+        let profiles = try devices.map { try #require(DeviceCatalog.standard.profile(named: $0)) }
+        return try RecordSheet(
+            container: container, devices: profiles, catalog: .standard, source: Fixtures.source(folder))
+    }
+
+    /// The element names and attributes of an SVG document, parsed by XMLParser, which fails on malformed XML.
+    private final class Elements: NSObject, XMLParserDelegate {
+        var elements: [(name: String, attributes: [String: String])] = []
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            elements.append((element, attributes))
+        }
+    }
+
+    private func elements(_ svg: String) throws -> [(name: String, attributes: [String: String])] {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = Elements()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        return collector.elements
+    }
+
+    // MARK: - Options
+
+    @Test func theOptionsAreReadIntoTypedValues() throws {
+        let command = try ToolCommand(parsing: [
+            "preview", "Card", "Clean", "--devices", "iPhone5, iPad", "--output", "sheet.html",
+        ])
+        #expect(
+            command
+                == .preview(
+                    PreviewOptions(
+                        container: "Card", directory: "Clean", devices: ["iPhone5", "iPad"], output: "sheet.html")))
+        #expect(
+            try ToolCommand(parsing: ["preview", "Card"])
+                == .preview(PreviewOptions(container: "Card", directory: "Constraints")))
+        #expect(PreviewOptions.format(of: "a.SVG") == .svg && PreviewOptions.format(of: "b.html") == .html)
+    }
+
+    @Test func anOutputThatIsNeitherSVGNorHTMLOrAnEmptyDeviceListIsAUsageError() throws {
+        let output = try #require(throws: UsageError.self) {
+            try ToolCommand(parsing: ["preview", "Card", "--output", "sheet.png"])
+        }
+        #expect(output.description.contains("must end in .svg or .html"))
+        let devices = try #require(throws: UsageError.self) {
+            try ToolCommand(parsing: ["preview", "Card", "--devices", " , "])
+        }
+        #expect(devices.description.contains("at least one device"))
+        #expect(throws: UsageError.self) { try ToolCommand(parsing: ["preview"]) }
+    }
+
+    @Test func theHelpListsThePreviewCommand() throws {
+        #expect(CommandSpec.toolHelp.contains("preview"))
+        guard case .help(let help) = try ToolCommand(parsing: ["help", "preview"]) else {
+            Issue.record("no help")
+            return
+        }
+        #expect(help.contains("--devices <names>") && help.contains("--output <file>"))
+    }
+
+    // MARK: - The record sheet
+
+    @Test func eachViewIsABoxOfItsSizeWithItsMarginsAndDifferencesFromTheBaseFileMarked() throws {
+        let records = try sheet("Card", [.iPhone5, .iPhone6, .iPad])
+        let panels = records.sheet.panels
+        #expect(panels.map(\.title) == ["iPhone5", "iPhone6", "iPad"])
+        // iPhone 5: title 12 in (its own file; the base says 16), stretched across the rest of 320 points.
+        let title = try #require(panels[0].boxes.first)
+        #expect(title.name == "title ↔×22")
+        #expect(title.frame == LayoutFrame(x: 12, y: 12, width: 308, height: 22))
+        #expect(title.highlights.isEmpty)
+        let marginLeft = try #require(panels[0].guides.first { $0.label.hasPrefix("marginLeft") })
+        #expect(marginLeft.label == "marginLeft 12 *" && marginLeft.highlight == .differsFromBase)
+        #expect((marginLeft.x1, marginLeft.x2) == (0, 12))
+        // iPhone 6 reads only the base file: nothing differs.
+        #expect(panels[1].boxes.allSatisfy { $0.highlights.isEmpty })
+        #expect(panels[1].guides.allSatisfy { $0.highlight == nil })
+        // iPad: the title is 28 high (the base: 22), the icon 32 × 32 (the base: 24 × 24).
+        #expect(panels[2].boxes.map(\.highlights) == [[.differsFromBase], [.differsFromBase]])
+        let icon = panels[2].boxes[1]
+        #expect(icon.name == "icon 32×32" && icon.frame.width == 32 && icon.frame.y == 12 + 28 + RecordSheet.viewGap)
+    }
+
+    @Test func theSheetIsWellFormedSVGWithOnePanelPerDevice() throws {
+        let svg = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.svg()
+        let elements = try elements(svg)
+        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 3)
+        #expect(elements.filter { $0.attributes["class"] == "window" }.isEmpty)
+        let scale = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.effectiveScale
+        let node = try #require(elements.first { $0.attributes["data-name"] == "icon 32×32" })
+        #expect(node.attributes["width"] == PreviewSheet.number(32 * scale))
+    }
+
+    // MARK: - The command
+
+    @Test func theCommandWritesAnHTMLPageOrPrintsTheSVG() throws {
+        let folder = try Fixtures.folder("Clean").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = DeviceConstraintsTool().run(
+            .preview(
+                PreviewOptions(container: "Card", directory: folder, devices: ["iPhone5", "iPad"], output: file.path)))
+        #expect(written.exitCode == .success, "\(written.errorOutput)")
+        #expect(written.output == "wrote \(file.path): 2 devices\n")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "))
+        let printed = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Card", directory: folder)))
+        #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPhone6Plus\""))
+        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 4)
+    }
+
+    @Test func anUnknownDeviceOrContainerFailsWithAClearMessage() throws {
+        let folder = try Fixtures.folder("Clean").path
+        let device = DeviceConstraintsTool().run(
+            .preview(PreviewOptions(container: "Card", directory: folder, devices: ["iPhone6Pluss"])))
+        #expect(device.exitCode == .usageError)
+        #expect(device.errorOutput.contains("did you mean 'iPhone6Plus'?"))
+        let container = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Crad", directory: folder)))
+        #expect(container.exitCode == .failure)
+        #expect(container.errorOutput.contains("Card"))
+    }
+}
