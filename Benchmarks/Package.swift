@@ -5,7 +5,9 @@ import PackageDescription
 // `swift package benchmark` (from this directory) builds and runs every target below in release mode.
 
 /// One executable per measurement group, each under `Benchmarks/<Name>/`, as the benchmark plugin expects.
-let benchmarkTargets = ["Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "HotReload"]
+let benchmarkTargets = [
+    "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload",
+]
 
 /// The library products a benchmark needs besides DeviceConstraints.
 let extraProducts = ["Solver": ["ConstraintSolver"], "Layout": ["ConstraintLayout", "ConstraintDSL"]]
