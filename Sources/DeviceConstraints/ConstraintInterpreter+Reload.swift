@@ -31,7 +31,7 @@ extension ConstraintInterpreter {
     ///
     /// - Parameters:
     ///   - source: the folder to read files from and watch.
-    ///   - debounce: how long the folder must be quiet before changes are read (default 50 ms).
+    ///   - debounce: how long the folder must be quiet before changes are read (default 40 ms).
     ///   - mode: file-system events (inotify, kqueue) with polling where they fail, or polling only (network and
     ///     shared folders; every 0.5 s by default).
     /// - Returns: the watcher, to cancel the watch.

@@ -63,6 +63,10 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         (lhs.container, lhs.device?.rawValue ?? "") < (rhs.container, rhs.device?.rawValue ?? "")
     }
 
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
     /// The files of `container` along `chain`, most specific first, then the base file.
     ///
     /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of
@@ -74,7 +78,12 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         var files: [ConstraintFileName] = []
         files.reserveCapacity(chain.count + 1)
         for device in chain {
-            if let error = DeviceName.validate(device.rawValue, what: "device name") { throw error }
+            // Letters and digits only (every catalog name in practice) is valid without the full check.
+            if !device.rawValue.utf8.allSatisfy(Self.isASCIILetterOrDigit),
+                let error = DeviceName.validate(device.rawValue, what: "device name")
+            {
+                throw error
+            }
             files.append(ConstraintFileName(container: container, device: device))
         }
         files.append(ConstraintFileName(container: container))

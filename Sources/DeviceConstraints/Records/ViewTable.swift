@@ -72,8 +72,32 @@ final class ViewTable: @unchecked Sendable {
             hashes[i] = entry.hash
         }
         bytes.initialize(from: builder.bytes, count: builder.bytes.count)
-        slots.initialize(repeating: 0, count: slotCount)
-        for entry in 0..<count { HashSlots.insert(entry, hash: hashes[entry], in: slots, mask: slotMask) }
+        if builder.slots.count == slotCount {
+            // The builder's index already has this size and numbering: copy it.
+            builder.slots.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { slots.initialize(from: base, count: slotCount) }
+            }
+        } else {
+            slots.initialize(repeating: 0, count: slotCount)
+            for entry in 0..<count { HashSlots.insert(entry, hash: hashes[entry], in: slots, mask: slotMask) }
+        }
+        _checkInvariants()
+    }
+
+    /// Checks, in debug builds, what lookups rely on: every entry's index slot finds it by its bytes and hash, and
+    /// the slots hold exactly `count` entries. Run after every build, so a wrong copied or rebuilt index fails at once.
+    func _checkInvariants() {
+        #if DEBUG
+            var occupied = 0
+            for slot in 0...slotMask where slots[slot] != 0 { occupied += 1 }
+            assert(occupied == count, "ViewTable: \(occupied) occupied slots for \(count) entries")
+            for entry in 0..<count {
+                let found = HashSlots.find(in: slots, mask: slotMask, hash: hashes[entry]) {
+                    UTF8Hash.equal(self.key(at: $0), self.key(at: entry))
+                }
+                assert(found == entry, "ViewTable: entry \(entry) is not found through its slot")
+            }
+        #endif
     }
 
     deinit {
@@ -213,7 +237,7 @@ final class ViewTable: @unchecked Sendable {
         /// The views' window-dependent attributes, in the order they were added.
         var dynamics: [DynamicAttribute] = []
         /// An index over the entries so far, grown as they come.
-        private var slots: [UInt64] = Array(repeating: 0, count: 16)
+        fileprivate var slots: [UInt64] = Array(repeating: 0, count: 16)
 
         init() {}
 
@@ -226,8 +250,9 @@ final class ViewTable: @unchecked Sendable {
             records = Array(UnsafeBufferPointer(start: table.records, count: table.count))
             dynamics = table.dynamics
             hasNonASCIIKeys = table.hasNonASCIIKeys
-            slots = Array(repeating: 0, count: ViewTable.slotCount(for: table.count + 8))
-            for entry in entries.indices { insertSlot(hash: entries[entry].hash, entry: entry) }
+            // The table's index is a valid index of the same entries (same hashes, same numbering): copied, not
+            // rebuilt; it grows as views are added.
+            slots = Array(UnsafeBufferPointer(start: table.slots, count: table.slotMask + 1))
         }
 
         /// Starts the views of another file: what it adds to an id an earlier file gave is merged in as a
