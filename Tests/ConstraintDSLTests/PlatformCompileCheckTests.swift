@@ -36,7 +36,9 @@ struct PlatformCompileCheckTests {
         for _ in 0..<6 {
             folder = folder.deletingLastPathComponent()
             let modules = folder.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("DeviceConstraints.swiftmodule").path) {
+            if FileManager.default.fileExists(
+                atPath: modules.appendingPathComponent("DeviceConstraints.swiftmodule").path)
+            {
                 return modules
             }
         }
@@ -94,7 +96,8 @@ struct PlatformCompileCheckTests {
                 try standIns.appendingPathComponent("\(name).swift").path, "-emit-module-path",
                 work.appendingPathComponent("\(name).swiftmodule").path,
             ])
-            let common = ["-typecheck", "-swift-version", "6", "-package-name", packageName, "-I", work.path] + settings
+            let common =
+                ["-typecheck", "-swift-version", "6", "-package-name", packageName, "-I", work.path] + settings
 
             let deviceConstraints = try swiftFiles(under: root.appendingPathComponent("Sources/DeviceConstraints"))
             #expect(deviceConstraints.contains { $0.hasSuffix("Platform/LayoutEnvironment+\(name).swift") })

@@ -51,7 +51,8 @@ public struct ConstantChange: Hashable, Sendable, CustomStringConvertible {
             guard same == before else {
                 throw ConstraintError(
                     code: .invalidValue,
-                    message: "'\(before)' became '\(after)': more than its constant changed; activate the constraints anew",
+                    message:
+                        "'\(before)' became '\(after)': more than its constant changed; activate the constraints anew",
                     file: after.file, line: after.line)
             }
             if before.constant != after.constant {

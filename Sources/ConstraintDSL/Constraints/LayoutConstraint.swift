@@ -96,7 +96,8 @@ public struct LayoutConstraint: CustomStringConvertible {
         } catch {
             throw ConstraintError(
                 code: error.code,
-                message: "\(error.file == nil ? error.message : error.description) in '\(statement)'", file: file, line: line,
+                message: "\(error.file == nil ? error.message : error.description) in '\(statement)'", file: file,
+                line: line,
                 keyPath: error.keyPath)
         }
         return ResolvedConstraint(

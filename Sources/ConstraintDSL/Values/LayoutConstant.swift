@@ -131,7 +131,8 @@ public struct LayoutConstant: Hashable, Sendable, CustomStringConvertible {
         for environment: LayoutEnvironment, in catalog: DeviceCatalog = .standard,
         records: ConstraintInterpreter? = nil
     ) throws(ConstraintError) -> Double {
-        try resolved(in: ConstantContext(environment: environment, device: catalog.resolve(environment), records: records))
+        try resolved(
+            in: ConstantContext(environment: environment, device: catalog.resolve(environment), records: records))
     }
 
     /// The number in `context`.

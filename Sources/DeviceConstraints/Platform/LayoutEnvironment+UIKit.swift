@@ -30,7 +30,8 @@
                 default: nil
                 }
             let scale = traitCollection.displayScale > 0 ? Double(traitCollection.displayScale) : 2
-            let direction: LayoutDirection = traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+            let direction: LayoutDirection =
+                traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
             let derived = LayoutEnvironment(
                 width: Double(size.width), height: Double(size.height), idiom: idiom, displayScale: scale,
                 layoutDirection: direction)

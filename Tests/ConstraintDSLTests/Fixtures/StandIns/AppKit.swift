@@ -47,12 +47,15 @@ open class NSLayoutGuide: NSObject {
 @MainActor
 open class NSLayoutConstraint: NSObject {
     public enum Attribute: Int, Sendable {
-        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
+        case left = 1
+        case right, top, bottom, leading, trailing, width, height, centerX, centerY
         case notAnAttribute = 0
     }
 
     public enum Relation: Int, Sendable {
-        case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1
+        case lessThanOrEqual = -1
+        case equal = 0
+        case greaterThanOrEqual = 1
     }
 
     public struct Priority: RawRepresentable, Hashable, Sendable {
