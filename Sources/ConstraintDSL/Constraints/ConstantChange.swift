@@ -33,7 +33,7 @@ public struct ConstantChange: Hashable, Sendable, CustomStringConvertible {
     ///   - old: The constraints as they were resolved (and activated).
     ///   - new: The same constraints resolved again.
     /// - Returns: One change per constant that differs; empty when none does.
-    /// - Throws: ``/DeviceConstraints/ConstraintError`` with code ``/DeviceConstraints/ConstraintError/Code/invalidValue``
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` with code ``DeviceConstraints/ConstraintError/Code/invalidValue``
     ///   when the two are not the same constraints (another count, or a difference other than the constant):
     ///   those need to be activated anew.
     public static func changes(from old: [ResolvedConstraint], to new: [ResolvedConstraint])

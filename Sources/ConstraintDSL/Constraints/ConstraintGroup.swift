@@ -117,7 +117,7 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     /// - Parameter interpreter: The interpreter whose environment, device, catalog and records are used.
     /// - Returns: One resolved constraint per constraint, in the same order.
     /// - Throws: ``/DeviceConstraints/ConstraintError`` for what ``validate(in:)`` finds, and what reading a
-    ///   record throws (`.unknownView`, ``/DeviceConstraints/ConstraintError/Code/missingAttribute``, …), at the
+    ///   record throws (`.unknownView`, ``DeviceConstraints/ConstraintError/Code/missingAttribute``, …), at the
     ///   constraint's file and line.
     public func resolved(using interpreter: ConstraintInterpreter) throws(ConstraintError) -> [ResolvedConstraint] {
         try resolvedWithItems(using: interpreter).map(\.constraint)

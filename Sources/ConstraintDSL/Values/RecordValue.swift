@@ -50,8 +50,8 @@ public struct RecordValue: Hashable, Sendable, CustomStringConvertible {
     ///   the number is for.
     /// - Returns: The attribute's number; a standard attribute no file set reads as 0.
     /// - Throws: ``/DeviceConstraints/ConstraintError``: what ``/DeviceConstraints/ConstraintInterpreter/record(_:)``
-    ///   throws (`.unknownView`, `.fileNotFound`, parse errors), ``/DeviceConstraints/ConstraintError/Code/missingAttribute``
-    ///   when no file sets a special or extension attribute, ``/DeviceConstraints/ConstraintError/Code/invalidValue``
+    ///   throws (`.unknownView`, `.fileNotFound`, parse errors), ``DeviceConstraints/ConstraintError/Code/missingAttribute``
+    ///   when no file sets a special or extension attribute, ``DeviceConstraints/ConstraintError/Code/invalidValue``
     ///   when it is not a number.
     public func resolved(using interpreter: ConstraintInterpreter) throws(ConstraintError) -> Double {
         let record = try interpreter.record(view)
