@@ -179,6 +179,31 @@ struct EnvironmentConstantTests {
         #expect(throws: ConstraintError.self) { try constraints.resolved(for: DeviceProfile.standard(.iPhone6)) }
     }
 
+    @Test func aRecordFedConstantThatIsNotANumberIsAnInvalidValue() throws {
+        let source = InMemorySource(["Card.json": #"{ "Card": { "title": { "style": "bold", "gutter": 12 } } }"#])
+        let interpreter = ConstraintInterpreter(source: source, environment: window(375, 667))
+        let title = ViewID(container: "Card", viewId: "title")
+        let constraints = box.makeConstraints { make in
+            make.left.equalToSuperview().offset(.record(title, attribute: "gutter"))
+            make.right.equalToSuperview().offset(.record(title, attribute: "style"))
+        }
+        let error = try #require(throws: ConstraintError.self) { try constraints.resolved(using: interpreter) }
+        #expect(error.code == .invalidValue)
+        #expect(error.message.contains("Card.title.style is"))
+        #expect(error.additionalErrors.isEmpty)
+    }
+
+    @Test func aConstantResolvesOnItsOwnForAWindow() throws {
+        let window = window(507, 768, .pad)
+        #expect(try LayoutConstant.scaled(20, designWidth: 375).resolved(for: window) == 27)
+        #expect(try LayoutConstant.fixed(20).resolved(for: window) == 20)
+        let interpreter = interpreter(window)
+        #expect(
+            try LayoutConstant.record(Self.topView, .height).resolved(for: window, records: interpreter)
+                == RecordValue(Self.topView, .height).resolved(using: interpreter))
+        #expect(throws: ConstraintError.self) { try LayoutConstant.record(Self.topView, .height).resolved(for: window) }
+    }
+
     @Test func aRecordValueReadsStandardAndExtensionNumbers() throws {
         let interpreter = interpreter(window(320, 568))
         #expect(try RecordValue(Self.topView, .height).resolved(using: interpreter) == 105)
