@@ -2,11 +2,13 @@ import Foundation
 import Testing
 
 /// The Apple-only files of the package (the Auto Layout adapter in ConstraintDSL/Platform/, the window adapters
-/// in DeviceConstraints/Platform/) cannot be compiled on Linux, where CI runs. Each is type-checked here, with the
-/// rest of its module, against a stand-in `UIKit` or `AppKit` (Fixtures/StandIns) built as a module and put on
-/// the import path, so `canImport(UIKit)` (or `AppKit`) holds and a mistake in those files fails the tests. A
-/// probe file per module uses the adapters' API, so an adapter that its `#if` left out fails too. (The kqueue
-/// watcher, Apple-only as well, is checked the same way against a stand-in Darwin by DirectoryWatcherTests.)
+/// in DeviceConstraints/Platform/) cannot be compiled on Linux, where CI runs. Each is type-checked here against a
+/// stand-in `UIKit` or `AppKit` (Fixtures/StandIns) built as a module and put on the import path, so
+/// `canImport(UIKit)` (or `AppKit`) holds and a mistake in those files fails the tests. The files are checked as a
+/// small client module that imports their own module implicitly (`-import-module`), compiled with the package's
+/// name so its `package` symbols are visible: an Apple file that needs an `internal` symbol of its module must make
+/// it `package`. A probe file per module uses the adapters' API, so an adapter that its `#if` left out fails too.
+/// (The kqueue watcher, Apple-only as well, is checked against a stand-in Darwin by DirectoryWatcherTests.)
 struct PlatformCompileCheckTests {
     /// The stand-in frameworks, and the probe of DeviceConstraints that uses each.
     enum Framework: String, CaseIterable, CustomTestStringConvertible {
@@ -56,20 +58,31 @@ struct PlatformCompileCheckTests {
         var description: String { output }
     }
 
-    /// Runs `swiftc` with `arguments`; throws its output unless it succeeds without errors or warnings.
-    private func swiftc(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0, !text.contains("error:"), !text.contains("warning:") else {
-            throw CompileFailure(output: text)
+    /// Runs `swiftc` with `arguments` on a thread of its own (a compile takes seconds: blocking a thread of the
+    /// tests' cooperative pool that long would starve the other tests' timers); throws its output unless it
+    /// succeeds without errors or warnings.
+    private func swiftc(_ arguments: [String]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                do {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                    process.arguments = ["swiftc"] + arguments
+                    let output = Pipe()
+                    process.standardOutput = output
+                    process.standardError = output
+                    try process.run()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    let text = String(decoding: data, as: UTF8.self)
+                    guard process.terminationStatus == 0, !text.contains("error:"), !text.contains("warning:") else {
+                        throw CompileFailure(output: text)
+                    }
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
         }
     }
 
@@ -85,31 +98,32 @@ struct PlatformCompileCheckTests {
         .flatMap { ["-enable-upcoming-feature", $0] }
 
     #if os(Linux)
-        @Test(.timeLimit(.minutes(3)), arguments: Framework.allCases)
-        func theAppleOnlyFilesTypeCheckAgainstAStandIn(_ framework: Framework) throws {
+        @Test(.timeLimit(.minutes(2)), arguments: Framework.allCases)
+        func theAppleOnlyFilesTypeCheckAgainstAStandIn(_ framework: Framework) async throws {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("PlatformCheck-\(UUID())")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: work) }
             let name = framework.rawValue
-            try swiftc([
+            try await swiftc([
                 "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
                 try standIns.appendingPathComponent("\(name).swift").path, "-emit-module-path",
                 work.appendingPathComponent("\(name).swiftmodule").path,
             ])
-            let common =
-                ["-typecheck", "-swift-version", "6", "-package-name", packageName, "-I", work.path] + settings
-
-            let deviceConstraints = try swiftFiles(under: root.appendingPathComponent("Sources/DeviceConstraints"))
-            #expect(deviceConstraints.contains { $0.hasSuffix("Platform/LayoutEnvironment+\(name).swift") })
-            try swiftc(
-                common + ["-module-name", "DeviceConstraints"] + deviceConstraints
-                    + [try standIns.appendingPathComponent("ProbeDeviceConstraints\(name).swift").path])
-
-            let dsl = try swiftFiles(under: root.appendingPathComponent("Sources/ConstraintDSL"))
-            #expect(dsl.contains { $0.hasSuffix("Platform/ConstraintGroup+AutoLayout.swift") })
-            try swiftc(
-                common + ["-module-name", "ConstraintDSL", "-I", try modulesFolder().path] + dsl
-                    + [try standIns.appendingPathComponent("ProbeConstraintDSL.swift").path])
+            let client = [
+                "-typecheck", "-swift-version", "6", "-package-name", packageName, "-module-name", "PlatformCheck",
+                "-I", work.path, "-I", try modulesFolder().path,
+            ]
+            let checks = [
+                ("DeviceConstraints", "ProbeDeviceConstraints\(name).swift"),
+                ("ConstraintDSL", "ProbeConstraintDSL.swift"),
+            ]
+            for (module, probe) in checks {
+                let files = try swiftFiles(under: root.appendingPathComponent("Sources/\(module)/Platform"))
+                #expect(!files.isEmpty, "no Apple-only files in Sources/\(module)/Platform")
+                try await swiftc(
+                    client + settings + ["-Xfrontend", "-import-module", "-Xfrontend", module] + files
+                        + [try standIns.appendingPathComponent(probe).path])
+            }
         }
     #endif
 }
