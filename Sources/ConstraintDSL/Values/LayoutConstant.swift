@@ -169,20 +169,21 @@ public struct LayoutConstant: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What a constant is resolved against: the window, its device, and the interpreter records come from.
+/// What a constant is resolved against: the window, its device, and the interpreter records come from. Package
+/// API, so that ConstraintLayout can resolve with its items for a window too.
 package struct ConstantContext {
-    var environment: LayoutEnvironment
-    var device: DeviceProfile
-    var records: ConstraintInterpreter?
+    package var environment: LayoutEnvironment
+    package var device: DeviceProfile
+    package var records: ConstraintInterpreter?
 
     /// A context for a device alone: its portrait window, for the old device-only resolution.
-    init(device: DeviceProfile) {
+    package init(device: DeviceProfile) {
         self.environment = LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
         self.device = device
         self.records = nil
     }
 
-    init(environment: LayoutEnvironment, device: DeviceProfile, records: ConstraintInterpreter?) {
+    package init(environment: LayoutEnvironment, device: DeviceProfile, records: ConstraintInterpreter?) {
         self.environment = environment
         self.device = device
         self.records = records
