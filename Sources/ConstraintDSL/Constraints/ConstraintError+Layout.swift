@@ -20,3 +20,8 @@ extension ConstraintError.Code {
     /// outside 1...1000.
     public static let invalidValue = ConstraintError.Code(rawValue: "invalidValue")
 }
+
+extension ConstraintError.Code {
+    /// A record-fed constant names an attribute that no file of the view's container sets.
+    public static let missingAttribute = ConstraintError.Code(rawValue: "missingAttribute")
+}

@@ -83,13 +83,81 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
         try resolvedWithItems(for: device, in: catalog).map(\.constraint)
     }
 
+    /// The constraints for the window `environment`: the device is the one `catalog` resolves it to, each
+    /// constant picked along its lookup chain, and scaled constants evaluated for the window's width. A resize
+    /// changes the constants only.
+    ///
+    /// ```swift
+    /// let window = LayoutEnvironment(width: 507, height: 768, idiom: .pad)
+    /// let live = try constraints.resolved(for: window)   // .scaled(20, designWidth: 375) reads 27.0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The window.
+    ///   - catalog: The catalog that resolves the device and names its fallbacks.
+    /// - Returns: One resolved constraint per constraint, in the same order.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for what ``validate(in:)`` finds, and for a record-fed
+    ///   constant (which needs ``resolved(using:)``), at the constraint's file and line.
+    public func resolved(for environment: LayoutEnvironment, in catalog: DeviceCatalog = .standard)
+        throws(ConstraintError) -> [ResolvedConstraint]
+    {
+        let context = ConstantContext(environment: environment, device: catalog.resolve(environment), records: nil)
+        return try resolvedWithItems(in: context, catalog: catalog).map(\.constraint)
+    }
+
+    /// The constraints for the interpreter's current window: as ``resolved(for:in:)-(LayoutEnvironment,_)``,
+    /// and record-fed constants (`.record(id, .marginLeft)`) read through the interpreter, so they follow
+    /// ``/DeviceConstraints/ConstraintInterpreter/update(to:)`` as per-device and scaled constants do.
+    ///
+    /// ```swift
+    /// _ = try await interpreter.update(to: LayoutEnvironment(width: 507, height: 768, idiom: .pad))
+    /// let live = try constraints.resolved(using: interpreter)   // the 507-point window's record numbers
+    /// ```
+    ///
+    /// - Parameter interpreter: The interpreter whose environment, device, catalog and records are used.
+    /// - Returns: One resolved constraint per constraint, in the same order.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for what ``validate(in:)`` finds, and what reading a
+    ///   record throws (`.unknownView`, ``DeviceConstraints/ConstraintError/Code/missingAttribute``, …), at the
+    ///   constraint's file and line.
+    public func resolved(using interpreter: ConstraintInterpreter) throws(ConstraintError) -> [ResolvedConstraint] {
+        try resolvedWithItems(using: interpreter).map(\.constraint)
+    }
+
     /// Each resolved constraint with its live items, for the platform adapters.
     package func resolvedWithItems(for device: DeviceProfile, in catalog: DeviceCatalog) throws(ConstraintError)
         -> [(constraint: ResolvedConstraint, items: CheckedItems)]
     {
+        try resolvedWithItems(in: ConstantContext(device: device), catalog: catalog)
+    }
+
+    /// Each constraint resolved through `interpreter`, with its live items.
+    package func resolvedWithItems(using interpreter: ConstraintInterpreter) throws(ConstraintError)
+        -> [(constraint: ResolvedConstraint, items: CheckedItems)]
+    {
+        let context = ConstantContext(
+            environment: interpreter.environment, device: interpreter.device, records: interpreter)
+        return try resolvedWithItems(in: context, catalog: interpreter.catalog)
+    }
+
+    /// Each constraint resolved in `context`, with its live items.
+    package func resolvedWithItems(in context: ConstantContext, catalog: DeviceCatalog) throws(ConstraintError)
+        -> [(constraint: ResolvedConstraint, items: CheckedItems)]
+    {
         let items = try checked(in: catalog)
-        let chain = catalog.lookupChain(for: device)
-        return zip(constraints, items).map { constraint, items in (constraint.resolved(along: chain), items) }
+        let chain = catalog.lookupChain(for: context.device)
+        var problems: [ConstraintError] = []
+        var result: [(constraint: ResolvedConstraint, items: CheckedItems)] = []
+        result.reserveCapacity(items.count)
+        for (constraint, items) in zip(constraints, items) {
+            do {
+                result.append((try constraint.resolved(along: chain, in: context), items))
+            } catch {
+                problems.append(error)
+            }
+        }
+        guard var first = problems.first else { return result }
+        first.additionalErrors = Array(problems.dropFirst())
+        throw first
     }
 
     /// The live items of every constraint, once all are checked.

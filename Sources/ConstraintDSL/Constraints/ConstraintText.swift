@@ -41,6 +41,25 @@ enum ConstraintText {
         return base + " [" + overrides.joined(separator: ", ") + "]"
     }
 
+    /// A constant that may depend on the window: as the per-device numbers print when every value is a number,
+    /// else `+ scaled 20 at 375 [iPhone5: 12.0]` or `+ Feed.grid.marginTop`.
+    static func constant(_ value: PerDevice<LayoutConstant>, hasSecondItem: Bool) -> String {
+        guard !value.default.isFixed || value.overrides.values.contains(where: { !$0.isFixed }) else {
+            return constant(value.map { $0.nominalValue ?? 0 }, hasSecondItem: hasSecondItem)
+        }
+        let text: (LayoutConstant) -> String = { $0.nominalValue.map(number) ?? $0.description }
+        let base =
+            switch value.default.source {
+            case .number(let number): constant(number, hasSecondItem: hasSecondItem, keepZero: true)
+            default: hasSecondItem ? "+ \(value.default)" : "\(value.default)"
+            }
+        guard !value.overrides.isEmpty else { return base }
+        let overrides = value.devices.map { device in
+            "\(device): " + (value.overrides[device].map { $0.isFixed ? text($0) : $0.description } ?? "")
+        }
+        return base + " [" + overrides.joined(separator: ", ") + "]"
+    }
+
     /// `105.0`, `0.5`; never `-0.0`.
     static func number(_ value: Double) -> String {
         value == 0 ? "0.0" : "\(value)"

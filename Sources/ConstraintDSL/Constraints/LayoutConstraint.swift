@@ -31,8 +31,12 @@ public struct LayoutConstraint: CustomStringConvertible {
     let second: Second
     /// What the second side is multiplied by.
     public let multiplier: Double
-    /// What is added to the second side, per device.
-    public let constant: PerDevice<Double>
+    /// What is added to the second side, per device; each value may depend on the window (scaled, or read from
+    /// a record).
+    public let layoutConstant: PerDevice<LayoutConstant>
+    /// What is added to the second side, per device, as numbers: a scaled constant reads as its value at the
+    /// design width, a record-fed one as 0. ``layoutConstant`` has what they depend on.
+    public var constant: PerDevice<Double> { layoutConstant.map { $0.nominalValue ?? 0 } }
     /// How strongly the constraint holds.
     public let priority: ConstraintPriority
     /// The label given with `labeled(_:)`, if any.
@@ -81,12 +85,25 @@ public struct LayoutConstraint: CustomStringConvertible {
         try ConstraintGroup([self]).resolved(for: device, in: catalog)[0]
     }
 
-    /// Its values for the device whose lookup chain is `chain`; the caller has checked the constraint.
-    func resolved(along chain: [DeviceName]) -> ResolvedConstraint {
-        ResolvedConstraint(
+    /// Its values for the device whose lookup chain is `chain`, in `context`; the caller has checked the
+    /// constraint. A record that cannot be read is an error at this constraint's file and line.
+    func resolved(along chain: [DeviceName], in context: ConstantContext) throws(ConstraintError)
+        -> ResolvedConstraint
+    {
+        let value: Double
+        do {
+            value = try layoutConstant.resolved(along: chain).resolved(in: context)
+        } catch {
+            throw ConstraintError(
+                code: error.code,
+                message: "\(error.file == nil ? error.message : error.description) in '\(statement)'", file: file,
+                line: line,
+                keyPath: error.keyPath)
+        }
+        return ResolvedConstraint(
             firstItem: firstItem, firstAttribute: firstAttribute, relation: relation, secondItem: secondItem,
-            secondAttribute: secondAttribute, multiplier: multiplier, constant: constant.resolved(along: chain),
-            priority: priority, label: label, file: file, line: line)
+            secondAttribute: secondAttribute, multiplier: multiplier, constant: value, priority: priority,
+            label: label, file: file, line: line)
     }
 
     /// `dayButton.left == container.left + 114.0 [iPhone5: 105.0] (CalendarView.swift:42)`: as a resolved
@@ -105,7 +122,7 @@ public struct LayoutConstraint: CustomStringConvertible {
             }
         return ConstraintText.statement(
             first: "\(firstItem.name).\(firstAttribute)", relation: relation, second: second,
-            multiplier: multiplier, constant: ConstraintText.constant(constant, hasSecondItem: second != nil),
+            multiplier: multiplier, constant: ConstraintText.constant(layoutConstant, hasSecondItem: second != nil),
             priority: priority, label: label)
     }
 }

@@ -30,7 +30,7 @@ public struct ResolvedConstraint: Hashable, Sendable, CustomStringConvertible {
     /// The line it was written on.
     public var line: Int
 
-    /// Creates a resolved constraint; the DSL makes them with ``ConstraintGroup/resolved(for:in:)``.
+    /// Creates a resolved constraint; the DSL makes them with ``ConstraintGroup/resolved(for:in:)-(DeviceProfile,_)``.
     ///
     /// ```swift
     /// let expected = ResolvedConstraint(

@@ -15,7 +15,7 @@ final class ConstraintDescription {
     let file: String
     let line: Int
     /// The constant of each attribute, in the order of ``attributes``.
-    private(set) var constants: [PerDevice<Double>]
+    private(set) var constants: [PerDevice<LayoutConstant>]
     var multiplier: Double = 1
     var priority: ConstraintPriority = .required
     var label: String?
@@ -30,12 +30,18 @@ final class ConstraintDescription {
         self.target = target
         self.file = file
         self.line = line
-        self.constants = Array(repeating: PerDevice(0), count: attributes.count)
+        self.constants = Array(repeating: PerDevice(.fixed(0)), count: attributes.count)
     }
 
     /// Sets each attribute's constant to `value(attribute)`: the default when `devices` is `nil`, else the
     /// override on those devices. The other devices keep what they had.
     func setConstant(on devices: [DeviceName]? = nil, _ value: (LayoutAttribute) -> Double) {
+        setLayoutConstant(on: devices) { .fixed(value($0)) }
+    }
+
+    /// Sets each attribute's constant to `value(attribute)`, which may depend on the window: the default when
+    /// `devices` is `nil`, else the override on those devices.
+    func setLayoutConstant(on devices: [DeviceName]? = nil, _ value: (LayoutAttribute) -> LayoutConstant) {
         for (index, attribute) in attributes.enumerated() {
             if let devices {
                 constants[index].override(value(attribute), on: devices)
@@ -53,13 +59,21 @@ final class ConstraintDescription {
         }
     }
 
+    /// Sets the default and every override of `amount`, each multiplied by `factor(attribute)`.
+    func setConstant(_ amount: PerDevice<LayoutConstant>, _ factor: (LayoutAttribute) -> Double) {
+        setLayoutConstant { amount.default.times(factor($0)) }
+        for (device, value) in amount.overrides {
+            setLayoutConstant(on: [device]) { value.times(factor($0)) }
+        }
+    }
+
     /// The constraints this statement stands for, one per attribute.
     var constraints: [LayoutConstraint] {
         attributes.indices.map { index in
             let attribute = attributes[index]
             return LayoutConstraint(
                 first: item, firstAttribute: attribute, relation: relation, second: target.second(for: attribute),
-                multiplier: multiplier, constant: constants[index], priority: priority, label: label, file: file,
+                multiplier: multiplier, layoutConstant: constants[index], priority: priority, label: label, file: file,
                 line: line)
         }
     }

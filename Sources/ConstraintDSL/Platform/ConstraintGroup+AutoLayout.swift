@@ -74,7 +74,33 @@
         public func activate(for device: DeviceProfile, in catalog: DeviceCatalog = .standard)
             throws(ConstraintError) -> [NSLayoutConstraint]
         {
-            let made = try resolvedWithItems(for: device, in: catalog).map { resolved, items in
+            Self.activate(try resolvedWithItems(for: device, in: catalog))
+        }
+
+        /// Resolves the constraints through `interpreter` (its window, device and records, see
+        /// ``resolved(using:)``) and activates them as ``activate(for:in:)`` does.
+        ///
+        /// ```swift
+        /// let active = try constraints.activate(using: interpreter)
+        /// interpreter.onChange { _ in Task { @MainActor in try constraints.updateConstants(of: active, using: interpreter) } }
+        /// ```
+        ///
+        /// - Parameter interpreter: The interpreter whose environment, device and records are used.
+        /// - Returns: The activated constraints, in the order of ``constraints``.
+        /// - Throws: ``ConstraintError`` for what ``resolved(using:)`` finds; then nothing is activated.
+        @MainActor @discardableResult
+        public func activate(using interpreter: ConstraintInterpreter) throws(ConstraintError)
+            -> [NSLayoutConstraint]
+        {
+            Self.activate(try resolvedWithItems(using: interpreter))
+        }
+
+        /// One `NSLayoutConstraint` per resolved constraint, made with the documented initializer and activated.
+        @MainActor
+        private static func activate(_ resolved: [(constraint: ResolvedConstraint, items: CheckedItems)])
+            -> [NSLayoutConstraint]
+        {
+            let made = resolved.map { resolved, items in
                 (items.first as? PlatformView)?.translatesAutoresizingMaskIntoConstraints = false
                 let constraint = NSLayoutConstraint(
                     item: items.first as AnyObject, attribute: resolved.firstAttribute.autoLayout,
@@ -100,22 +126,76 @@
         ///   - active: The constraints `activate(for:in:)` returned.
         ///   - device: The new device.
         ///   - catalog: The catalog that names the devices it falls back to.
+        /// - Returns: The constants that changed (only those were set).
         /// - Throws: ``ConstraintError`` for what ``validate(in:)`` finds, or with code
         ///   ``ConstraintError/Code/invalidValue`` if `active` does not hold one constraint per constraint of this
         ///   group; then nothing is changed.
-        @MainActor
+        @MainActor @discardableResult
         public func updateConstants(
             of active: [NSLayoutConstraint], for device: DeviceProfile, in catalog: DeviceCatalog = .standard
-        ) throws(ConstraintError) {
-            let resolved = try self.resolved(for: device, in: catalog)
+        ) throws(ConstraintError) -> [ConstantChange] {
+            try Self.update(active, to: try self.resolved(for: device, in: catalog))
+        }
+
+        /// Sets the constants of activated constraints to those of the window `environment` (per-device and
+        /// scaled constants); only the constants that changed are set.
+        ///
+        /// - Parameters:
+        ///   - active: The constraints ``activate(for:in:)`` returned.
+        ///   - environment: The window, such as ``/DeviceConstraints/EnvironmentChange/new``.
+        ///   - catalog: The catalog that resolves the device.
+        /// - Returns: The constants that changed.
+        /// - Throws: ``ConstraintError`` as ``resolved(for:in:)-(LayoutEnvironment,_)`` does, or with code
+        ///   ``ConstraintError/Code/invalidValue`` if `active` does not match this group; then nothing is changed.
+        @MainActor @discardableResult
+        public func updateConstants(
+            of active: [NSLayoutConstraint], for environment: LayoutEnvironment, in catalog: DeviceCatalog = .standard
+        ) throws(ConstraintError) -> [ConstantChange] {
+            try Self.update(active, to: try self.resolved(for: environment, in: catalog))
+        }
+
+        /// Sets the constants of activated constraints to those for the interpreter's current window, record-fed
+        /// constants included: what to call when the interpreter reports a change.
+        ///
+        /// ```swift
+        /// let observation = interpreter.onChange { _ in
+        ///     Task { @MainActor in try? constraints.updateConstants(of: active, using: interpreter) }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - active: The constraints ``activate(using:)`` returned.
+        ///   - interpreter: The interpreter.
+        /// - Returns: The constants that changed.
+        /// - Throws: ``ConstraintError`` as ``resolved(using:)`` does, or with code
+        ///   ``ConstraintError/Code/invalidValue`` if `active` does not match this group; then nothing is changed.
+        @MainActor @discardableResult
+        public func updateConstants(of active: [NSLayoutConstraint], using interpreter: ConstraintInterpreter)
+            throws(ConstraintError) -> [ConstantChange]
+        {
+            try Self.update(active, to: try self.resolved(using: interpreter))
+        }
+
+        /// Sets the constants that differ between `active` and `resolved` (``ConstantChange/changes(from:to:)``).
+        @MainActor
+        private static func update(_ active: [NSLayoutConstraint], to resolved: [ResolvedConstraint])
+            throws(ConstraintError) -> [ConstantChange]
+        {
             guard resolved.count == active.count else {
                 throw ConstraintError(
                     code: .invalidValue,
                     message: "expected the \(resolved.count) constraints activate(for:) made, found \(active.count)")
             }
-            for (constraint, value) in zip(active, resolved) {
-                constraint.constant = CGFloat(value.constant)
+            let current = zip(resolved, active).map { value, constraint in
+                var now = value
+                now.constant = Double(constraint.constant)
+                return now
             }
+            let changes = try ConstantChange.changes(from: current, to: resolved)
+            for change in changes {
+                active[change.index].constant = CGFloat(change.new)
+            }
+            return changes
         }
     }
 
