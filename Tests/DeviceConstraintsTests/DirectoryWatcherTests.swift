@@ -468,10 +468,10 @@ struct DirectoryWatcherTests {
             gate.signal()
 
             let all = await reports.wait(forCount: 2, within: 10)
-            #expect(all.count == 2)
-            #expect(
-                all.last.map { Set(["A.json", "B.json", "Dropped.json"]).isSubset(of: $0) } == true, "\(all.last ?? [])"
-            )
+            // Usually one more report; on a loaded machine the writer can outlast the gate and a report come first.
+            #expect(all.count >= 2)
+            let after = all.dropFirst().reduce(into: Set<String>()) { $0.formUnion($1) }
+            #expect(Set(["A.json", "B.json", "Dropped.json"]).isSubset(of: after), "\(all)")
         }
     #endif
 
