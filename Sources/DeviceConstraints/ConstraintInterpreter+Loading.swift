@@ -86,34 +86,48 @@ extension ConstraintInterpreter {
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
         let chain = snapshot.chain
-        if let merged = stages.merged(container, along: chain, generation: generation) { return (merged, []) }
         let lookup = try ConstraintFileName.files(of: container, along: chain)
+        let names = lookup.map(\.fileName)
+        let stored: [ConstraintStages.File?]
+        switch stages.lookup(container, along: chain, files: names, generation: generation) {
+        case .merged(let merged): return (merged, [])
+        case .files(let files): stored = files
+        }
+        // One source for the whole load, even if the interpreter's source is replaced meanwhile.
         let source = self.source
         var files: [(file: ParsedFile, device: DeviceName?)] = []
+        var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
-        for name in lookup {
-            let fileName = name.fileName
-            var file = stages.file(fileName, of: container, generation: generation)
-            if file == nil {
-                guard readingFiles else { return nil }
-                if let data = try parser.readFile(fileName, from: source) {
-                    let parsed = try parser.parsedFile(
-                        data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
-                    warnings += parsed.warnings
-                    file = .parsed(parsed)
-                } else {
-                    file = .absent
+        do {
+            for (position, name) in lookup.enumerated() {
+                var file = stored[position]
+                if file == nil {
+                    guard readingFiles else { return nil }
+                    let fileName = names[position]
+                    if let data = try parser.readFile(fileName, from: source) {
+                        let parsed = try parser.parsedFile(
+                            data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
+                        warnings += parsed.warnings
+                        file = .parsed(parsed)
+                    } else {
+                        file = .absent
+                    }
+                    if let file { read.append((fileName, file)) }
                 }
-                if let file { stages.store(file, named: fileName, of: container, generation: generation) }
+                if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
             }
-            if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
+        } catch {
+            // The files read before the one that failed stay read.
+            stages.store(read, merged: nil, of: container, along: chain, generation: generation)
+            throw error
         }
         guard !files.isEmpty else {
-            throw ConstraintFileParser.noFile(
-                of: container, on: snapshot.device.name, lookedFor: lookup.map(\.fileName))
+            // What was read is kept: the absent files stay known as absent.
+            stages.store(read, merged: nil, of: container, along: chain, generation: generation)
+            throw ConstraintFileParser.noFile(of: container, on: snapshot.device.name, lookedFor: names)
         }
         let merged = MergedContainer(files: files)
-        stages.store(merged, of: container, along: chain, generation: generation)
+        stages.store(read, merged: merged, of: container, along: chain, generation: generation)
         return (merged, warnings)
     }
 

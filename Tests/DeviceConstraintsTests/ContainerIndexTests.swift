@@ -11,7 +11,6 @@ struct ContainerIndexTests {
 
     @Test func findsEveryContainerAfterGrowingAndRemoving() {
         var index = ContainerIndex()
-        defer { index.deallocate() }
         let names = (0..<300).map { "Container\($0)View" }
         let tables = tables(names.count)
         for (name, table) in zip(names, tables) { index.insert(name, Unmanaged.passUnretained(table)) }
@@ -36,7 +35,6 @@ struct ContainerIndexTests {
 
     @Test func aNameIsFoundByAnyStringEqualToIt() {
         var index = ContainerIndex()
-        defer { index.deallocate() }
         let table = ViewTable.Builder().build(files: [])
         index.insert("Caf\u{E9}View", Unmanaged.passUnretained(table))
         index.insert("K", Unmanaged.passUnretained(table))

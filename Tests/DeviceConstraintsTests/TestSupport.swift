@@ -118,7 +118,7 @@ extension ViewTable.Builder {
         case .new(let hash):
             add(key, hash: hash, record: record)
             return nil
-        case .earlier(let entry), .again(let entry):
+        case .again(let entry):
             return entry
         }
     }

@@ -49,7 +49,6 @@ final class ConstraintCache: @unchecked Sendable {
 
     deinit {
         for table in containers.removeAll() { table.release() }
-        containers.deallocate()
     }
 
     /// The record of `viewId` in `container` if it is cached: the layout path.

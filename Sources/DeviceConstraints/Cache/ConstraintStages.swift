@@ -2,9 +2,9 @@
 /// merged containers (by container and lookup chain), each memoized, so that a device switch re-merges from
 /// parsed files and reads no file it has read before, and a resize reads and merges nothing.
 ///
-/// Every entry carries the generation of its container at the time its load started: ``invalidate(_:)``
-/// starts a new generation, and an entry of an older one is never returned, so a load that began before an
-/// invalidation cannot feed its stale files to a later load. A read of a file or a parse never happens under
+/// Each container's entries belong to one generation, the one its loads started in: ``invalidate(_:)`` starts a
+/// new generation with nothing stored, and a load of an older generation can neither read nor store, so a load
+/// that began before an invalidation cannot feed its stale files to a later load. A read of a file or a parse never happens under
 /// the lock: callers look up, work outside, then store.
 final class ConstraintStages: Sendable {
     /// A file as the first stage keeps it: parsed, or known to be absent.
@@ -13,15 +13,23 @@ final class ConstraintStages: Sendable {
         case absent
     }
 
-    private struct Tagged<Value> {
-        var generation: UInt64
-        var value: Value
-    }
-
+    /// What is stored for one container, all of it read in `generation`: a new generation starts empty.
+    ///
+    /// A container has a few files (one per device class it is drawn for, and the base file) and a merge per
+    /// class it was loaded for, so they are kept in small arrays searched in order: cheaper than a dictionary
+    /// each, whose storage and string hashing a load would pay for every container.
     private struct ContainerStages {
         var generation: UInt64
-        var files: [String: Tagged<File>] = [:]
-        var merged: [[DeviceName]: Tagged<MergedContainer>] = [:]
+        var files: [(name: String, file: File)] = []
+        var merged: [(chain: [DeviceName], merged: MergedContainer)] = []
+
+        func file(_ name: String) -> File? {
+            files.first { $0.name == name }?.file
+        }
+
+        func merged(along chain: [DeviceName]) -> MergedContainer? {
+            merged.first { $0.chain == chain }?.merged
+        }
     }
 
     private struct State {
@@ -42,39 +50,43 @@ final class ConstraintStages: Sendable {
         }
     }
 
-    /// The stored file `name` of `container`, if it was read in `generation`.
-    func file(_ name: String, of container: String, generation: UInt64) -> File? {
+    /// What the stages hold for one load of `container` along `chain` in `generation`: the merge, if it was made,
+    /// else each file of `names` that was read (nil for one not read yet). One lock for the whole lookup.
+    func lookup(
+        _ container: String, along chain: [DeviceName], files names: [String], generation: UInt64
+    ) -> Lookup {
         state.withLock { state in
-            guard let entry = state.containers[container]?.files[name], entry.generation == generation else {
-                return nil
+            guard let stages = state.containers[container], stages.generation == generation else {
+                return .files(Array(repeating: nil, count: names.count))
             }
-            return entry.value
+            if let merged = stages.merged(along: chain) { return .merged(merged) }
+            return .files(names.map { stages.file($0) })
         }
     }
 
-    /// Stores a file read in `generation`; ignored when the container has moved on.
-    func store(_ file: File, named name: String, of container: String, generation: UInt64) {
-        state.withLock { state in
-            guard state.containers[container]?.generation == generation else { return }
-            state.containers[container]?.files[name] = Tagged(generation: generation, value: file)
-        }
+    /// What ``lookup(_:along:files:generation:)`` found.
+    enum Lookup {
+        case merged(MergedContainer)
+        case files([File?])
     }
 
-    /// The stored merge of `container` along `chain`, if it was made in `generation`.
-    func merged(_ container: String, along chain: [DeviceName], generation: UInt64) -> MergedContainer? {
+    /// Stores what one load read and merged in `generation`, in one lock; ignored when the container has moved
+    /// on (an invalidation came meanwhile). What another load of the same generation stored first is kept.
+    func store(
+        _ files: [(name: String, file: File)], merged: MergedContainer?, of container: String,
+        along chain: [DeviceName], generation: UInt64
+    ) {
         state.withLock { state in
-            guard let entry = state.containers[container]?.merged[chain], entry.generation == generation else {
-                return nil
+            guard let index = state.containers.index(forKey: container),
+                state.containers.values[index].generation == generation
+            else { return }
+            // Changed in place, through the index: no second hash, no copy of the arrays.
+            for (name, file) in files where state.containers.values[index].file(name) == nil {
+                state.containers.values[index].files.append((name, file))
             }
-            return entry.value
-        }
-    }
-
-    /// Stores a merge made in `generation`; ignored when the container has moved on.
-    func store(_ merged: MergedContainer, of container: String, along chain: [DeviceName], generation: UInt64) {
-        state.withLock { state in
-            guard state.containers[container]?.generation == generation else { return }
-            state.containers[container]?.merged[chain] = Tagged(generation: generation, value: merged)
+            if let merged, state.containers.values[index].merged(along: chain) == nil {
+                state.containers.values[index].merged.append((chain, merged))
+            }
         }
     }
 
@@ -102,10 +114,8 @@ final class ConstraintStages: Sendable {
             let generation = state.lastGeneration
             var stages = ContainerStages(generation: generation)
             if let old = state.containers[container] {
-                // Keep the other files, re-tagged for the new generation; every merge is redone.
-                for (other, entry) in old.files where other != name && entry.generation == old.generation {
-                    stages.files[other] = Tagged(generation: generation, value: entry.value)
-                }
+                // The other files are kept for the new generation; every merge is redone.
+                stages.files = old.files.filter { $0.name != name }
             }
             state.containers[container] = stages
             return generation

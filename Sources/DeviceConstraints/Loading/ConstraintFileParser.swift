@@ -239,7 +239,6 @@ private struct FileReader {
 
         var viewOffsets: [Int] = []
         let list = member.value
-        views.beginFile()
 
         func duplicate(key: Int, path: RecordPath) -> ConstraintError {
             // Only on this error: find where this file first defined the view.
@@ -277,10 +276,6 @@ private struct FileReader {
                 for (name, value) in dynamics.sorted(by: { $0.key < $1.key }) {
                     views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
                 }
-            case .earlier(let entry):
-                // Each file reads into a builder of its own, so an id given before is given again by this file
-                // (`.again`); an earlier file's entry only happens to a builder shared by several files.
-                views.merge(parsed, into: entry)
             case .again: break
             }
             viewOffsets.append(document.offset(key))

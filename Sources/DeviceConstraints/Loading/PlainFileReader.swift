@@ -40,9 +40,9 @@ struct PlainFileReader {
         var reader = PlainFileReader(
             base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
         var views = ViewTable.Builder()
-        views.beginFile()
-        // A view takes 40 bytes or more of a file; room for that many saves growing on the way.
-        views.reserveCapacity(bytes.count / 40)
+        // A view takes 64 bytes of a file or more, and its id half of them or less, in most files: room for
+        // that many saves growing on the way (a file of smaller views grows once or twice).
+        views.reserveCapacity(bytes.count / 64, keyBytes: bytes.count / 2)
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
             return nil
@@ -101,17 +101,14 @@ struct PlainFileReader {
         skipWhitespace()
         guard take(0x3A) else { return false }
         skipWhitespace()
-        // The id is ASCII: equal strings have equal bytes, so `.again` is exactly a repeated id.
+        // The id is printable ASCII (`string()` checked it): equal strings have equal bytes, so `.again` is
+        // exactly a repeated id.
         let id = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
-        switch views.claim(id) {
+        switch views.claim(id, isASCII: true) {
         case .new(let hash):
             // Read the record straight into its place in the builder: no copy of it.
-            views.add(id, hash: hash, record: ConstraintRecord())
+            views.add(id, hash: hash, record: ConstraintRecord(), isASCII: true)
             guard record(into: &views.records[views.records.count - 1]) else { return false }
-        case .earlier(let entry):
-            var record = ConstraintRecord()
-            guard self.record(into: &record) else { return false }
-            views.merge(record, into: entry)
         case .again:
             return false
         }

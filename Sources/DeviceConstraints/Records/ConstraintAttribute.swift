@@ -123,6 +123,9 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         return bits
     }()
 
+    /// ``numberBits`` as a mask of bits.
+    static let numberBitMask: UInt16 = numberBits.reduce(0) { $0 | 1 << $1 }
+
     /// A stable index, used as a bit in ``ConstraintRecord``'s set of attributes a file gave.
     var bit: Int {
         switch self {

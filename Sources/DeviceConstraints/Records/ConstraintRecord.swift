@@ -329,8 +329,12 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         // The known attributes the fallback sets and this record does not.
         let missing = fallback.given & ~given
         if missing != 0 {
-            for bit in ConstraintAttribute.numberBits where missing & (1 << bit) != 0 {
+            // One step per missing number, lowest bit first.
+            var bits = missing & ConstraintAttribute.numberBitMask
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
                 setNumber(fallback.number(at: bit), at: bit)
+                bits &= bits &- 1
             }
             given |= missing
         }

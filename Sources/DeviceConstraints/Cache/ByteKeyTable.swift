@@ -1,0 +1,432 @@
+import Foundation
+
+/// An index from byte strings to entry numbers `0 ..< count`, in the order the keys were added: the one hash
+/// table behind every lookup the library makes (a container's views, ``ViewTable``; the loaded containers,
+/// ``ContainerIndex``; a file's views while it is read, ``ViewTable/Builder``).
+///
+/// Keys are UTF-8 bytes kept one after another in memory the table owns, hashed with ``UTF8Hash`` and found by
+/// linear probing over ``HashSlots``, so a lookup hashes the caller's string once, compares bytes, and neither
+/// allocates nor touches a reference count. Keys follow `String` equality (canonical equivalence), as a
+/// `[String: Value]` would: equal bytes are equal strings, so a byte match is a hit; a key or a query that is
+/// not all ASCII can equal a string with other bytes (`"e\u{301}"` and `"é"`, `"\u{212A}"` and `"K"`), so a
+/// byte miss that involves one is settled by comparing `String`s. Files almost never hold such keys, and the
+/// fallback runs only on a miss.
+///
+/// Memory: one block holds each key's hash, where its bytes start, the slots and the bytes; it grows
+/// geometrically, so adding `n` keys costs O(n) in all. A copy (``copy(reservingEntries:bytes:)``) is one
+/// allocation and a few `memcpy`s, without hashing again.
+///
+/// Thread safety: a table that is no longer changed may be read by any number of threads (a ``ViewTable``'s
+/// never changes after it is built); ``ContainerIndex`` changes its table only under its owner's write lock.
+final class ByteKeyTable: @unchecked Sendable {
+    // @unchecked: see "Thread safety" above; every pointer below is into `storage`, owned by the table.
+    // @exclusivity(unchecked): the owners' rules already make every access exclusive or read-only, so the
+    // runtime's dynamic check would only add a call to every lookup.
+
+    /// The number of keys.
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Whether a key holds a byte outside ASCII, so that a byte miss may still be an equal string.
+    @exclusivity(unchecked) private(set) var hasNonASCIIKeys = false
+    /// The hash seed: ``UTF8Hash/seed`` unless a test gives its own.
+    let seed: UInt64
+
+    /// Room for this many keys, and for this many bytes of them, before the block grows.
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var byteCapacity: Int
+    /// ``HashSlots``, a power of two of them, at least twice `count`.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var slotMask: Int
+    /// Key `i` is `bytes[starts[i] ..< starts[i + 1]]`, its hash `hashes[i]`.
+    @exclusivity(unchecked) private var starts: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var hashes: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var bytes: UnsafeMutablePointer<UInt8>
+    /// The one block behind every pointer above.
+    @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer
+
+    /// An empty table with room for `capacity` keys of `byteCapacity` bytes in all.
+    ///
+    /// - Parameter seed: the hash seed; tests pass one to make probe sequences repeatable.
+    init(capacity: Int = 0, byteCapacity: Int = 0, seed: UInt64 = UTF8Hash.seed) {
+        self.seed = seed
+        let capacity = max(capacity, 4)
+        let byteCapacity = max(byteCapacity, 0)
+        let slotCount = Self.slotCount(for: capacity)
+        (storage, starts, hashes, slots, bytes) = Self.allocate(
+            capacity: capacity, slotCount: slotCount, byteCapacity: byteCapacity)
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
+        slotMask = slotCount - 1
+        starts[0] = 0
+        slots.initialize(repeating: 0, count: slotCount)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    // MARK: - Reading
+
+    /// The entry of the key equal to `string`, or nil.
+    @inline(__always)
+    func index(of string: String) -> Int? {
+        let found = string.utf8.withContiguousStorageIfAvailable { key -> Int? in
+            let hash = UTF8Hash.hash(key, seed: seed)
+            if let entry = find(key, hash: hash) { return entry }
+            // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
+            return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? equivalentIndex(of: string) : nil
+        }
+        // Nil when the string's bytes are not contiguous (a bridged string): compare strings.
+        guard let found else { return equivalentIndex(of: string) }
+        return found
+    }
+
+    /// The entry of the key equal to the bytes `key`, whose hash with this table's seed is `hash`, or nil.
+    ///
+    /// - Parameter isASCII: whether `key` is all ASCII, when the caller knows (nil: the table finds out if it
+    ///   must).
+    @inline(__always)
+    func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64, isASCII: Bool? = nil) -> Int? {
+        if let entry = find(key, hash: hash) { return entry }
+        guard hasNonASCIIKeys || !(isASCII ?? UTF8Hash.isASCII(key)) else { return nil }
+        return equivalentIndex(of: String(decoding: key, as: UTF8.self))
+    }
+
+    /// The entry of `other`'s key `entry` in this table, or nil; no hashing when both tables share a seed.
+    @inline(__always)
+    func index(of entry: Int, in other: ByteKeyTable) -> Int? {
+        let key = other.key(at: entry)
+        let hash = other.seed == seed ? other.hashes[entry] : UTF8Hash.hash(key, seed: seed)
+        // Keys of a table without non-ASCII keys are ASCII.
+        return index(of: key, hash: hash, isASCII: other.hasNonASCIIKeys ? nil : true)
+    }
+
+    /// The hash of `key` with this table's seed.
+    @inline(__always)
+    func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        UTF8Hash.hash(key, seed: seed)
+    }
+
+    /// The bytes of key `i`, valid while the table lives and does not change.
+    @inline(__always)
+    func key(at i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + starts[i], count: starts[i + 1] &- starts[i])
+    }
+
+    /// Key `i` as a string.
+    func string(at i: Int) -> String {
+        String(decoding: key(at: i), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        HashSlots.find(in: slots, mask: slotMask, hash: hash) { UTF8Hash.equal(self.key(at: $0), key) }
+    }
+
+    /// The slow path: an entry whose key is an equal `String` with other bytes.
+    @inline(never)
+    private func equivalentIndex(of string: String) -> Int? {
+        (0..<count).first { self.string(at: $0) == string }
+    }
+
+    // MARK: - Changing
+
+    /// Adds `key`, whose hash with this table's seed is `hash`; it must not be in the table (ask
+    /// ``index(of:hash:)`` first).
+    ///
+    /// - Returns: the new entry, `count - 1`.
+    ///
+    /// - Parameter isASCII: whether `key` is all ASCII, when the caller knows (nil: the table finds out).
+    @discardableResult
+    func append(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, isASCII: Bool? = nil) -> Int {
+        let entry = count
+        let end = starts[entry] + key.count
+        if entry == capacity || end > byteCapacity {
+            grow(toHold: entry + 1, bytes: end)
+        }
+        if let base = key.baseAddress { (bytes + starts[entry]).update(from: base, count: key.count) }
+        starts[entry + 1] = end
+        hashes[entry] = hash
+        if !hasNonASCIIKeys && !(isASCII ?? UTF8Hash.isASCII(key)) { hasNonASCIIKeys = true }
+        count = entry + 1
+        HashSlots.insert(entry, hash: hash, in: slots, mask: slotMask)
+        return entry
+    }
+
+    /// Adds `other`'s key `entry`, which must not be in the table; its hash is not computed again when both
+    /// tables share a seed.
+    ///
+    /// - Returns: the new entry, `count - 1`.
+    @discardableResult
+    func append(_ entry: Int, from other: ByteKeyTable) -> Int {
+        let key = other.key(at: entry)
+        let hash = other.seed == seed ? other.hashes[entry] : UTF8Hash.hash(key, seed: seed)
+        return append(key, hash: hash, isASCII: other.hasNonASCIIKeys ? nil : true)
+    }
+
+    /// Makes room for `entries` more keys of `bytes` more bytes, so that adding them does not grow the block.
+    func reserveCapacity(entries: Int, bytes: Int) {
+        let needed = count + entries
+        let neededBytes = starts[count] + bytes
+        if needed > capacity || neededBytes > byteCapacity { grow(toHold: needed, bytes: neededBytes, exactly: true) }
+    }
+
+    /// Removes entry `i`; the last entry takes its number. O(`count`): removals are rare.
+    func remove(at i: Int) {
+        precondition(i >= 0 && i < count, "ByteKeyTable: no entry \(i)")
+        let last = count - 1
+        let rest = ByteKeyTable(capacity: capacity, byteCapacity: byteCapacity, seed: seed)
+        // Entry `last` moves into `i`'s place, so that every other entry keeps its number.
+        for position in 0..<last {
+            let entry = position == i ? last : position
+            rest.append(key(at: entry), hash: hashes[entry])
+        }
+        swap(with: rest)
+        _checkInvariants()
+    }
+
+    /// Removes every key, keeping the memory.
+    func removeAll() {
+        count = 0
+        hasNonASCIIKeys = false
+        starts[0] = 0
+        slots.update(repeating: 0, count: slotMask + 1)
+    }
+
+    /// A table with the same keys and numbers and room for `entries` more keys of `bytes` more bytes: one
+    /// allocation and a few copies of memory, no hashing.
+    func copy(reservingEntries entries: Int = 0, bytes extraBytes: Int = 0) -> ByteKeyTable {
+        let copy = ByteKeyTable(
+            capacity: count + entries, byteCapacity: starts[count] + extraBytes, seed: seed)
+        copy.take(from: self)
+        return copy
+    }
+
+    /// This table if it has little unused room, else a copy that has none: what a table that will not change
+    /// again keeps.
+    func compacted() -> ByteKeyTable {
+        let unusedEntries = capacity - count
+        let unusedBytes = byteCapacity - starts[count]
+        guard unusedEntries > count / 2 + 8 || unusedBytes > starts[count] / 2 + 64 else { return self }
+        return copy()
+    }
+
+    // MARK: - Checks
+
+    /// Checks, in debug builds, what lookups rely on: the slots hold exactly `count` entries, each entry's key
+    /// is found through its slot, its hash is its key's, and the ASCII flag is right. Run after every change
+    /// that rebuilds or copies the slots.
+    func _checkInvariants() {
+        #if DEBUG
+            var occupied = 0
+            for slot in 0...slotMask where slots[slot] != 0 { occupied += 1 }
+            assert(occupied == count, "ByteKeyTable: \(occupied) occupied slots for \(count) keys")
+            assert(count * 2 <= slotMask + 1, "ByteKeyTable: \(slotMask + 1) slots for \(count) keys")
+            var nonASCII = false
+            for entry in 0..<count {
+                assert(starts[entry] <= starts[entry + 1], "ByteKeyTable: key \(entry) ends before it starts")
+                assert(hashes[entry] == UTF8Hash.hash(key(at: entry), seed: seed), "ByteKeyTable: key \(entry)'s hash")
+                assert(find(key(at: entry), hash: hashes[entry]) == entry, "ByteKeyTable: key \(entry) not found")
+                if !UTF8Hash.isASCII(key(at: entry)) { nonASCII = true }
+            }
+            assert(nonASCII == hasNonASCIIKeys, "ByteKeyTable: the non-ASCII flag is wrong")
+        #endif
+    }
+
+    // MARK: - Memory
+
+    /// At least twice as many slots as entries: probes stay short.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 8
+        while slots < count * 2 { slots <<= 1 }
+        return slots
+    }
+
+    private static func allocate(capacity: Int, slotCount: Int, byteCapacity: Int) -> (
+        UnsafeMutableRawPointer, UnsafeMutablePointer<Int>, UnsafeMutablePointer<UInt64>,
+        UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>
+    ) {
+        // starts, hashes and slots are 8-byte words; the key bytes follow.
+        let hashesOffset = 8 * (capacity + 1)
+        let slotsOffset = hashesOffset + 8 * capacity
+        let bytesOffset = slotsOffset + 8 * slotCount
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: bytesOffset + byteCapacity, alignment: 8)
+        return (
+            storage,
+            storage.bindMemory(to: Int.self, capacity: capacity + 1),
+            (storage + hashesOffset).bindMemory(to: UInt64.self, capacity: capacity),
+            (storage + slotsOffset).bindMemory(to: UInt64.self, capacity: slotCount),
+            (storage + bytesOffset).bindMemory(to: UInt8.self, capacity: byteCapacity)
+        )
+    }
+
+    /// Grows the block to hold at least `entries` keys of `bytes` bytes: double what it holds unless `exactly`.
+    private func grow(toHold entries: Int, bytes neededBytes: Int, exactly: Bool = false) {
+        let larger = ByteKeyTable(
+            capacity: exactly ? max(entries, capacity) : max(entries, capacity * 2),
+            byteCapacity: exactly ? max(neededBytes, byteCapacity) : max(neededBytes, byteCapacity * 2), seed: seed)
+        larger.take(from: self)
+        swap(with: larger)
+    }
+
+    /// Fills this empty table with `other`'s keys, in the same numbering: the keys, starts and hashes are copied;
+    /// the slots too when both have as many, else they are filled again from the hashes.
+    private func take(from other: ByteKeyTable) {
+        let count = other.count
+        let byteCount = other.starts[count]
+        precondition(self.count == 0 && capacity >= count && byteCapacity >= byteCount)
+        starts.update(from: other.starts, count: count + 1)
+        hashes.update(from: other.hashes, count: count)
+        bytes.update(from: other.bytes, count: byteCount)
+        if slotMask == other.slotMask {
+            slots.update(from: other.slots, count: slotMask + 1)
+        } else {
+            for entry in 0..<count { HashSlots.insert(entry, hash: hashes[entry], in: slots, mask: slotMask) }
+        }
+        self.count = count
+        hasNonASCIIKeys = other.hasNonASCIIKeys
+        _checkInvariants()
+    }
+
+    /// Exchanges this table's memory with `other`'s (which then frees this table's old block).
+    private func swap(with other: ByteKeyTable) {
+        precondition(seed == other.seed)
+        Swift.swap(&count, &other.count)
+        Swift.swap(&hasNonASCIIKeys, &other.hasNonASCIIKeys)
+        Swift.swap(&capacity, &other.capacity)
+        Swift.swap(&byteCapacity, &other.byteCapacity)
+        Swift.swap(&slots, &other.slots)
+        Swift.swap(&slotMask, &other.slotMask)
+        Swift.swap(&starts, &other.starts)
+        Swift.swap(&hashes, &other.hashes)
+        Swift.swap(&bytes, &other.bytes)
+        Swift.swap(&storage, &other.storage)
+    }
+}
+
+/// A fast, non-cryptographic hash of UTF-8 bytes, eight at a time, for ``ByteKeyTable``.
+///
+/// The keys are view ids and container names from the app's own files, not input an attacker chooses, so
+/// a per-process random seed is enough to keep collisions from being repeatable. Like the standard library's
+/// `Hasher`, the seed is fixed when the environment variable `SWIFT_DETERMINISTIC_HASHING` is set, so that a
+/// run can be repeated exactly; tests may also give a table its own seed.
+enum UTF8Hash {
+    /// The seed used when `SWIFT_DETERMINISTIC_HASHING` is set.
+    static let deterministicSeed: UInt64 = 0x0DE0_1CE5_C0DE_0001
+
+    /// The process's seed. Tables keep a copy, so that a lookup reads no global.
+    static let seed: UInt64 =
+        ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] != nil
+        ? deterministicSeed : (.random(in: .min ... .max) | 1)
+
+    /// The hash of `key` with `seed`.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        let count = key.count
+        var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = key.baseAddress else { return mix(h) }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i &+ 8 <= count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h &>> 32
+            i &+= 8
+        }
+        if i < count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < count {
+                tail |= UInt64(base[i]) &<< shift
+                shift &+= 8
+                i &+= 1
+            }
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        return mix(h)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var h = value
+        h ^= h &>> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h &>> 33
+        return h
+    }
+
+    /// Whether every byte is ASCII, tested eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = key.baseAddress else { return true }
+        let count = key.count
+        let raw = UnsafeRawPointer(base)
+        var combined: UInt64 = 0
+        var i = 0
+        while i &+ 8 <= count {
+            combined |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < count {
+            combined |= UInt64(base[i])
+            i &+= 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether two byte strings are equal, compared eight bytes at a time (keys are short: a call to
+    /// `memcmp` costs more than the comparison).
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = a.count
+        guard count == b.count else { return false }
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let ra = UnsafeRawPointer(pa)
+        let rb = UnsafeRawPointer(pb)
+        var i = 0
+        while i &+ 8 <= count {
+            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
+                return false
+            }
+            i &+= 8
+        }
+        while i < count {
+            if pa[i] != pb[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
+
+/// The slots of ``ByteKeyTable``: linear probing over a power-of-two array of words, each 0 when empty, else the
+/// high half of the key's hash beside the entry number plus one, so that most slots that are not the key are
+/// passed over without reading its bytes.
+enum HashSlots {
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    /// The entry whose key `matches` tells, among the slots `hash` probes; nil at the first empty slot.
+    @inline(__always)
+    static func find(
+        in slots: UnsafePointer<UInt64>, mask: Int, hash: UInt64, matches: (Int) -> Bool
+    ) -> Int? {
+        let tag = hash & tagMask
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value & tagMask == tag {
+                let entry = Int(truncatingIfNeeded: value & ~tagMask) &- 1
+                if matches(entry) { return entry }
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Puts `entry` in the first empty slot `hash` probes; there must be one.
+    @inline(__always)
+    static func insert(_ entry: Int, hash: UInt64, in slots: UnsafeMutablePointer<UInt64>, mask: Int) {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+        slots[slot] = (hash & tagMask) | UInt64(entry + 1)
+    }
+}
