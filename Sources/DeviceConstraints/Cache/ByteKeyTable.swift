@@ -314,9 +314,13 @@ enum UTF8Hash {
     static let deterministicSeed: UInt64 = 0x0DE0_1CE5_C0DE_0001
 
     /// The process's seed. Tables keep a copy, so that a lookup reads no global.
-    static let seed: UInt64 =
-        ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] != nil
-        ? deterministicSeed : (.random(in: .min ... .max) | 1)
+    static let seed = seed(environment: ProcessInfo.processInfo.environment)
+
+    /// The seed for a process with `environment`: ``deterministicSeed`` when `SWIFT_DETERMINISTIC_HASHING` is
+    /// set (to anything), else a random one.
+    static func seed(environment: [String: String]) -> UInt64 {
+        environment["SWIFT_DETERMINISTIC_HASHING"] != nil ? deterministicSeed : (.random(in: .min ... .max) | 1)
+    }
 
     /// The hash of `key` with `seed`.
     @inline(__always)
