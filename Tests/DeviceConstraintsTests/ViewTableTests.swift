@@ -68,6 +68,59 @@ struct ViewTableTests {
         #expect(merged.files == ["C_iPhone6.json", "C.json"])
     }
 
+    @Test func aMergeWhoseLaterFilesAddNoViewSharesTheFirstFilesIds() {
+        let device = table([("a", ConstraintRecord(width: 1)), ("b", ConstraintRecord(width: 2))])
+        let base = table([("b", ConstraintRecord(width: 9, height: 4))])
+        let merged = ViewTable.merged([device, base])
+        #expect(merged.keys === device.keys)
+        #expect(merged.record("b") == ConstraintRecord(width: 2, height: 4))
+        // The first file's table is not changed by the merge.
+        #expect(device.record("b") == ConstraintRecord(width: 2))
+    }
+
+    @Test func aViewThatTwoLaterFilesAddIsOneViewFilledInFromBoth() {
+        let device = table([("a", ConstraintRecord(width: 1))])
+        let fallback = table([("n", ConstraintRecord(width: 5)), ("a", ConstraintRecord(height: 2))])
+        let base = table([("n", ConstraintRecord(width: 8, height: 6)), ("m", ConstraintRecord(fontSize: 12))])
+        let merged = ViewTable.merged([device, fallback, base])
+        #expect(merged.viewIds == ["a", "n", "m"])
+        #expect(merged.count == 3)
+        #expect(merged.record("n") == ConstraintRecord(width: 5, height: 6))
+        #expect(merged.record("a") == ConstraintRecord(width: 1, height: 2))
+        #expect(merged.record("m")?.fontSize == 12)
+        merged.keys._checkInvariants()
+    }
+
+    @Test func equalIdsWithOtherBytesInTwoFilesAreOneView() {
+        let device = table([("caf\u{E9}", ConstraintRecord(width: 1))])
+        let base = table([("cafe\u{301}", ConstraintRecord(width: 7, height: 3)), ("K", ConstraintRecord(width: 2))])
+        let merged = ViewTable.merged([device, base])
+        #expect(merged.count == 2)
+        #expect(merged.record("cafe\u{301}") == ConstraintRecord(width: 1, height: 3))
+        #expect(merged.record("\u{212A}")?.width == 2)
+        // A first file of ASCII ids only, a later one with an id equal to one of them in other bytes.
+        let ascii = table([("K", ConstraintRecord(width: 1))])
+        let kelvin = table([("\u{212A}", ConstraintRecord(width: 4, height: 5))])
+        let both = ViewTable.merged([ascii, kelvin])
+        #expect(both.count == 1 && both.record("K") == ConstraintRecord(width: 1, height: 5))
+    }
+
+    @Test func tablesBuiltWithDifferentSeedsMerge() {
+        var first = ViewTable.Builder(seed: 11)
+        var second = ViewTable.Builder(seed: 12)
+        for (builder, id, width) in [(0, "a", 1.0), (1, "a", 5.0), (1, "b", 6.0)] {
+            var id = id
+            _ = id.withUTF8 {
+                builder == 0
+                    ? first.add($0, record: ConstraintRecord(width: width))
+                    : second.add($0, record: ConstraintRecord(width: width, height: width))
+            }
+        }
+        let merged = ViewTable.merged([first.build(files: ["C_iPad.json"]), second.build(files: ["C.json"])])
+        #expect(merged.record("a") == ConstraintRecord(width: 1, height: 5))
+        #expect(merged.record("b") == ConstraintRecord(width: 6, height: 6))
+    }
+
     @Test func anEmptyTableFindsNothing() {
         let table = table([])
         #expect(table.count == 0 && table.record("a") == nil && table.viewIds.isEmpty && table.dictionary.isEmpty)

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// The one byte-keyed table behind every lookup must behave like a `[String: Int]` of entry numbers, whatever
+/// the seed, the growth, the removals and the collisions.
+struct ByteKeyTableTests {
+    /// A fixed seed, so that every run probes the same slots.
+    private static let seed: UInt64 = 0x5EED_0000_0000_0009
+
+    private func append(_ string: String, to table: ByteKeyTable) -> Int {
+        var string = string
+        return string.withUTF8 { table.append($0, hash: table.hash($0)) }
+    }
+
+    private func keys(of table: ByteKeyTable) -> [String] {
+        (0..<table.count).map(table.string(at:))
+    }
+
+    @Test func findsEveryKeyAfterGrowingFromNothing() {
+        let table = ByteKeyTable(seed: Self.seed)
+        let strings = (0..<3000).map { "key\($0)" + String(repeating: "x", count: $0 % 29) }
+        for (position, string) in strings.enumerated() { #expect(append(string, to: table) == position) }
+        table._checkInvariants()
+        #expect(table.count == 3000)
+        for (position, string) in strings.enumerated() { #expect(table.index(of: string) == position) }
+        #expect(table.index(of: "key3000") == nil && table.index(of: "") == nil)
+        #expect(keys(of: table) == strings)
+    }
+
+    @Test func theSeedDecidesTheHashesAndTheEnvironmentCanFixIt() {
+        var key = "bmt_reportCalendarDayButtonId_Selected"
+        let hashes = key.withUTF8 { bytes in
+            [1, 2, 2].map { UTF8Hash.hash(bytes, seed: $0) }
+        }
+        #expect(hashes[0] != hashes[1] && hashes[1] == hashes[2])
+        #expect(UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": "1"]) == UTF8Hash.deterministicSeed)
+        #expect(UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": ""]) == UTF8Hash.deterministicSeed)
+        // Without the variable, two processes' seeds differ (two draws here; equal with odds of 2^-63).
+        #expect(UTF8Hash.seed(environment: [:]) != UTF8Hash.seed(environment: [:]))
+    }
+
+    @Test func keysThatShareASlotAreAllFoundThroughTheProbeChain() throws {
+        // With the fixed seed, find keys whose hashes start in the same slot of a 16-slot table, including the
+        // last slot, so that the chain wraps around to slot 0.
+        let table = ByteKeyTable(capacity: 8, seed: Self.seed)
+        func slot(_ string: String) -> Int {
+            var string = string
+            return string.withUTF8 { Int(truncatingIfNeeded: UTF8Hash.hash($0, seed: Self.seed)) & 15 }
+        }
+        let colliding = (0..<10_000).lazy.map { "view\($0)" }.filter { slot($0) == 15 }.prefix(6)
+        #expect(colliding.count == 6)
+        for string in colliding { _ = append(string, to: table) }
+        table._checkInvariants()
+        for (position, string) in colliding.enumerated() { #expect(table.index(of: string) == position) }
+        // A missing key in the same slot walks the whole chain and stops at the first empty slot.
+        let missing = try #require((10_000..<20_000).lazy.map { "view\($0)" }.first { slot($0) == 15 })
+        #expect(table.index(of: missing) == nil)
+    }
+
+    @Test func removingAKeyMovesTheLastIntoItsPlaceAndKeepsTheRest() {
+        let table = ByteKeyTable(seed: Self.seed)
+        for string in ["a", "b", "c", "d", "e"] { _ = append(string, to: table) }
+        table.remove(at: 1)
+        #expect(keys(of: table) == ["a", "e", "c", "d"])
+        #expect(table.index(of: "b") == nil && table.index(of: "e") == 1 && table.index(of: "d") == 3)
+        table.remove(at: 3)
+        #expect(keys(of: table) == ["a", "e", "c"])
+        table.removeAll()
+        #expect(table.count == 0 && table.index(of: "a") == nil)
+        #expect(append("z", to: table) == 0 && table.index(of: "z") == 0)
+    }
+
+    @Test func aCopyHasTheSameNumbersAndChangesAlone() {
+        let table = ByteKeyTable(seed: Self.seed)
+        for position in 0..<100 { _ = append("v\(position)", to: table) }
+        let copy = table.copy(reservingEntries: 500, bytes: 4000)
+        copy._checkInvariants()
+        #expect(keys(of: copy) == keys(of: table))
+        for position in 100..<600 { _ = append("v\(position)", to: copy) }
+        #expect(copy.count == 600 && table.count == 100 && table.index(of: "v100") == nil)
+        #expect(copy.index(of: "v599") == 599)
+        // A table with much unused room compacts to a copy; one without keeps itself.
+        let roomy = ByteKeyTable(capacity: 1000, byteCapacity: 10_000, seed: Self.seed)
+        _ = append("only", to: roomy)
+        #expect(roomy.compacted() !== roomy && roomy.compacted().index(of: "only") == 0)
+        #expect(copy.compacted() === copy || copy.compacted().count == 600)
+    }
+
+    @Test func aKeyIsFoundByAnyStringEqualToIt() {
+        let table = ByteKeyTable(seed: Self.seed)
+        _ = append("caf\u{E9}", to: table)
+        _ = append("K", to: table)
+        #expect(table.hasNonASCIIKeys)
+        #expect(table.index(of: "cafe\u{301}") == 0)
+        // The table's keys are ASCII here, the query is not: still equal.
+        #expect(table.index(of: "\u{212A}") == 1)
+        #expect(table.index(of: "cafe") == nil)
+        let ascii = ByteKeyTable(seed: Self.seed)
+        _ = append("K", to: ascii)
+        #expect(!ascii.hasNonASCIIKeys && ascii.index(of: "\u{212A}") == 0)
+    }
+
+    @Test func tablesWithDifferentSeedsFindEachOthersKeys() {
+        let first = ByteKeyTable(seed: 1)
+        let second = ByteKeyTable(seed: 2)
+        for string in ["one", "two", "three"] { _ = append(string, to: first) }
+        for string in ["three", "four"] { _ = append(string, to: second) }
+        #expect(first.index(of: 0, in: second) == 2)
+        #expect(first.index(of: 1, in: second) == nil)
+        #expect(first.append(1, from: second) == 3)
+        first._checkInvariants()
+        #expect(first.index(of: "four") == 3)
+    }
+}
