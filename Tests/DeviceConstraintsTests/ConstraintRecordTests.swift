@@ -145,4 +145,41 @@ struct ConstraintRecordTests {
         #expect(EditDistance.distance("kitten", "sitting") == 3)
         #expect(EditDistance.distance("", "abc") == 3)
     }
+
+    @Test func theByteDistanceOfASCIIWordsIsTheScalarDistanceWithinTheCutoff() {
+        // Random words over a small alphabet (so that swaps and repeats happen), both cases, lengths 0 to 12.
+        var state: UInt64 = 0x0DD5_EED5
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        func word() -> String {
+            let alphabet = Array("abcAB1_")
+            return String((0..<(next() % 13)).map { _ in alphabet[next() % alphabet.count] })
+        }
+        for _ in 0..<4000 {
+            let a = word()
+            let b = word()
+            let exact = EditDistance.scalarDistance(a, b, cutoff: .max)
+            #expect(EditDistance.distance(a, b) == exact, "\(a) / \(b)")
+            for cutoff in 0...3 {
+                let bounded = EditDistance.distance(a, b, cutoff: cutoff)
+                #expect(exact <= cutoff ? bounded == exact : bounded > cutoff, "\(a) / \(b), cutoff \(cutoff)")
+            }
+        }
+        // Non-ASCII words take the scalar path: case-insensitive beyond ASCII.
+        #expect(EditDistance.distance("\u{C9}t\u{E9}", "\u{E9}t\u{E9}") == 0)
+    }
+
+    @Test func aSuggestionIsFoundOnlyWhereTheFilterCannotRuleItOut() {
+        #expect(ConstraintAttribute.suggestedName(for: "witdh") == "width")
+        #expect(ConstraintAttribute.suggestedName(for: "MarginLef") == "marginLeft")
+        #expect(ConstraintAttribute.suggestedName(for: "colums") == "columns")
+        // Two letters the name lacks, two edits: the most the filter lets through.
+        #expect(ConstraintAttribute.suggestedName(for: "widzq") == "width")
+        #expect(ConstraintAttribute.suggestedName(for: "x17") == nil)
+        #expect(ConstraintAttribute.suggestedName(for: "cornerRadius") == nil)
+        #expect(EditDistance.closest(to: "hieght", among: ["weight", "height"], maximum: 2) == "height")
+        #expect(EditDistance.closest(to: "ab", among: ["ba", "ab"], maximum: 2) == "ab")
+    }
 }

@@ -346,6 +346,7 @@ private struct FileReader {
         var imageName: String?
         var extensions: [ConstraintRecord.Extension] = []
         var extensionIndex: [String: Int] = [:]
+        extensionIndex.reserveCapacity(document.count(value))
         var dynamics: [String: DynamicValue] = [:]
         for member in document.members(value) {
             // Known attributes are matched on the key's bytes, without making a String.
@@ -364,7 +365,7 @@ private struct FileReader {
                     if record.contains(known) || (known == .imageName && imageName != nil) {
                         warnDuplicate(name, at: member.key, path: path)
                     }
-                    dynamics[name] = nil
+                    if !dynamics.isEmpty { dynamics[name] = nil }
                     if known == .imageName {
                         imageName = try string(name, member.value, path: path)
                     } else if document.kind(member.value) == .object {
@@ -382,15 +383,23 @@ private struct FileReader {
                     dynamics[name] = .columns(try columnRule(member.value, path: path))
                     continue
                 }
-                let position = extensionIndex[name]
-                if position != nil { warnDuplicate(name, at: member.key, path: path) }
-                dynamics[name] = nil
-                let value = try extensionValue(name, member.value, key: member.key, path: path, dynamics: &dynamics)
-                if let position {
-                    extensions[position].value = value
-                } else {
-                    extensionIndex[name] = extensions.count
+                // One hash per name: its place, or the place it takes now.
+                let next = extensions.count
+                let position = { (position: inout Int) in position }(&extensionIndex[name, default: next])
+                if position != next { warnDuplicate(name, at: member.key, path: path) }
+                if !dynamics.isEmpty { dynamics[name] = nil }
+                let value: ConstraintValue
+                do throws(ConstraintError) {
+                    value = try extensionValue(name, member.value, key: member.key, path: path, dynamics: &dynamics)
+                } catch {
+                    // A new name whose value is not read is not an extension.
+                    if position == next { extensionIndex[name] = nil }
+                    throw error
+                }
+                if position == next {
                     extensions.append((name, value))
+                } else {
+                    extensions[position].value = value
                 }
             } catch {
                 try recover(error)
