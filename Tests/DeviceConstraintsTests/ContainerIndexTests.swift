@@ -6,11 +6,15 @@ import Testing
 /// The index of loaded containers must behave like a `[String: table]` through inserts and removals.
 struct ContainerIndexTests {
     private func tables(_ count: Int) -> [ViewTable] {
-        (0..<count).map { _ in ViewTable.Builder().build(files: []) }
+        (0..<count).map { _ in
+            var builder = ViewTable.Builder()
+            return builder.build(files: [])
+        }
     }
 
     @Test func findsEveryContainerAfterGrowingAndRemoving() {
         var index = ContainerIndex()
+        defer { index.deallocate() }
         let names = (0..<300).map { "Container\($0)View" }
         let tables = tables(names.count)
         for (name, table) in zip(names, tables) { index.insert(name, Unmanaged.passUnretained(table)) }
@@ -35,7 +39,9 @@ struct ContainerIndexTests {
 
     @Test func aNameIsFoundByAnyStringEqualToIt() {
         var index = ContainerIndex()
-        let table = ViewTable.Builder().build(files: [])
+        defer { index.deallocate() }
+        var builder = ViewTable.Builder()
+        let table = builder.build(files: [])
         index.insert("Caf\u{E9}View", Unmanaged.passUnretained(table))
         index.insert("K", Unmanaged.passUnretained(table))
         #expect(index.table("Cafe\u{301}View") != nil)

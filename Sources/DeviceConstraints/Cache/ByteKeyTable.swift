@@ -69,15 +69,7 @@ final class ByteKeyTable: @unchecked Sendable {
     /// The entry of the key equal to `string`, or nil.
     @inline(__always)
     func index(of string: String) -> Int? {
-        let found = string.utf8.withContiguousStorageIfAvailable { key -> Int? in
-            let hash = UTF8Hash.hash(key, seed: seed)
-            if let entry = find(key, hash: hash) { return entry }
-            // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
-            return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? equivalentIndex(of: string) : nil
-        }
-        // Nil when the string's bytes are not contiguous (a bridged string): compare strings.
-        guard let found else { return equivalentIndex(of: string) }
-        return found
+        reader.index(of: string)
     }
 
     /// The entry of the key equal to the bytes `key`, whose hash with this table's seed is `hash`, or nil.
@@ -119,13 +111,61 @@ final class ByteKeyTable: @unchecked Sendable {
 
     @inline(__always)
     private func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-        HashSlots.find(in: slots, mask: slotMask, hash: hash) { UTF8Hash.equal(self.key(at: $0), key) }
+        reader.find(key, hash: hash)
     }
 
     /// The slow path: an entry whose key is an equal `String` with other bytes.
     @inline(never)
-    private func equivalentIndex(of string: String) -> Int? {
+    fileprivate func equivalentIndex(of string: String) -> Int? {
         (0..<count).first { self.string(at: $0) == string }
+    }
+
+    /// What a lookup reads, copied out of the table: for an owner that keeps the table alive and does not change
+    /// it while it uses the copy (a ``ViewTable`` never changes its keys; ``ContainerIndex`` takes a new reader after
+    /// every change). A lookup through it reads the owner's own fields instead of going through the table object,
+    /// and touches no reference count.
+    var reader: Reader {
+        Reader(
+            slots: slots, slotMask: slotMask, starts: starts, bytes: bytes, seed: seed,
+            hasNonASCIIKeys: hasNonASCIIKeys,
+            table: self)
+    }
+
+    /// See ``ByteKeyTable/reader``. The one lookup path: the table's own lookups go through it too.
+    struct Reader: @unchecked Sendable {
+        // @unchecked: the pointers are into the table's memory, valid while the table lives and does not change;
+        // whoever holds a reader keeps it so (see `reader`).
+        let slots: UnsafePointer<UInt64>
+        let slotMask: Int
+        let starts: UnsafePointer<Int>
+        let bytes: UnsafePointer<UInt8>
+        let seed: UInt64
+        let hasNonASCIIKeys: Bool
+        /// For the slow path only; unowned(unsafe), so that a lookup retains nothing: the holder keeps the table.
+        unowned(unsafe) let table: ByteKeyTable
+
+        /// The entry of the key equal to `string`, or nil.
+        @inline(__always)
+        func index(of string: String) -> Int? {
+            let found = string.utf8.withContiguousStorageIfAvailable { key -> Int? in
+                let hash = UTF8Hash.hash(key, seed: seed)
+                if let entry = find(key, hash: hash) { return entry }
+                // A byte miss is a miss, unless canonical equivalence can make other bytes equal.
+                return hasNonASCIIKeys || !UTF8Hash.isASCII(key) ? table.equivalentIndex(of: string) : nil
+            }
+            // Nil when the string's bytes are not contiguous (a bridged string): compare strings.
+            guard let found else { return table.equivalentIndex(of: string) }
+            return found
+        }
+
+        /// The entry whose bytes are `key` (hashed `hash`), or nil; bytes only, no equivalence.
+        @inline(__always)
+        func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            HashSlots.find(in: slots, mask: slotMask, hash: hash) { entry in
+                UTF8Hash.equal(
+                    UnsafeBufferPointer(start: bytes + starts[entry], count: starts[entry + 1] &- starts[entry]), key)
+            }
+        }
     }
 
     // MARK: - Changing

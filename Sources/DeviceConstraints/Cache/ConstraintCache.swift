@@ -49,6 +49,7 @@ final class ConstraintCache: @unchecked Sendable {
 
     deinit {
         for table in containers.removeAll() { table.release() }
+        containers.deallocate()
     }
 
     /// The record of `viewId` in `container` if it is cached: the layout path.

@@ -1,66 +1,86 @@
 /// The loaded containers by name: a ``ByteKeyTable`` of the names, each entry's container table held
 /// unretained beside it.
 ///
-/// A lookup hashes the name once and compares bytes; it reads only memory the index owns, so it neither
-/// allocates nor touches a reference count. The owner guards it with a reader-writer lock: lookups under the
-/// read lock, changes under the write lock. Names follow `String` equality, as view ids do.
+/// A lookup hashes the name once and compares bytes; it reads only memory the index owns (through a
+/// ``ByteKeyTable/Reader`` taken again after every change), so it neither allocates nor touches a reference count.
+/// The owner guards it with a reader-writer lock: lookups under the read lock, changes under the write lock, and
+/// calls ``deallocate()`` once, when it goes away. Names follow `String` equality, as view ids do.
+///
+/// Every stored property is a plain value or pointer, so reading the index out of its owner copies a few words and
+/// retains nothing; the copies share one memory, so only the owner's copy may change it.
 struct ContainerIndex {
-    /// The names, entry by entry; copied before a change when another copy of the index shares them.
-    private var names: ByteKeyTable
-    /// Entry `i`'s container table, unretained: `tables[i]`.
-    private var tables: [Unmanaged<ViewTable>] = []
+    /// The names, entry by entry; retained once by ``init(seed:)``, released by ``deallocate()``.
+    private let retainedNames: Unmanaged<ByteKeyTable>
+    /// `names`' lookup, taken again after every change of `names`.
+    private var reader: ByteKeyTable.Reader
+    /// Entry `i`'s container table, unretained: `tables[i]`, `count` of them, room for `capacity`.
+    private var tables: UnsafeMutablePointer<Unmanaged<ViewTable>>
+    private var capacity = 8
+    /// The number of containers.
+    private(set) var count = 0
 
     /// - Parameter seed: the hash seed (tests give one).
     init(seed: UInt64 = UTF8Hash.seed) {
-        names = ByteKeyTable(capacity: 8, byteCapacity: 256, seed: seed)
+        let names = ByteKeyTable(capacity: 8, byteCapacity: 256, seed: seed)
+        retainedNames = .passRetained(names)
+        reader = names.reader
+        tables = .allocate(capacity: capacity)
     }
 
-    /// The number of containers.
-    var count: Int { tables.count }
+    /// Frees the index's own memory; it must not be used afterwards. Tables are not released.
+    func deallocate() {
+        tables.deallocate()
+        retainedNames.release()
+    }
+
+    private var names: ByteKeyTable { retainedNames.takeUnretainedValue() }
 
     /// The table of `name`, if it is loaded.
     @inline(__always)
     func table(_ name: String) -> Unmanaged<ViewTable>? {
-        guard let entry = names.index(of: name) else { return nil }
+        guard let entry = reader.index(of: name) else { return nil }
         return tables[entry]
     }
 
     /// Every loaded container.
     var all: [(name: String, table: Unmanaged<ViewTable>)] {
-        tables.indices.map { (names.string(at: $0), tables[$0]) }
+        (0..<count).map { (names.string(at: $0), tables[$0]) }
     }
 
     /// Adds `table` under `name`, which must not be loaded.
     mutating func insert(_ name: String, _ table: Unmanaged<ViewTable>) {
-        makeNamesUnique()
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Unmanaged<ViewTable>>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: tables, count: count)
+            tables.deallocate()
+            tables = larger
+            capacity *= 2
+        }
         var name = name
         _ = name.withUTF8 { names.append($0, hash: names.hash($0)) }
-        tables.append(table)
+        (tables + count).initialize(to: table)
+        count += 1
+        reader = names.reader
     }
 
     /// Removes `name`, returning its table.
     mutating func remove(_ name: String) -> Unmanaged<ViewTable>? {
-        guard let found = names.index(of: name) else { return nil }
+        guard let found = reader.index(of: name) else { return nil }
         let removed = tables[found]
         // The last entry takes the removed one's number, in the names as in the tables.
-        makeNamesUnique()
         names.remove(at: found)
-        tables[found] = tables[tables.count - 1]
-        tables.removeLast()
+        count -= 1
+        tables[found] = tables[count]
+        reader = names.reader
         return removed
     }
 
     /// Removes every container, returning their tables.
     mutating func removeAll() -> [Unmanaged<ViewTable>] {
-        defer {
-            tables.removeAll(keepingCapacity: true)
-            makeNamesUnique()
-            names.removeAll()
-        }
-        return tables
-    }
-
-    private mutating func makeNamesUnique() {
-        if !isKnownUniquelyReferenced(&names) { names = names.copy() }
+        let removed = Array(UnsafeBufferPointer(start: tables, count: count))
+        count = 0
+        names.removeAll()
+        reader = names.reader
+        return removed
     }
 }

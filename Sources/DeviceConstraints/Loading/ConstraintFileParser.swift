@@ -66,7 +66,7 @@ public struct ConstraintFileParser: Sendable {
         let warnings = diagnostics.map { _ in WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName)
         }
         defer { warnings?.deliver(to: diagnostics) }
-        let read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
+        var read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
         return ContainerConstraints(
             container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
             viewOffsets: read.viewOffsets)
@@ -88,7 +88,7 @@ public struct ConstraintFileParser: Sendable {
         }
         defer { warnings?.deliver(to: diagnostics) }
         do throws(ConstraintError) {
-            let read = try read(
+            var read = try read(
                 data, fileName: fileName, container: container, warnings: warnings, recovered: recovered)
             let file = ContainerConstraints(
                 container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
@@ -109,7 +109,7 @@ public struct ConstraintFileParser: Sendable {
     ) throws(ConstraintError) -> ParsedFile {
         let warnings =
             collectingWarnings ? WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName) : nil
-        let read = try read(
+        var read = try read(
             data, fileName: fileName, container: container, warnings: warnings, recovered: nil, offsets: false)
         return ParsedFile(
             fileName: fileName, table: read.views.build(files: [fileName]), warnings: warnings?.all ?? [])
@@ -179,6 +179,18 @@ final class WarningCollector {
 
     func countDropped() { dropped += 1 }
 
+    /// The attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
+    /// worked out once per name in this file: a file that repeats its extension attributes in every record asks
+    /// again and again.
+    func suggestedAttribute(for name: String) -> String? {
+        if let known = suggestions[name] { return known }
+        let suggestion = ConstraintAttribute.suggestedName(for: name)
+        suggestions[name] = .some(suggestion)
+        return suggestion
+    }
+
+    private var suggestions: [String: String?] = [:]
+
     /// The warnings kept, then one saying how many were not, if any.
     var all: [ConstraintDiagnostic] {
         guard dropped > 0 else { return warnings }
@@ -218,8 +230,7 @@ private struct FileReader {
         self.recovered = recovered
     }
 
-    /// Reads the file's views into `views`, as the next file of a lookup chain: an id an earlier file gave
-    /// takes this file's attributes as fallbacks.
+    /// Reads the file's views into `views`, a builder of this file's own.
     ///
     /// - Returns: the container, and the byte offset of each view id this file gives, in file order.
     func read(expectedContainer: String?, into views: inout ViewTable.Builder) throws(ConstraintError) -> (
@@ -431,14 +442,17 @@ private struct FileReader {
     private func extensionValue(
         _ name: String, _ value: Int, key: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
     ) throws(ConstraintError) -> ConstraintValue {
-        // The edit-distance search only runs when someone listens for the warning, and not past the cap.
-        if let warnings, !warnings.isFull, let suggestion = ConstraintAttribute.suggestedName(for: name) {
-            warn(
-                .possibleTypo,
-                "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
-                at: key, keyPath: path.appending(name))
-        } else if let warnings, warnings.isFull, ConstraintAttribute.suggestedName(for: name) != nil {
-            warnings.countDropped()
+        // The edit-distance search only runs when someone listens for warnings, once per name in the file (past the
+        // cap too, to count the warnings not shown).
+        if let warnings, let suggestion = warnings.suggestedAttribute(for: name) {
+            if warnings.isFull {
+                warnings.countDropped()
+            } else {
+                warn(
+                    .possibleTypo,
+                    "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
+                    at: key, keyPath: path.appending(name))
+            }
         }
         switch document.kind(value) {
         case .number: return .number(try finiteNumber(name, value, path: path))

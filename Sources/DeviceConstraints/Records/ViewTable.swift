@@ -5,7 +5,9 @@
 /// neither allocates nor touches a reference count; entry `i`'s record is the `i`-th of one array of records.
 /// Nothing changes after the table is made, so any number of threads may read it at once. Tables with the same
 /// view ids share one key table: a merged container and every table resolved from it for a window.
-final class ViewTable: Sendable {
+final class ViewTable: @unchecked Sendable {
+    // @unchecked: every stored property is set in init and never written again; `keys` does not change after the
+    // table is made, so `reader` stays valid.
     /// The number of views.
     let count: Int
     /// The files the records came from, most specific first.
@@ -15,6 +17,8 @@ final class ViewTable: Sendable {
     let dynamics: [DynamicAttribute]
     /// The view ids, entry by entry; never changed once the table is made.
     let keys: ByteKeyTable
+    /// `keys`' lookup, held here so that a lookup reads this object's fields only.
+    private let reader: ByteKeyTable.Reader
     /// Entry `i`'s record.
     private let records: [ConstraintRecord]
 
@@ -23,6 +27,7 @@ final class ViewTable: Sendable {
         precondition(records.count == keys.count, "ViewTable: \(records.count) records for \(keys.count) views")
         count = keys.count
         self.keys = keys
+        reader = keys.reader
         self.records = records
         self.files = files
         self.dynamics = dynamics
@@ -37,7 +42,7 @@ final class ViewTable: Sendable {
     /// The record of `viewId`, or nil when the table has no such view.
     @inline(__always)
     func record(_ viewId: String) -> ConstraintRecord? {
-        keys.index(of: viewId).map { records[$0] }
+        reader.index(of: viewId).map { records[$0] }
     }
 
     /// The entry of `viewId`, or nil.
