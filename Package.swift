@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
+        // What the tool does, as a library: `Linter` lints a folder of constraint files (in an app's own tests).
+        .library(name: "DeviceConstraintsTooling", targets: ["DeviceConstraintsTooling"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
         // Lints a target's constraint files at build time and generates typed view ids (`ConstraintIDs`).
         .plugin(name: "DeviceConstraintsPlugin", targets: ["DeviceConstraintsPlugin"]),

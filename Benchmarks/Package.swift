@@ -6,11 +6,14 @@ import PackageDescription
 
 /// One executable per measurement group, each under `Benchmarks/<Name>/`, as the benchmark plugin expects.
 let benchmarkTargets = [
-    "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload",
+    "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload", "Lint",
 ]
 
 /// The library products a benchmark needs besides DeviceConstraints.
-let extraProducts = ["Solver": ["ConstraintSolver"], "Layout": ["ConstraintLayout", "ConstraintDSL"]]
+let extraProducts = [
+    "Solver": ["ConstraintSolver"], "Layout": ["ConstraintLayout", "ConstraintDSL"],
+    "Lint": ["DeviceConstraintsTooling"],
+]
 
 let package = Package(
     name: "Benchmarks",

@@ -6,10 +6,7 @@ import Testing
 /// The index of loaded containers must behave like a `[String: table]` through inserts and removals.
 struct ContainerIndexTests {
     private func tables(_ count: Int) -> [ViewTable] {
-        (0..<count).map { _ in
-            var builder = ViewTable.Builder()
-            return builder.build(files: [])
-        }
+        (0..<count).map { _ in ViewTable.Builder().build(files: []) }
     }
 
     @Test func findsEveryContainerAfterGrowingAndRemoving() {
@@ -40,8 +37,7 @@ struct ContainerIndexTests {
     @Test func aNameIsFoundByAnyStringEqualToIt() {
         var index = ContainerIndex()
         defer { index.deallocate() }
-        var builder = ViewTable.Builder()
-        let table = builder.build(files: [])
+        let table = ViewTable.Builder().build(files: [])
         index.insert("Caf\u{E9}View", Unmanaged.passUnretained(table))
         index.insert("K", Unmanaged.passUnretained(table))
         #expect(index.table("Cafe\u{301}View") != nil)

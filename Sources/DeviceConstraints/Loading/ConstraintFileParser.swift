@@ -66,7 +66,7 @@ public struct ConstraintFileParser: Sendable {
         let warnings = diagnostics.map { _ in WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName)
         }
         defer { warnings?.deliver(to: diagnostics) }
-        var read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
+        let read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
         return ContainerConstraints(
             container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
             viewOffsets: read.viewOffsets)
@@ -88,7 +88,7 @@ public struct ConstraintFileParser: Sendable {
         }
         defer { warnings?.deliver(to: diagnostics) }
         do throws(ConstraintError) {
-            var read = try read(
+            let read = try read(
                 data, fileName: fileName, container: container, warnings: warnings, recovered: recovered)
             let file = ContainerConstraints(
                 container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
@@ -109,7 +109,7 @@ public struct ConstraintFileParser: Sendable {
     ) throws(ConstraintError) -> ParsedFile {
         let warnings =
             collectingWarnings ? WarningCollector(limit: limits.maximumWarningsPerFile, fileName: fileName) : nil
-        var read = try read(
+        let read = try read(
             data, fileName: fileName, container: container, warnings: warnings, recovered: nil, offsets: false)
         return ParsedFile(
             fileName: fileName, table: read.views.build(files: [fileName]), warnings: warnings?.all ?? [])

@@ -1,17 +1,17 @@
-package import DeviceConstraints
+public import DeviceConstraints
 
 /// What ``Linter`` found in a folder: every diagnostic, sorted, and how many files it read.
 ///
 /// ```swift
 /// let report = Linter().lint(source, directory: "Constraints")
 /// print(report.text)                  // the diagnostics, then "No problems in 7 files."
-/// exit(report.exitCode(strict: false).rawValue)
+/// #expect(report.errorCount == 0)     // in a test of the app's own constraint files
 /// ```
-package struct LintReport: Sendable, Hashable {
+public struct LintReport: Sendable, Hashable {
     /// Every diagnostic, sorted by file, line and column.
-    package let diagnostics: [ConstraintDiagnostic]
+    public let diagnostics: [ConstraintDiagnostic]
     /// How many `.json` files were read.
-    package let fileCount: Int
+    public let fileCount: Int
 
     /// A report of `diagnostics` over `fileCount` files.
     package init(diagnostics: [ConstraintDiagnostic], fileCount: Int) {
@@ -20,13 +20,13 @@ package struct LintReport: Sendable, Hashable {
     }
 
     /// The number of errors.
-    package var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
     /// The number of warnings.
-    package var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
     /// `3 errors, 2 warnings in 12 files`, `1 warning in 1 file`, or `No problems in 7 files.`
-    package var summary: String {
+    public var summary: String {
         let counts = [(errorCount, "error"), (warningCount, "warning")].filter { $0.0 > 0 }
         let files = counted(fileCount, "file")
         guard !counts.isEmpty else { return "No problems in \(files)." }
@@ -34,7 +34,7 @@ package struct LintReport: Sendable, Hashable {
     }
 
     /// Every diagnostic on a line of its own (`path:line:column: error: message`), then ``summary``.
-    package var text: String {
+    public var text: String {
         (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
     }
 

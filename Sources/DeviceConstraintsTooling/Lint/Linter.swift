@@ -1,4 +1,4 @@
-package import DeviceConstraints
+public import DeviceConstraints
 import Foundation
 
 /// Checks a folder of constraint files the way the interpreter will read them, and reports every problem
@@ -15,14 +15,21 @@ import Foundation
 ///     DirectorySource(URL(fileURLWithPath: "Constraints")), directory: "Constraints")
 /// print(report.text)   // Constraints/Card_iPhone6.json:4:18: error: "width" must be a number, … then a summary
 /// ```
-package struct Linter: Sendable {
+///
+/// It is what `device-constraints lint` and the build plugin run; an app can run it in a test of its own files.
+/// Every check is linear in the size of the files.
+public struct Linter: Sendable {
     /// The devices the files are written for.
     package var catalog: DeviceCatalog
     /// The parser, with the limits the interpreter will enforce.
     package var parser: ConstraintFileParser
 
     /// A linter for files written for the devices of `catalog`.
-    package init(catalog: DeviceCatalog = .standard, limits: ConstraintFileParser.Limits = .default) {
+    ///
+    /// - Parameters:
+    ///   - catalog: the devices the files are written for; device names in file names are checked against it.
+    ///   - limits: the parser's limits (file size, nesting), the same the interpreter is given.
+    public init(catalog: DeviceCatalog = .standard, limits: ConstraintFileParser.Limits = .default) {
         self.catalog = catalog
         self.parser = ConstraintFileParser(limits: limits)
     }
@@ -33,7 +40,7 @@ package struct Linter: Sendable {
     ///   - source: the folder (or any other source) of constraint files.
     ///   - directory: the folder as the user typed it; diagnostics name files as `directory/file`.
     /// - Returns: every diagnostic, sorted by file, line and column, and the number of files read.
-    package func lint(_ source: any ConstraintSource, directory: String) -> LintReport {
+    public func lint(_ source: any ConstraintSource, directory: String) -> LintReport {
         let names: [String]
         do {
             names = try source.fileNames().filter { $0.hasSuffix(".json") }.sorted()
