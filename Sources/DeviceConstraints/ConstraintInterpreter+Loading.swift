@@ -86,13 +86,13 @@ extension ConstraintInterpreter {
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
         let chain = snapshot.chain
-        let lookup = try ConstraintFileName.files(of: container, along: chain)
-        let names = lookup.map(\.fileName)
-        let stored: [ConstraintStages.File?]
-        switch stages.lookup(container, along: chain, files: names, generation: generation) {
+        let stored: ConstraintStages.StoredFiles
+        switch stages.lookup(container, along: chain, generation: generation) {
         case .merged(let merged): return (merged, [])
         case .files(let files): stored = files
         }
+        let lookup = try ConstraintFileName.files(of: container, along: chain)
+        let names = lookup.map(\.fileName)
         // One source for the whole load, even if the interpreter's source is replaced meanwhile.
         let source = self.source
         var files: [(file: ParsedFile, device: DeviceName?)] = []
@@ -100,7 +100,7 @@ extension ConstraintInterpreter {
         var warnings: [ConstraintDiagnostic] = []
         do {
             for (position, name) in lookup.enumerated() {
-                var file = stored[position]
+                var file = stored.file(names[position])
                 if file == nil {
                     guard readingFiles else { return nil }
                     let fileName = names[position]

@@ -51,23 +51,32 @@ final class ConstraintStages: Sendable {
     }
 
     /// What the stages hold for one load of `container` along `chain` in `generation`: the merge, if it was made,
-    /// else each file of `names` that was read (nil for one not read yet). One lock for the whole lookup.
-    func lookup(
-        _ container: String, along chain: [DeviceName], files names: [String], generation: UInt64
-    ) -> Lookup {
+    /// else the files read so far. One lock for the whole lookup; the caller works out which files it needs only
+    /// when there is no merge (a device switch back to a class finds its merges and names no file).
+    func lookup(_ container: String, along chain: [DeviceName], generation: UInt64) -> Lookup {
         state.withLock { state in
             guard let stages = state.containers[container], stages.generation == generation else {
-                return .files(Array(repeating: nil, count: names.count))
+                return .files(StoredFiles(files: []))
             }
             if let merged = stages.merged(along: chain) { return .merged(merged) }
-            return .files(names.map { stages.file($0) })
+            return .files(StoredFiles(files: stages.files))
         }
     }
 
-    /// What ``lookup(_:along:files:generation:)`` found.
+    /// What ``lookup(_:along:generation:)`` found.
     enum Lookup {
         case merged(MergedContainer)
-        case files([File?])
+        case files(StoredFiles)
+    }
+
+    /// The files of a container read in one generation, as a lookup found them.
+    struct StoredFiles {
+        fileprivate let files: [(name: String, file: File)]
+
+        /// The file `name`, if it was read (parsed, or found absent).
+        func file(_ name: String) -> File? {
+            files.first { $0.name == name }?.file
+        }
     }
 
     /// Stores what one load read and merged in `generation`, in one lock; ignored when the container has moved
