@@ -194,6 +194,27 @@ struct ConstraintFileParserTests {
         #expect(log.all.last?.message.hasPrefix("79900 more warnings") == true)
     }
 
+    /// View ids outside ASCII (a team that names views in Chinese): each new id is a byte miss that canonical
+    /// equivalence might turn into a hit, and the table settled it by comparing the id with every id before it.
+    @Test(.timeLimit(.minutes(1)))
+    func aFileOfManyViewIdsOutsideASCIIReadsInLinearTime() throws {
+        let count = 20_000
+        let views = (0..<count).map { #"{"标题\#($0)":{"width":\#($0)}}"# }.joined(separator: ",")
+        let data = Data(#"{"C":[\#(views)]}"#.utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let file = try ConstraintFileParser().parse(data, fileName: "C.json")
+        let merged = ContainerConstraints.merge([file, file])
+        // Linear: well under a second here; comparing with every earlier id took about a minute. A generous bound.
+        #expect(clock.now - start < .seconds(10))
+        #expect(file.count == count && merged.viewIds.count == count)
+        #expect(file["标题19999"]?.width == 19999)
+        // Still equal as strings: a decomposed form of an id finds it.
+        let accented = try ConstraintFileParser().parse(
+            Data(#"{"C":[{"caf\u00e9":{"width":1}},{"标题":{"width":2}}]}"#.utf8), fileName: "C.json")
+        #expect(accented["cafe\u{301}"]?.width == 1)
+    }
+
     @Test func malformedJSONIsReportedAtTheOffendingCharacter() throws {
         let error = try parseError("Malformed_iPhone6.json")
         #expect(error.code == .malformedJSON)

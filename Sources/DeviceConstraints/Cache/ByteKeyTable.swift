@@ -9,8 +9,11 @@ import Foundation
 /// allocates nor touches a reference count. Keys follow `String` equality (canonical equivalence), as a
 /// `[String: Value]` would: equal bytes are equal strings, so a byte match is a hit; a key or a query that is
 /// not all ASCII can equal a string with other bytes (`"e\u{301}"` and `"é"`, `"\u{212A}"` and `"K"`), so a
-/// byte miss that involves one is settled by comparing `String`s. Files almost never hold such keys, and the
-/// fallback runs only on a miss.
+/// byte miss that involves one is settled as a `String`: once the table holds a key outside ASCII it keeps every key
+/// in a `[String: Int]` beside the bytes (Swift hashes and compares strings by their canonical form), so such a miss
+/// costs one dictionary lookup, and a file of ten thousand Chinese view ids is read in linear time. Only a query
+/// outside ASCII against a table of ASCII keys (`"\u{212A}"`, the Kelvin sign, against `"K"`) compares the keys one
+/// by one.
 ///
 /// Memory: one block holds each key's hash, where its bytes start, the slots and the bytes; it grows
 /// geometrically, so adding `n` keys costs O(n) in all. A copy (``copy(reservingEntries:bytes:)``) is one
@@ -42,6 +45,9 @@ final class ByteKeyTable: @unchecked Sendable {
     @exclusivity(unchecked) private var bytes: UnsafeMutablePointer<UInt8>
     /// The one block behind every pointer above.
     @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer
+    /// Every key as a `String`, with its entry: kept from the first key outside ASCII on (nil before), changed only
+    /// with the table, so that lookups only read it.
+    @exclusivity(unchecked) private var equivalents: [String: Int]?
 
     /// An empty table with room for `capacity` keys of `byteCapacity` bytes in all.
     ///
@@ -114,10 +120,12 @@ final class ByteKeyTable: @unchecked Sendable {
         reader.find(key, hash: hash)
     }
 
-    /// The slow path: an entry whose key is an equal `String` with other bytes.
+    /// The slow path: an entry whose key is an equal `String` with other bytes. One dictionary lookup when the table
+    /// has a key outside ASCII; otherwise (a query outside ASCII, ASCII keys) the keys are compared one by one.
     @inline(never)
     fileprivate func equivalentIndex(of string: String) -> Int? {
-        (0..<count).first { self.string(at: $0) == string }
+        if let equivalents { return equivalents[string] }
+        return (0..<count).first { self.string(at: $0) == string }
     }
 
     /// What a lookup reads, copied out of the table: for an owner that keeps the table alive and does not change
@@ -186,9 +194,19 @@ final class ByteKeyTable: @unchecked Sendable {
         if let base = key.baseAddress { (bytes + starts[entry]).update(from: base, count: key.count) }
         starts[entry + 1] = end
         hashes[entry] = hash
-        if !hasNonASCIIKeys && !(isASCII ?? UTF8Hash.isASCII(key)) { hasNonASCIIKeys = true }
         count = entry + 1
         HashSlots.insert(entry, hash: hash, in: slots, mask: slotMask)
+        if !hasNonASCIIKeys && !(isASCII ?? UTF8Hash.isASCII(key)) {
+            hasNonASCIIKeys = true
+            // From now on every key is also kept as a string (once: the keys so far, then each new one).
+            var all: [String: Int] = [:]
+            all.reserveCapacity(count)
+            for earlier in 0..<count where all[string(at: earlier)] == nil { all[string(at: earlier)] = earlier }
+            equivalents = all
+        } else if equivalents != nil {
+            let string = string(at: entry)
+            if equivalents?[string] == nil { equivalents?[string] = entry }
+        }
         return entry
     }
 
@@ -228,6 +246,7 @@ final class ByteKeyTable: @unchecked Sendable {
     func removeAll() {
         count = 0
         hasNonASCIIKeys = false
+        equivalents = nil
         starts[0] = 0
         slots.update(repeating: 0, count: slotMask + 1)
     }
@@ -253,7 +272,8 @@ final class ByteKeyTable: @unchecked Sendable {
     // MARK: - Checks
 
     /// Checks, in debug builds, what lookups rely on: the slots hold exactly `count` entries, each entry's key
-    /// is found through its slot, its hash is its key's, and the ASCII flag is right. Run after every change
+    /// is found through its slot, its hash is its key's, the ASCII flag is right, and the strings kept for a table
+    /// with keys outside ASCII are its keys. Run after every change
     /// that rebuilds or copies the slots.
     func _checkInvariants() {
         #if DEBUG
@@ -269,6 +289,13 @@ final class ByteKeyTable: @unchecked Sendable {
                 if !UTF8Hash.isASCII(key(at: entry)) { nonASCII = true }
             }
             assert(nonASCII == hasNonASCIIKeys, "ByteKeyTable: the non-ASCII flag is wrong")
+            assert((equivalents != nil) == hasNonASCIIKeys, "ByteKeyTable: strings kept without a non-ASCII key")
+            if let equivalents {
+                assert(equivalents.count == count, "ByteKeyTable: \(equivalents.count) strings for \(count) keys")
+                for (string, entry) in equivalents {
+                    assert(entry < count && self.string(at: entry) == string, "ByteKeyTable: string of key \(entry)")
+                }
+            }
         #endif
     }
 
@@ -324,6 +351,7 @@ final class ByteKeyTable: @unchecked Sendable {
         }
         self.count = count
         hasNonASCIIKeys = other.hasNonASCIIKeys
+        equivalents = other.equivalents
         _checkInvariants()
     }
 
@@ -340,6 +368,7 @@ final class ByteKeyTable: @unchecked Sendable {
         Swift.swap(&hashes, &other.hashes)
         Swift.swap(&bytes, &other.bytes)
         Swift.swap(&storage, &other.storage)
+        Swift.swap(&equivalents, &other.equivalents)
     }
 }
 
