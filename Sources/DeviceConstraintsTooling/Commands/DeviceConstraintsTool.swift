@@ -72,17 +72,11 @@ package struct DeviceConstraintsTool: Sendable {
                 container: options.container, device: device, catalog: catalog, source: source,
                 environment: options.device.environment(for: device))
         } catch {
-            var placed = error
-            placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
-            throw ToolFailure(message: placed.description, exitCode: .failure)
+            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
         }
         // Warnings go to standard error, so that what a misspelt attribute did (it became an extension) is
         // seen next to the table without spoiling `--json` output.
-        let warnings = table.warnings.map { warning in
-            var placed = warning
-            placed.file = warning.file.map { DisplayPath.join(options.directory, $0) }
-            return placed.description
-        }.joined(separator: "\n")
+        let warnings = table.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         if options.json {
             return ToolResult(output: table.json(directory: options.directory).rendered, errorOutput: warnings)
         }
@@ -126,15 +120,9 @@ package struct DeviceConstraintsTool: Sendable {
         do throws(ConstraintError) {
             records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
         } catch {
-            var placed = error
-            placed.file = error.file.map { DisplayPath.join(options.directory, $0) }
-            throw ToolFailure(message: placed.description, exitCode: .failure)
+            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
         }
-        let warnings = records.warnings.map { warning in
-            var placed = warning
-            placed.file = warning.file.map { DisplayPath.join(options.directory, $0) }
-            return placed.description
-        }.joined(separator: "\n")
+        let warnings = records.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         let sheet = records.sheet
         guard let output = options.output else { return ToolResult(output: sheet.svg(), errorOutput: warnings) }
         let text = PreviewOptions.format(of: output) == .html ? sheet.html() : sheet.svg()
@@ -205,4 +193,20 @@ package struct DeviceConstraintsTool: Sendable {
 private struct ToolFailure: Error {
     var message: String
     var exitCode: ExitCode = .failure
+}
+
+extension DeviceConstraintsTool {
+    /// An error's text with its file named under `directory`, the folder as the user typed it.
+    fileprivate static func placed(_ error: ConstraintError, in directory: String) -> String {
+        var placed = error
+        placed.file = error.file.map { DisplayPath.join(directory, $0) }
+        return placed.description
+    }
+
+    /// A warning's text with its file named under `directory`.
+    fileprivate static func placed(_ warning: ConstraintDiagnostic, in directory: String) -> String {
+        var placed = warning
+        placed.file = warning.file.map { DisplayPath.join(directory, $0) }
+        return placed.description
+    }
 }
