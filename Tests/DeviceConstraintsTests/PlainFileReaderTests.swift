@@ -61,10 +61,10 @@ struct PlainFileReaderTests {
         return files
     }
 
-    @Test func plainFilesInBothFormsAreReadInOnePassAndOthersAreLeftToTheGeneralReader() throws {
+    @Test func filesOfTheUsualShapeAreReadInOnePassAndOthersAreLeftToTheGeneralReader() throws {
         func readsPlainly(_ text: String, _ container: String) -> Bool {
             Data(text.utf8).withUnsafeBytes {
-                PlainFileReader.read($0, containers: [container], readsExtensions: true, offsets: true)
+                PlainFileReader.read($0, containers: [container], warnings: nil, offsets: true)
             } != nil
         }
         for name in ["Mixed_iPhone6.json", "Objects_iPhone6.json", "Objects.json"] {
@@ -72,12 +72,67 @@ struct PlainFileReaderTests {
             #expect(readsPlainly(text, String(name.prefix { $0 != "_" && $0 != "." })), "\(name)")
         }
         #expect(readsPlainly(#"{"C": []}"#, "C") && readsPlainly(#"{"C": {}}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"imageName": "x\u0079"}}]}"#, "C"))  // an escape
-        #expect(!readsPlainly(#"{"C": [{"caf\#u{E9}": {"width": 1}}]}"#, "C"))  // not ASCII
+        #expect(readsPlainly(#"{"\u0043": [{"\u0061": {"imageName": "x\u0079", "wi\u0064th": 1}}]}"#, "C"))  // escapes
+        #expect(readsPlainly(#"{"C": [{"caf\#u{E9}": {"imageName": "\#u{1F600}\u00e9"}}]}"#, "C"))  // UTF-8
+        #expect(
+            readsPlainly("\u{FEFF}" + #"{"C": [{"a": {"width": 1, "width": 2, "widht": 3, "x": 1, "x": 2}}]}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"caf\#u{E9}": 1}}]}"#, "C"))  // an attribute name outside ASCII
+        #expect(!readsPlainly(#"{"C": [{"a": {"x\u00e9": 1}}]}"#, "C"))  // the same, escaped
+        #expect(!readsPlainly(#"{"C": [{"a": {"x": "\ud800"}}]}"#, "C"))  // a lone surrogate: an error
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}}]}"#, "D"))  // another container
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C"))  // two views in one element
         #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60}}}]}"#, "C"))  // a scaled value
         #expect(!readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C"))
+    }
+
+    @Test func escapesAByteOrderMarkRepeatedAttributesAndTyposAreReadInOnePassWithTheSameWarnings() throws {
+        // Issue 9, break 1: one escape, or a handler with a misspelt or repeated key, sent the whole file to the
+        // general reader (three times the instructions of this one on a plain file, more with many extensions).
+        for name in [
+            "Escapes_iPhone6.json", "ByteOrderMark_iPhone6.json", "Repeated_iPhone6.json", "Unicode_iPhone6.json",
+        ] {
+            let data = try Fixtures.data("Plain", name)
+            let container = String(name.prefix { $0 != "_" })
+            for listening in [false, true] {
+                let collector = WarningCollector(limit: 100, fileName: name)
+                let read = data.withUnsafeBytes {
+                    PlainFileReader.read(
+                        $0, containers: [container], warnings: listening ? collector : nil, offsets: true)
+                }
+                #expect(read != nil, "\(name), listening: \(listening)")
+            }
+            expectSameOutcome(data, name)
+        }
+        let log = DiagnosticLog()
+        let file = try ConstraintFileParser().parse(
+            try Fixtures.data("Plain", "Repeated_iPhone6.json"), fileName: "Repeated_iPhone6.json",
+            diagnostics: log.handler)
+        #expect(file["first"] == ConstraintRecord(width: 2, imageName: "b"))
+        #expect(file["second"]?[attribute: "cornerRadius"] == .number(3) && file["second"]?.extensions.count == 3)
+        #expect(file["third"]?[attribute: "marginTopp"] == .number(5))
+        #expect(log.all.count == 10)
+        #expect(
+            log.all.map(\.description).contains(
+                #"Repeated_iPhone6.json:3:81: warning: attribute "cornerRadius" is given twice in this record; the last value is used at Repeated.second.cornerRadius"#
+            ))
+        let escaped = try ConstraintFileParser().parse(
+            try Fixtures.data("Plain", "Escapes_iPhone6.json"), fileName: "Escapes_iPhone6.json")
+        #expect(escaped["titleLabel"]?.imageName == "day\t\"one\"\\/" && escaped["\u{0}nul"]?.height == 2)
+        #expect(escaped["titleLabel"]?[attribute: "tint"] == .string("\u{E9}t\u{E9} \u{1F600}"))
+    }
+
+    @Test func warningsOfAFileTheOnePassReaderGivesUpOnAreReportedOnce() throws {
+        // The one-pass reader warns about "a" and "b", then meets a scaled value and gives up; the general reader
+        // reads the file again and warns again: the first reader's warnings must be taken back.
+        let data = try Fixtures.data("Plain", "TypoThenScaled_iPhone6.json")
+        let log = DiagnosticLog()
+        _ = try ConstraintFileParser().parse(data, fileName: "TypoThenScaled_iPhone6.json", diagnostics: log.handler)
+        #expect(log.all.map(\.code) == [.possibleTypo, .duplicateKey, .possibleTypo, .duplicateKey, .possibleTypo])
+        let collector = WarningCollector(limit: 100, fileName: "TypoThenScaled_iPhone6.json")
+        let read = data.withUnsafeBytes {
+            PlainFileReader.read($0, containers: ["TypoThenScaled"], warnings: collector, offsets: false)
+        }
+        #expect(read == nil && collector.all.isEmpty)
     }
 
     @Test func everyFixtureFileReadsTheSameBothWays() throws {

@@ -25,11 +25,13 @@ private struct DecodedRecord: Decodable {
 }
 
 /// About 8 MiB of the worst shape the adversarial review found (issue 9): records with hundreds of extension
-/// attributes, a misspelt attribute and a key given twice in every record, and one `\u` escape, so that the whole
-/// file takes the general reader; parsed with a diagnostics handler installed. Against it, in the same run: a plain
-/// file of about the same size (the one-pass reader's best case).
-private func worstShape(bytes: Int) -> String {
-    var text = #"{"Worst": {"\u0076iew0": {"width": 1}"#
+/// attributes, a misspelt attribute and a key given twice in every record, and one `\u` escape (which sent the whole
+/// file to the general reader until the one-pass reader learnt escapes); parsed with a diagnostics handler installed.
+/// With `scaled`, the first record's width is a scaled value, which only the general reader reads. Against it, in
+/// the same run: a plain file of about the same size (the one-pass reader's best case).
+private func worstShape(bytes: Int, scaled: Bool = false) -> String {
+    var text =
+        scaled ? #"{"Worst": {"\u0076iew0": {"width": {"scaled": 1}}"# : #"{"Worst": {"\u0076iew0": {"width": 1}"#
     var view = 1
     while text.utf8.count < bytes {
         var record = #"{"witdh": 1, "height": 1, "height": 2"#
@@ -40,10 +42,10 @@ private func worstShape(bytes: Int) -> String {
     return text + "}}"
 }
 
-/// A plain file of about `bytes` bytes; with `escaped`, its first view id is written with a `\u` escape, so that the
-/// whole file takes the general reader instead of the one-pass one.
-private func plain(bytes: Int, escaped: Bool = false) -> String {
-    var text = escaped ? #"{"Plain": {"\u0076iew0": {"width": 1}"# : #"{"Plain": {"view0": {"width": 1}"#
+/// A plain file of about `bytes` bytes; with `scaled`, its first view's width is a scaled value, so that the whole
+/// file takes the general reader instead of the one-pass one.
+private func plain(bytes: Int, scaled: Bool = false) -> String {
+    var text = scaled ? #"{"Plain": {"view0": {"width": {"scaled": 1}}"# : #"{"Plain": {"view0": {"width": 1}"#
     var view = 1
     while text.utf8.count < bytes {
         text += #", "v\#(view)": {"marginLeft": 12.5, "marginRight": 0, "marginTop": 4, "width": 60, "height": 44}"#
@@ -97,12 +99,20 @@ let benchmarks: @Sendable () -> Void = {
     ) { _ in
         blackHole(try? ConstraintFileParser().parse(plainFile, fileName: "Plain.json"))
     }
-    // The same plain file through the general reader (one escape): what any file that is not plain costs.
-    let escapedPlainFile = Data(plain(bytes: 8_000_000, escaped: true).utf8)
+    // The same two with one scaled value, which only the general reader reads: what a file outside the one-pass
+    // reader's shape costs.
+    let worstScaled = Data(worstShape(bytes: 8_000_000, scaled: true).utf8)
     Benchmark(
-        "Parse 8 MB plain file with one escape (general reader)",
+        "Parse 8 MB worst shape with one scaled value (general reader)",
         configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
     ) { _ in
-        blackHole(try? ConstraintFileParser().parse(escapedPlainFile, fileName: "Plain.json"))
+        blackHole(try? ConstraintFileParser().parse(worstScaled, fileName: "Worst.json", diagnostics: warnings))
+    }
+    let scaledPlainFile = Data(plain(bytes: 8_000_000, scaled: true).utf8)
+    Benchmark(
+        "Parse 8 MB plain file with one scaled value (general reader)",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
+    ) { _ in
+        blackHole(try? ConstraintFileParser().parse(scaledPlainFile, fileName: "Plain.json"))
     }
 }

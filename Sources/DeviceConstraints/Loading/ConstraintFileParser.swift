@@ -132,7 +132,7 @@ public struct ConstraintFileParser: Sendable {
         if readsPlainFilesFast, limits.maximumDepth >= 4 {
             let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
             let plain = data.withUnsafeBytes { bytes in
-                PlainFileReader.read(bytes, containers: containers, readsExtensions: warnings == nil, offsets: offsets)
+                PlainFileReader.read(bytes, containers: containers, warnings: warnings, offsets: offsets)
             }
             if let plain { return plain }
         }
@@ -177,19 +177,53 @@ final class WarningCollector {
         if isFull { dropped += 1 } else { warnings.append(make()) }
     }
 
-    func countDropped() { dropped += 1 }
-
-    /// The attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
-    /// worked out once per name in this file: a file that repeats its extension attributes in every record asks
-    /// again and again.
-    func suggestedAttribute(for name: String) -> String? {
-        if let known = suggestions[name] { return known }
-        let suggestion = ConstraintAttribute.suggestedName(for: name)
-        suggestions[name] = .some(suggestion)
-        return suggestion
+    /// Where the readers are: what ``rollBack(to:)`` returns to.
+    struct Mark {
+        fileprivate let kept: Int
+        fileprivate let dropped: Int
     }
 
-    private var suggestions: [String: String?] = [:]
+    var mark: Mark { Mark(kept: warnings.count, dropped: dropped) }
+
+    /// Forgets every warning added since `mark`: the one-pass reader gave up, and the general reader reads the
+    /// file again.
+    func rollBack(to mark: Mark) {
+        warnings.removeSubrange(mark.kept...)
+        dropped = mark.dropped
+    }
+
+    /// Warns that a record gives attribute `name` twice. The location and key path are worked out only for a
+    /// warning that is kept.
+    func repeatedAttribute(
+        _ name: String, at location: () -> (line: Int, column: Int), keyPath: () -> String
+    ) {
+        add(
+            .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used", location,
+            keyPath)
+    }
+
+    /// Warns that the unknown attribute `name` is probably a misspelling of `suggestion`.
+    func possibleTypo(
+        _ name: String, suggestion: String, at location: () -> (line: Int, column: Int), keyPath: () -> String
+    ) {
+        add(
+            .possibleTypo,
+            "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
+            location, keyPath)
+    }
+
+    private func add(
+        _ code: ConstraintDiagnostic.Code, _ message: @autoclosure () -> String,
+        _ location: () -> (line: Int, column: Int), _ keyPath: () -> String
+    ) {
+        // Past the cap the warning is only counted: its location is never worked out.
+        add {
+            let (line, column) = location()
+            return ConstraintDiagnostic(
+                severity: .warning, code: code, message: message(), file: fileName, line: line, column: column,
+                keyPath: keyPath())
+        }
+    }
 
     /// The warnings kept, then one saying how many were not, if any.
     var all: [ConstraintDiagnostic] {
@@ -249,6 +283,7 @@ private struct FileReader {
         try checkContainer(container, expected: expectedContainer, at: member.key)
 
         var viewOffsets: [Int] = []
+        var extensions = ExtensionCollector()
         let list = member.value
 
         func duplicate(key: Int, path: RecordPath) -> ConstraintError {
@@ -276,10 +311,11 @@ private struct FileReader {
             let claim = withKeyBytes(key) { views.claim($0) }
             if case .again = claim {
                 try recover(duplicate(key: key, path: path))
-                _ = try record(value, path: path)  // errors inside the repeated record are still reported
+                // Errors inside the repeated record are still reported.
+                _ = try record(value, path: path, extensions: &extensions)
                 return
             }
-            let (parsed, dynamics) = try record(value, path: path)
+            let (parsed, dynamics) = try record(value, path: path, extensions: &extensions)
             switch claim {
             case .new(let hash):
                 withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
@@ -304,7 +340,7 @@ private struct FileReader {
                         error(
                             .invalidFormat,
                             "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
-                            at: element, keyPath: RecordPath.element(index, of: container)))
+                            at: element, keyPath: KeyPath.element(index, of: container)))
                     continue
                 }
                 try add(
@@ -340,11 +376,11 @@ private struct FileReader {
 
     /// A view's record, and its window-dependent attributes (scaled values, a column rule) by name.
     ///
-    /// Linear in the record's size however many extensions it has: extensions are collected and set once,
-    /// repeated names are found through a dictionary, and a scaled value sets its design-width number in place.
-    private func record(_ value: Int, path: RecordPath) throws(ConstraintError) -> (
-        ConstraintRecord, [String: DynamicValue]
-    ) {
+    /// Linear in the record's size however many extensions it has: `extensions` (one for the file) collects them
+    /// and finds repeated names (``ExtensionCollector``), and a scaled value sets its design-width number in place.
+    private func record(_ value: Int, path: RecordPath, extensions: inout ExtensionCollector) throws(ConstraintError)
+        -> (ConstraintRecord, [String: DynamicValue])
+    {
         guard document.kind(value) == .object else {
             try recover(
                 error(
@@ -355,9 +391,7 @@ private struct FileReader {
         }
         var record = ConstraintRecord()
         var imageName: String?
-        var extensions: [ConstraintRecord.Extension] = []
-        var extensionIndex: [String: Int] = [:]
-        extensionIndex.reserveCapacity(document.count(value))
+        extensions.startRecord()
         var dynamics: [String: DynamicValue] = [:]
         for member in document.members(value) {
             // Known attributes are matched on the key's bytes, without making a String.
@@ -388,46 +422,40 @@ private struct FileReader {
                     }
                     continue
                 }
-                let name = name ?? document.string(member.key)
-                if name == Self.columnsKey {
-                    if dynamics[name] != nil { warnDuplicate(name, at: member.key, path: path) }
-                    dynamics[name] = .columns(try columnRule(member.value, path: path))
+                if name == nil, document.withUnescapedUTF8(member.key, { ColumnRule.isKey($0) }) == true {
+                    name = ColumnRule.key
+                }
+                if name == ColumnRule.key {
+                    if dynamics[ColumnRule.key] != nil { warnDuplicate(ColumnRule.key, at: member.key, path: path) }
+                    dynamics[ColumnRule.key] = .columns(try columnRule(member.value, path: path))
                     continue
                 }
-                // One hash per name: its place, or the place it takes now.
-                let next = extensions.count
-                let position = { (position: inout Int) in position }(&extensionIndex[name, default: next])
-                if position != next { warnDuplicate(name, at: member.key, path: path) }
+                // One hash per name, on its bytes; its String is made once per file.
+                let claim = withKeyBytes(member.key) { extensions.claim($0) }
+                let name = extensions.name(claim.name)
+                if claim.repeated { warnDuplicate(name, at: member.key, path: path) }
                 if !dynamics.isEmpty { dynamics[name] = nil }
-                let value: ConstraintValue
-                do throws(ConstraintError) {
-                    value = try extensionValue(name, member.value, key: member.key, path: path, dynamics: &dynamics)
-                } catch {
-                    // A new name whose value is not read is not an extension.
-                    if position == next { extensionIndex[name] = nil }
-                    throw error
+                if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
+                    warnings.possibleTypo(
+                        name, suggestion: suggestion, at: { document.location(of: member.key) },
+                        keyPath: { path.appending(name) })
                 }
-                if position == next {
-                    extensions.append((name, value))
-                } else {
-                    extensions[position].value = value
-                }
+                // A name whose value is not read is not set.
+                extensions.set(
+                    claim.name,
+                    to: try extensionValue(name, member.value, path: path, dynamics: &dynamics))
             } catch {
                 try recover(error)
             }
         }
-        // Each name is in `extensions` once, so this cannot fail.
-        _ = record.setExtras(imageName: imageName, extensions: &extensions)
+        if imageName != nil || !extensions.isEmpty {
+            extensions.finish(&record, imageName: imageName)
+        }
         return (record, dynamics)
     }
 
-    /// The key of a view's column rule.
-    static let columnsKey = "columns"
-
     private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
-        warn(
-            .duplicateKey, "attribute \"\(name)\" is given twice in this record; the last value is used",
-            at: key, keyPath: path.appending(name))
+        warnings?.repeatedAttribute(name, at: { document.location(of: key) }, keyPath: { path.appending(name) })
     }
 
     private func string(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> String {
@@ -440,20 +468,8 @@ private struct FileReader {
     }
 
     private func extensionValue(
-        _ name: String, _ value: Int, key: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
+        _ name: String, _ value: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
     ) throws(ConstraintError) -> ConstraintValue {
-        // The edit-distance search only runs when someone listens for warnings, once per name in the file (past the
-        // cap too, to count the warnings not shown).
-        if let warnings, let suggestion = warnings.suggestedAttribute(for: name) {
-            if warnings.isFull {
-                warnings.countDropped()
-            } else {
-                warn(
-                    .possibleTypo,
-                    "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
-                    at: key, keyPath: path.appending(name))
-            }
-        }
         switch document.kind(value) {
         case .number: return .number(try finiteNumber(name, value, path: path))
         case .string: return .string(document.string(value))
@@ -503,7 +519,7 @@ private struct FileReader {
 
     /// `{"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}`.
     private func columnRule(_ value: Int, path: RecordPath) throws(ConstraintError) -> ColumnRule {
-        let keyPath = path.appending(Self.columnsKey)
+        let keyPath = path.appending(ColumnRule.key)
         let example = "{\"standardWidth\": 440, \"standardColumns\": 2, \"scale\": 1.2, \"spacing\": 8, \"insets\": 16}"
         let fields = try fields(
             of: value, allowed: ["standardWidth", "standardColumns", "scale", "spacing", "insets"],
@@ -641,19 +657,6 @@ private struct FileReader {
             keyPath: keyPath)
     }
 
-    private func warn(
-        _ code: ConstraintDiagnostic.Code, _ message: @autoclosure () -> String, at value: Int,
-        keyPath: @autoclosure () -> String
-    ) {
-        guard let warnings else { return }
-        // Past the cap the warning is only counted: its location is never worked out.
-        warnings.add {
-            let location = document.location(of: value)
-            return ConstraintDiagnostic(
-                severity: .warning, code: code, message: message(), file: fileName, line: location.line,
-                column: location.column, keyPath: keyPath())
-        }
-    }
 }
 
 /// Where a view's record is in its file. It is cheap to make; the key path string is only built when a
@@ -668,23 +671,28 @@ private struct RecordPath {
 
     /// `Calendar[0].dayButton` (array form) or `Calendar.dayButton` (object form).
     var string: String {
-        (index.map { Self.element($0, of: container) } ?? KeyPath.segment(container))
-            + KeyPath.member(document.string(key))
+        KeyPath.view(document.string(key), element: index, of: container)
     }
 
     /// The path of one of the record's attributes: `Calendar[0].dayButton.width`.
     func appending(_ attribute: String) -> String {
         string + KeyPath.member(attribute)
     }
-
-    /// `Calendar[0]`: an element of the container's array.
-    static func element(_ index: Int, of container: String) -> String {
-        "\(KeyPath.segment(container))[\(index)]"
-    }
 }
 
 /// Key paths as the diagnostics print them: `Calendar[0].dayButton.width`, `Calendar["odd key"]`.
 enum KeyPath {
+    /// `Calendar[0].dayButton` (the view is element `element` of the container's array) or `Calendar.dayButton`
+    /// (`element` nil: the container's value is an object).
+    static func view(_ viewId: String, element: Int?, of container: String) -> String {
+        (element.map { Self.element($0, of: container) } ?? segment(container)) + member(viewId)
+    }
+
+    /// `Calendar[0]`: an element of the container's array.
+    static func element(_ index: Int, of container: String) -> String {
+        "\(segment(container))[\(index)]"
+    }
+
     static func segment(_ name: String) -> String {
         isPlain(name) ? name : "[\(name.debugDescription)]"
     }

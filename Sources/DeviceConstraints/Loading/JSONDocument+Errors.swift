@@ -23,11 +23,23 @@ extension JSONDocument {
     /// The 1-based line and column of the byte at `offset`. Lines end at `\n` (so `\r\n` counts once);
     /// columns count Unicode scalars (UTF-8 lead bytes), not bytes. A leading byte order mark takes no column.
     static func location(ofOffset offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var position = TextPosition()
+        advance(&position, to: offset, in: buffer)
+        return (position.line, position.column)
+    }
+
+    /// Moves `position` to `offset` (from the start of the text when `offset` is before it), counting lines and
+    /// columns as ``location(ofOffset:in:)`` does: a reader that places its diagnostics in file order reads the
+    /// text once for all of them, and only as far as the last one.
+    static func advance(_ position: inout TextPosition, to offset: Int, in buffer: UnsafeBufferPointer<UInt8>) {
         let end = min(max(offset, 0), buffer.count)
-        var i = 0
-        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { i = min(3, end) }
-        var line = 1
-        var column = 1
+        if end < position.offset { position = TextPosition() }
+        var i = position.offset
+        if i == 0 && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            i = min(3, end)
+        }
+        var line = position.line
+        var column = position.column
         while i < end {
             let c = buffer[i]
             if c == 0x0A {
@@ -38,7 +50,7 @@ extension JSONDocument {
             }
             i += 1
         }
-        return (line, column)
+        position = TextPosition(offset: i, line: line, column: column)
     }
 
     private static func message(
@@ -203,4 +215,11 @@ extension JSONDocument {
         }
         return nil
     }
+}
+
+/// A byte offset of a text with its 1-based line and column: where ``JSONDocument/advance(_:to:in:)`` goes on from.
+struct TextPosition {
+    var offset = 0
+    var line = 1
+    var column = 1
 }

@@ -151,16 +151,21 @@ extension JSONDocument {
         let token = tape[i]
         guard token.kind == .string else { return rawText(i) }
         return bytes.withUnsafeBufferPointer { buffer in
-            let content = UnsafeBufferPointer(
-                rebasing: buffer[Int(token.start) + 1..<Int(token.start) + Int(token.length) - 1])
-            if token.flags & Token.hasEscapes == 0 {
-                return String(decoding: content, as: UTF8.self)
-            }
-            // Unescaping never makes a string longer.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { scratch in
-                let length = Self.unescape(content, into: scratch)
-                return String(decoding: UnsafeBufferPointer(rebasing: scratch[..<length]), as: UTF8.self)
-            }
+            Self.string(
+                content: UnsafeBufferPointer(
+                    rebasing: buffer[Int(token.start) + 1..<Int(token.start) + Int(token.length) - 1]),
+                hasEscapes: token.flags & Token.hasEscapes != 0)
+        }
+    }
+
+    /// The decoded value of the validated string content `content` (the bytes between its quotes), with its
+    /// escapes resolved when it has any.
+    static func string(content: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) -> String {
+        guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
+        // Unescaping never makes a string longer.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { scratch in
+            let length = unescape(content, into: scratch)
+            return String(decoding: UnsafeBufferPointer(rebasing: scratch[..<length]), as: UTF8.self)
         }
     }
 
@@ -205,7 +210,7 @@ extension JSONDocument {
 
     /// Writes the UTF-8 of the validated string content `source` with its escapes resolved into
     /// `destination` (at least as long as `source`); returns the number of bytes written.
-    private static func unescape(
+    static func unescape(
         _ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
         guard let s = source.baseAddress, let d = destination.baseAddress else { return 0 }

@@ -251,9 +251,11 @@ extension JSONDocument {
         return i
     }
 
-    /// Validates the string whose opening quote is at `start`; returns the offset after its closing quote.
+    /// Validates the string whose opening quote is at `start`; returns the offset after its closing quote, and
+    /// whether it holds an escape. The plain reader validates its strings that hold more than printable ASCII
+    /// with it.
     @inline(__always)
-    private static func scanString(
+    static func scanString(
         _ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int
     ) throws(ScanError) -> (end: Int, escaped: Bool) {
         var i = start &+ 1

@@ -1,50 +1,67 @@
-/// Reads a *plain* constraint file in one pass over its bytes, without a tape: the fast path of a load.
+/// Reads a constraint file in one pass over its bytes, without a tape: the fast path of a load.
 ///
-/// Almost every file a load reads is plain: ASCII keys and strings without escapes, the expected shape,
-/// values of the right types, no attribute or view id given twice. For such a file this reader gives exactly
-/// the records ``ConstraintFileParser`` gives, with about a quarter fewer instructions (callgrind), because it
-/// checks the JSON grammar and builds records in the same pass. It accepts only a subset of JSON and gives up
-/// (returns nil) at the first thing outside it: any byte outside printable ASCII in a string, an escape, a
-/// byte order mark, an unexpected shape or type (a scaled value or a column rule is an object, so it too goes to
-/// the general reader), a number too large, a repeated key, an extension attribute while someone listens for
-/// warnings. The caller then reads the file again with the general parser, which
-/// either accepts it or reports the error with its line, column and key path. Giving up is always safe;
-/// accepting is only allowed for input the general parser accepts with the same result, which the tests check.
+/// Almost every file a load reads has the expected shape: an object with the container's key, view ids, records of
+/// numbers, strings and bools of the right types, attribute names in ASCII. For such a file this reader gives
+/// exactly the records and warnings ``ConstraintFileParser``'s general reader gives, with a quarter to a third of
+/// its instructions (callgrind), because it checks the JSON grammar and builds records in the same pass. Within
+/// that shape it reads anything JSON allows: escapes and UTF-8 in strings (checked by the scanner's own functions),
+/// a byte order mark, extension attributes, an attribute given twice (the last value is used) and misspelt names,
+/// with their warnings when someone listens. It gives up (returns nil) at the first thing outside it: an error of
+/// any kind, an unexpected shape or type, a scaled value or a column rule (objects), an attribute name outside ASCII,
+/// a number too large, a view id given twice. The caller then reads the file again with the general reader, which
+/// either accepts it or reports the error with its line, column and key path; the warnings this reader added are
+/// taken back first. Giving up is always safe; accepting is only allowed for input the general reader accepts with
+/// the same result and the same warnings, which the tests and the differential fuzzer check.
 struct PlainFileReader {
     private let p: UnsafePointer<UInt8>
     private let n: Int
     private var i = 0
-    /// Whether extension attributes may be read (no one listens for typo warnings).
-    private let readsExtensions: Bool
-    /// The extension attributes of the record being read: one array for the whole file, emptied per record.
-    private var extensions: [ConstraintRecord.Extension] = []
+    /// Where warnings go; nil when nobody listens (then no typo is looked for).
+    private let warnings: WarningCollector?
+    /// The extension attributes of the file's records.
+    private var extensions = ExtensionCollector()
+    /// Where a string with escapes is decoded (unescaping never makes a string longer than the file): allocated at
+    /// the first such string, freed by ``read(_:containers:warnings:offsets:)``.
+    private var scratch: UnsafeMutablePointer<UInt8>?
     /// Tables read once per file rather than once per name or number.
     private let nameWords = ConstraintAttribute.nameWords
     private let powersOfTen = JSONDocument.powersOfTen
+    /// Where warnings are placed: the container, whether its views are elements of an array, the element being
+    /// read, the opening quote of its view id, and the place of the last warning kept (warnings come in file
+    /// order, so lines are counted once, up to the last one kept).
+    private var container = ""
+    private var wrapped = false
+    private var element = -1
+    private var viewQuote = 0
+    private var lastWarning = TextPosition()
 
-    private init(_ p: UnsafePointer<UInt8>, _ n: Int, readsExtensions: Bool) {
+    private init(_ p: UnsafePointer<UInt8>, _ n: Int, warnings: WarningCollector?) {
         self.p = p
         self.n = n
-        self.readsExtensions = readsExtensions
+        self.warnings = warnings
     }
 
-    /// Reads the plain file `bytes`, whose top-level key must be one of `containers`, into a table of its own.
+    /// Reads the file `bytes`, whose top-level key must be one of `containers`, into a table of its own.
     ///
+    /// - Parameter warnings: where warnings go, if someone listens; when the reader gives up, it takes back the
+    ///   warnings it added.
     /// - Returns: the container, the byte offset of each view id's key (its opening quote) in file order when
-    ///   `offsets` is true (else no offsets), and the file's views; nil when the file is not plain (or not
-    ///   valid), in which case the general parser must read the file.
+    ///   `offsets` is true (else no offsets), and the file's views; nil when the reader gives up, in which case the
+    ///   general reader must read the file.
     static func read(
-        _ bytes: UnsafeRawBufferPointer, containers: [String], readsExtensions: Bool, offsets: Bool
+        _ bytes: UnsafeRawBufferPointer, containers: [String], warnings: WarningCollector?, offsets: Bool
     ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder)? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        var reader = PlainFileReader(
-            base.assumingMemoryBound(to: UInt8.self), bytes.count, readsExtensions: readsExtensions)
+        var reader = PlainFileReader(base.assumingMemoryBound(to: UInt8.self), bytes.count, warnings: warnings)
+        defer { reader.scratch?.deallocate() }
+        let mark = warnings?.mark
         var views = ViewTable.Builder()
         // A view takes 64 bytes of a file or more, and its id half of them or less, in most files: room for
         // that many saves growing on the way (a file of smaller views grows once or twice).
         views.reserveCapacity(bytes.count / 64, keyBytes: bytes.count / 2)
         var viewOffsets: [Int]? = offsets ? [] : nil
         guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
+            if let warnings, let mark { warnings.rollBack(to: mark) }
             return nil
         }
         return (container, viewOffsets ?? [], views)
@@ -53,18 +70,20 @@ struct PlainFileReader {
     private mutating func file(
         containers: [String], into views: inout ViewTable.Builder, offsets: inout [Int]?
     ) -> String? {
+        if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }  // a byte order mark
         skipWhitespace()
         guard take(0x7B) else { return nil }  // {
         skipWhitespace()
         guard let name = string(), let container = containers.first(where: { matches(name, $0) }) else {
             return nil
         }
+        self.container = container
         skipWhitespace()
         guard take(0x3A) else { return nil }  // :
         skipWhitespace()
         // `[` holds one-key objects, one per view; `{` holds the view ids as its own keys.
         guard i < n, p[i] == 0x5B || p[i] == 0x7B else { return nil }
-        let wrapped = p[i] == 0x5B
+        wrapped = p[i] == 0x5B
         let close: UInt8 = wrapped ? 0x5D : 0x7D
         i &+= 1
         skipWhitespace()
@@ -74,6 +93,7 @@ struct PlainFileReader {
                     guard take(0x7B) else { return nil }
                     skipWhitespace()
                 }
+                element &+= 1
                 guard view(into: &views, offsets: &offsets) else { return nil }
                 skipWhitespace()
                 if wrapped {
@@ -94,20 +114,20 @@ struct PlainFileReader {
         return i == n ? container : nil
     }
 
-    /// `"viewId": {record}`, added to `views`; false when not plain, or when the file gives the id twice.
+    /// `"viewId": {record}`, added to `views`; false when the reader gives up, or when the file gives the id twice.
     private mutating func view(into views: inout ViewTable.Builder, offsets: inout [Int]?) -> Bool {
         let quote = i
-        guard let key = string() else { return false }
+        guard let id = string() else { return false }
+        viewQuote = quote
         skipWhitespace()
         guard take(0x3A) else { return false }
         skipWhitespace()
-        // The id is printable ASCII (`string()` checked it): equal strings have equal bytes, so `.again` is
-        // exactly a repeated id.
-        let id = UnsafeBufferPointer(start: p + key.lowerBound, count: key.count)
-        switch views.claim(id, isASCII: true) {
+        // Equal ids in ASCII have equal bytes, so `.again` is exactly a repeated id; the builder compares ids
+        // outside ASCII as strings.
+        switch views.claim(id.bytes, isASCII: id.isASCII) {
         case .new(let hash):
             // Read the record straight into its place in the builder: no copy of it.
-            views.add(id, hash: hash, record: ConstraintRecord(), isASCII: true)
+            views.add(id.bytes, hash: hash, record: ConstraintRecord(), isASCII: id.isASCII)
             guard record(into: &views.records[views.records.count - 1]) else { return false }
         case .again:
             return false
@@ -117,26 +137,29 @@ struct PlainFileReader {
     }
 
     /// `{"attribute": value, ...}`.
-    /// Reads a record into `record`, which is empty; false when the record is not plain.
+    /// Reads a record into `record`, which is empty; false when the reader gives up.
     private mutating func record(into record: inout ConstraintRecord) -> Bool {
         guard take(0x7B) else { return false }
         skipWhitespace()
         if take(0x7D) { return true }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
-        if !extensions.isEmpty { extensions.removeAll(keepingCapacity: true) }
+        extensions.startRecord()
         while true {
-            var key: Range<Int> = 0..<0
+            let quote = i
             let known: ConstraintAttribute?
+            var name: Text?
             if let attribute = knownAttributeKey() {
                 known = attribute
             } else {
-                guard let name = string() else { return false }
-                key = name
+                // A name outside ASCII could equal a known one's or another's in a canonically equivalent spelling:
+                // the general reader settles those.
+                guard let key = string(), key.isASCII else { return false }
+                name = key
                 known =
-                    key.lowerBound &+ 16 <= n
-                    ? ConstraintAttribute.matching(p + key.lowerBound, count: key.count, words: nameWords)
-                    : ConstraintAttribute(utf8: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count))
+                    key.inFile && key.bytes.baseAddress! + 16 <= p + n
+                    ? ConstraintAttribute.matching(key.bytes.baseAddress!, count: key.bytes.count, words: nameWords)
+                    : ConstraintAttribute(utf8: key.bytes)
             }
             skipWhitespace()
             guard take(0x3A) else { return false }
@@ -144,18 +167,27 @@ struct PlainFileReader {
             guard i < n else { return false }
             if let known {
                 if known.expectsString {
-                    guard imageName == nil, let value = string() else { return false }
-                    imageName = text(value)
+                    if imageName != nil { warnRepeated(known.rawValue, at: quote) }
+                    guard let value = string() else { return false }
+                    imageName = value.string
                 } else {
-                    guard !record.contains(known), let number = number() else { return false }
+                    if record.contains(known) { warnRepeated(known.rawValue, at: quote) }
+                    guard let number = number() else { return false }
                     record.set(known, number: number)
                 }
-            } else {
+            } else if let name {
                 // `columns` is a column rule, which only the general reader reads (or reports).
-                guard readsExtensions, !isColumnsKey(key), let value = extensionValue() else { return false }
-                let name = String(
-                    decoding: UnsafeBufferPointer(start: p + key.lowerBound, count: key.count), as: UTF8.self)
-                extensions.append((name, value))
+                guard !ColumnRule.isKey(name.bytes) else { return false }
+                let claim = extensions.claim(name.bytes, isASCII: true)
+                if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
+                if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
+                    let name = extensions.name(claim.name)
+                    warnings.possibleTypo(
+                        name, suggestion: suggestion, at: { location(ofOffset: quote) },
+                        keyPath: { keyPath(name) })
+                }
+                guard let value = extensionValue() else { return false }
+                extensions.set(claim.name, to: value)
             }
             skipWhitespace()
             if take(0x2C) {
@@ -164,18 +196,32 @@ struct PlainFileReader {
             }
             guard take(0x7D) else { return false }
             if imageName != nil || !extensions.isEmpty {
-                guard record.setExtras(imageName: imageName, extensions: &extensions) else { return false }
+                extensions.finish(&record, imageName: imageName)
             }
             return true
         }
     }
 
-    /// Whether the key at `key` is `columns`.
-    private func isColumnsKey(_ key: Range<Int>) -> Bool {
-        guard key.count == 7 else { return false }
-        let base = p + key.lowerBound
-        return base[0] == 0x63 && base[1] == 0x6F && base[2] == 0x6C && base[3] == 0x75 && base[4] == 0x6D
-            && base[5] == 0x6E && base[6] == 0x73  // columns
+    // MARK: - Warnings
+
+    /// Warns that the record gives attribute `name`, whose key's opening quote is at `quote`, a second time.
+    private mutating func warnRepeated(_ name: String, at quote: Int) {
+        warnings?.repeatedAttribute(name, at: { location(ofOffset: quote) }, keyPath: { keyPath(name) })
+    }
+
+    /// The line and column of the byte at `offset`, as the general reader counts them.
+    private mutating func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        JSONDocument.advance(&lastWarning, to: offset, in: UnsafeBufferPointer(start: p, count: n))
+        return (lastWarning.line, lastWarning.column)
+    }
+
+    /// The key path of attribute `name` of the view being read: `Calendar[0].dayButton.width`.
+    private func keyPath(_ name: String) -> String {
+        // The id was validated when it was read.
+        let end = (try? JSONDocument.scanString(p, n, viewQuote).end) ?? viewQuote &+ 2
+        let content = UnsafeBufferPointer(start: p + (viewQuote &+ 1), count: max(0, end &- viewQuote &- 2))
+        let viewId = JSONDocument.string(content: content, hasEscapes: content.contains(0x5C))
+        return KeyPath.view(viewId, element: wrapped ? element : nil, of: container) + KeyPath.member(name)
     }
 
     /// The known attribute whose name is the key at `i` (a quote), moving past the key; nil, not moving, for
@@ -213,7 +259,7 @@ struct PlainFileReader {
     /// A number, a string, `true` or `false`.
     private mutating func extensionValue() -> ConstraintValue? {
         switch p[i] {
-        case 0x22: return string().map { .string(text($0)) }
+        case 0x22: return string().map { .string($0.string) }
         case 0x74:  // true
             guard i &+ 4 <= n, p[i &+ 1] == 0x72, p[i &+ 2] == 0x75, p[i &+ 3] == 0x65 else { return nil }
             i &+= 4
@@ -275,8 +321,19 @@ struct PlainFileReader {
         return value.isFinite ? value : nil
     }
 
-    /// The content range of a string of printable ASCII without escapes; nil for any other string.
-    private mutating func string() -> Range<Int>? {
+    /// A string's decoded UTF-8: its bytes in the file, or in ``scratch`` when it has escapes (valid until the next
+    /// string with escapes is read).
+    private struct Text {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let isASCII: Bool
+        /// Whether `bytes` are in the file (not decoded).
+        let inFile: Bool
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The string at `i`, moving past it; nil when there is none, or it is not valid.
+    private mutating func string() -> Text? {
         guard i < n, p[i] == 0x22 else { return nil }
         let start = i &+ 1
         var j = JSONDocument.skipPlainBytes(p, n, from: start)
@@ -284,23 +341,33 @@ struct PlainFileReader {
             let c = p[j]
             if c == 0x22 {
                 i = j &+ 1
-                return start..<j
+                return Text(
+                    bytes: UnsafeBufferPointer(start: p + start, count: j &- start), isASCII: true, inFile: true)
             }
-            guard c >= 0x20, c < 0x7F, c != 0x5C else { return nil }
+            guard c >= 0x20, c < 0x7F, c != 0x5C else { return unusualString() }
             j &+= 1
         }
         return nil
     }
 
-    private func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(start: p + range.lowerBound, count: range.count), as: UTF8.self)
+    /// The string at `i` when it holds more than printable ASCII: checked by the scanner's function (so it is
+    /// valid exactly when the general reader finds it valid), decoded into ``scratch`` when it has escapes.
+    @inline(never)
+    private mutating func unusualString() -> Text? {
+        guard let (end, escaped) = try? JSONDocument.scanString(p, n, i) else { return nil }
+        let content = UnsafeBufferPointer(start: p + (i &+ 1), count: end &- i &- 2)
+        i = end
+        guard escaped else { return Text(bytes: content, isASCII: UTF8Hash.isASCII(content), inFile: true) }
+        if scratch == nil { scratch = .allocate(capacity: n) }
+        guard let scratch else { return nil }
+        let count = JSONDocument.unescape(content, into: UnsafeMutableBufferPointer(start: scratch, count: n))
+        let decoded = UnsafeBufferPointer(start: UnsafePointer(scratch), count: count)
+        return Text(bytes: decoded, isASCII: UTF8Hash.isASCII(decoded), inFile: false)
     }
 
-    private func matches(_ range: Range<Int>, _ string: String) -> Bool {
+    private func matches(_ text: Text, _ string: String) -> Bool {
         var string = string
-        return string.withUTF8 {
-            UTF8Hash.equal($0, UnsafeBufferPointer(start: p + range.lowerBound, count: range.count))
-        }
+        return string.withUTF8 { UTF8Hash.equal($0, text.bytes) }
     }
 
     @inline(__always)

@@ -23,6 +23,15 @@
 ///
 /// ``ConstraintRecord/columnLayout`` gives the rule evaluated for the interpreter's current window.
 public struct ColumnRule: Hashable, Sendable, CustomStringConvertible {
+    /// The key of a view's column rule in a constraint file.
+    static let key = "columns"
+
+    /// Whether the UTF-8 `name` is ``key``.
+    static func isKey(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count == 7 && name[0] == 0x63 && name[1] == 0x6F && name[2] == 0x6C && name[3] == 0x75
+            && name[4] == 0x6D && name[5] == 0x6E && name[6] == 0x73  // columns
+    }
+
     /// The window width the design was drawn at, in points (positive).
     public let standardWidth: Double
     /// The number of columns at ``standardWidth`` (at least 1); never fewer at any width.

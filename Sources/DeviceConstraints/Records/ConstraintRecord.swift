@@ -74,15 +74,24 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
         /// Extras holding `imageName`, `columnLayout` and `extensions` (sorted by name, each once).
         static func make(imageName: String?, columnLayout: ColumnLayout? = nil, extensions: [Extension]) -> Extras {
-            let buffer = create(minimumCapacity: extensions.count) { _ in
-                Header(imageName: imageName, columnLayout: columnLayout, count: extensions.count)
-            }
-            let extras = unsafeDowncast(buffer, to: Extras.self)
-            extras.withUnsafeMutablePointerToElements { elements in
+            make(imageName: imageName, columnLayout: columnLayout, count: extensions.count) { elements in
                 extensions.withUnsafeBufferPointer { source in
                     if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
                 }
             }
+        }
+
+        /// Extras holding `imageName`, `columnLayout` and `count` extensions (sorted by name, each once), which
+        /// `initialize` writes, all of them, to the memory it is given.
+        static func make(
+            imageName: String?, columnLayout: ColumnLayout?, count: Int,
+            initialize: (UnsafeMutablePointer<Extension>) -> Void
+        ) -> Extras {
+            let buffer = create(minimumCapacity: count) { _ in
+                Header(imageName: imageName, columnLayout: columnLayout, count: count)
+            }
+            let extras = unsafeDowncast(buffer, to: Extras.self)
+            extras.withUnsafeMutablePointerToElements { initialize($0) }
             return extras
         }
 
@@ -104,8 +113,17 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         var extensions: [Extension] { withExtensions { Array($0) } }
     }
 
-    /// One extension attribute.
-    typealias Extension = (name: String, value: ConstraintValue)
+    /// One extension attribute. A struct, not a tuple: arrays of tuples copy and destroy their elements through
+    /// the runtime's generic tuple functions, several times slower for a record of many extensions.
+    struct Extension {
+        let name: String
+        var value: ConstraintValue
+
+        init(_ name: String, _ value: ConstraintValue) {
+            self.name = name
+            self.value = value
+        }
+    }
 
     /// Where `name` is, or would go, among sorted `extensions`.
     private static func position<Extensions: RandomAccessCollection<Extension>>(
@@ -118,6 +136,32 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             if extensions[middle].name < name { low = middle + 1 } else { high = middle }
         }
         return (low, low < extensions.endIndex && extensions[low].name == name)
+    }
+
+    /// The union of two lists of extensions sorted by name, sorted: `own`'s value where both have a name.
+    private static func merge(
+        _ own: UnsafeBufferPointer<Extension>, over fallback: UnsafeBufferPointer<Extension>
+    ) -> [Extension] {
+        var result: [Extension] = []
+        result.reserveCapacity(own.count + fallback.count)
+        var i = 0
+        var j = 0
+        while i < own.count && j < fallback.count {
+            if own[i].name < fallback[j].name {
+                result.append(own[i])
+                i += 1
+            } else if fallback[j].name < own[i].name {
+                result.append(fallback[j])
+                j += 1
+            } else {
+                result.append(own[i])
+                i += 1
+                j += 1
+            }
+        }
+        result.append(contentsOf: own[i...])
+        result.append(contentsOf: fallback[j...])
+        return result
     }
 
     /// The value of the extension `name`, if set.
@@ -155,9 +199,9 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(columnLayout)
         let extensions = extras?.extensions ?? []
         hasher.combine(extensions.count)
-        for (name, value) in extensions {
-            hasher.combine(name)
-            hasher.combine(value)
+        for entry in extensions {
+            hasher.combine(entry.name)
+            hasher.combine(entry.value)
         }
     }
 
@@ -181,8 +225,19 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             (.remarkParameterOne, remarkParameterOne), (.remarkParameterTwo, remarkParameterTwo),
         ]
         for case (let attribute, let value?) in numbers { set(attribute, number: value) }
-        if let imageName { set(.imageName, string: imageName) }
-        for (name, value) in extensions { set(name, value) }
+        // Known names set their attribute (a value of the wrong type is ignored); the rest are sorted once.
+        var unknown: [Extension] = []
+        for (name, value) in extensions {
+            if let attribute = ConstraintAttribute(rawValue: name) {
+                set(attribute, value)
+            } else {
+                unknown.append(Extension(name, value))
+            }
+        }
+        if !unknown.isEmpty || imageName != nil {
+            unknown.sort { $0.name < $1.name }
+            setExtras(imageName: self.imageName ?? imageName, sortedExtensions: unknown)
+        }
     }
 
     /// The value of any attribute by name, known or extension.
@@ -263,7 +318,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             if position.found {
                 extensions[position.index].value = value
             } else {
-                extensions.insert((name, value), at: position.index)
+                extensions.insert(Extension(name, value), at: position.index)
             }
             extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
             return
@@ -281,7 +336,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             if position.found {
                 extensions[position.index].value = .number(value)
             } else {
-                extensions.append((name, .number(value)))
+                extensions.append(Extension(name, .number(value)))
                 added = true
             }
         }
@@ -292,17 +347,32 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets the image name and extension attributes at once (a record being built has none yet): one
     /// allocation however many extensions there are.
     ///
-    /// - Returns: false, leaving the record as it was, when `extensions` names an attribute twice.
-    mutating func setExtras(imageName: String?, extensions: inout [Extension]) -> Bool {
-        if extensions.count > 1 {
-            extensions.sort { $0.name < $1.name }
-            for i in 1..<extensions.count where extensions[i - 1].name == extensions[i].name { return false }
+    /// - Parameter extensions: sorted by name, each name once; checked in debug builds.
+    mutating func setExtras(imageName: String?, sortedExtensions extensions: [Extension]) {
+        setExtras(imageName: imageName, extensionCount: extensions.count) { elements in
+            extensions.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
+            }
         }
+    }
+
+    /// Sets the image name and `extensionCount` extension attributes at once (a record being built has none yet),
+    /// which `initialize` writes to the memory it is given, sorted by name, each name once (checked in debug
+    /// builds): one allocation however many extensions there are, and no copy of them.
+    mutating func setExtras(
+        imageName: String?, extensionCount: Int, initialize: (UnsafeMutablePointer<Extension>) -> Void
+    ) {
         if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
-        extras =
-            imageName == nil && extensions.isEmpty
-            ? nil : Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
-        return true
+        guard imageName != nil || extensionCount > 0 else {
+            extras = nil
+            return
+        }
+        let made = Extras.make(
+            imageName: imageName, columnLayout: columnLayout, count: extensionCount, initialize: initialize)
+        assert(
+            made.withExtensions { zip($0, $0.dropFirst()).allSatisfy { $0.name < $1.name } },
+            "extensions not sorted by name, or a name twice")
+        extras = made
     }
 
     /// Sets a known attribute. A value of the wrong type is ignored.
@@ -344,10 +414,10 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             self.extras = fallbackExtras
             return
         }
-        var extensions = extras.extensions
-        for (name, value) in fallbackExtras.extensions {
-            let position = Self.position(of: name, in: extensions)
-            if !position.found { extensions.insert((name, value), at: position.index) }
+        // Both lists are sorted: one merge of the two, linear however many names either has (an insertion per
+        // name was quadratic in a record with thousands of extensions over another).
+        let extensions = extras.withExtensions { own in
+            fallbackExtras.withExtensions { fallback in Self.merge(own, over: fallback) }
         }
         self.extras = Extras.make(
             imageName: extras.imageName ?? fallbackExtras.imageName,

@@ -1,0 +1,119 @@
+/// The extension attributes of one file's records, as a reader (``PlainFileReader`` or the general reader) collects
+/// them: linear in the file however many extensions its records give, and however they repeat.
+///
+/// - Each name is made a `String` once per file, and every record that gives it shares that string; names are
+///   matched by their bytes (``ByteKeyTable``), and names outside ASCII as `String`s, so canonically equivalent
+///   names are one name, spelt as the file first spelt it.
+/// - A name a record gives twice is found by an array lookup (the record that last gave each name), and keeps its
+///   first place and its last value.
+/// - A record's extensions are stored sorted by name; the order that sorts them is worked out once for each run of
+///   records that give the same names in the same order (the usual file repeats one list), not once per record.
+/// - The attribute a name probably misspells is worked out once per name (``suggestion(for:)``).
+///
+/// ```swift
+/// var collector = ExtensionCollector()
+/// collector.startRecord()
+/// let name = collector.claim(bytes).name   // bytes: "spacing"
+/// collector.set(name, to: .number(8))
+/// collector.finish(&record, imageName: nil)
+/// ```
+struct ExtensionCollector {
+    /// The names, numbered in the order the file first gives them.
+    private let keys = ByteKeyTable()
+    /// Name `k` as a string.
+    private var names: [String] = []
+    /// Per name: the serial of the record that last gave it, and its place in that record's list.
+    private var lastRecord: [Int] = []
+    private var lastPlace: [Int] = []
+    /// Per name: the attribute it probably misspells (`.some(nil)`: none), once asked.
+    private var suggestions: [String??] = []
+    /// The serial of the record being read; 0 before the first.
+    private var record = 0
+    /// The record's extensions, each name once, in the order the record first gives them.
+    private var current: [Entry] = []
+    /// An extension of the record being read (a struct, not a tuple: arrays of tuples copy and destroy their
+    /// elements through the runtime's generic tuple functions).
+    private struct Entry {
+        let name: Int
+        var value: ConstraintValue
+    }
+    /// The names of the last record whose order was worked out, in its order, and the places that sort them.
+    private var orderedNames: [Int] = []
+    private var order: [Int] = []
+
+    /// Starts collecting the next record's extensions.
+    mutating func startRecord() {
+        record &+= 1
+        if !current.isEmpty { current.removeAll(keepingCapacity: true) }
+    }
+
+    /// The number of the name whose UTF-8 is `bytes`, and whether the record being read gave it already.
+    ///
+    /// - Parameter isASCII: whether `bytes` is all ASCII, when the caller knows.
+    mutating func claim(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool? = nil) -> (name: Int, repeated: Bool) {
+        let hash = keys.hash(bytes)
+        if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) {
+            return (name, lastRecord[name] == record)
+        }
+        let name = keys.append(bytes, hash: hash, isASCII: isASCII)
+        names.append(String(decoding: bytes, as: UTF8.self))
+        lastRecord.append(-1)
+        lastPlace.append(0)
+        suggestions.append(nil)
+        return (name, false)
+    }
+
+    /// Name `name` as the file first spelt it.
+    func name(_ name: Int) -> String { names[name] }
+
+    /// Sets extension `name` (from ``claim(_:isASCII:)``) of the record being read to `value`: a name the record
+    /// gave already keeps its place and takes the new value.
+    mutating func set(_ name: Int, to value: ConstraintValue) {
+        if lastRecord[name] == record {
+            current[lastPlace[name]].value = value
+        } else {
+            lastRecord[name] = record
+            lastPlace[name] = current.count
+            current.append(Entry(name: name, value: value))
+        }
+    }
+
+    /// Whether the record being read has any extension.
+    var isEmpty: Bool { current.isEmpty }
+
+    /// Sets the image name and the extensions collected of `record`, a record being built, which has none yet:
+    /// the extensions are written sorted by name (as ``ConstraintRecord`` keeps them), each name once, straight
+    /// into the record's storage.
+    mutating func finish(_ record: inout ConstraintRecord, imageName: String?) {
+        let count = current.count
+        if count > 1 {
+            var same = orderedNames.count == count
+            if same {
+                for place in 0..<count where orderedNames[place] != current[place].name {
+                    same = false
+                    break
+                }
+            }
+            if !same {
+                orderedNames = current.map(\.name)
+                order = Array(0..<count)
+                order.sort { names[current[$0].name] < names[current[$1].name] }
+            }
+        }
+        record.setExtras(imageName: imageName, extensionCount: count) { elements in
+            for k in 0..<count {
+                let entry = current[count > 1 ? order[k] : k]
+                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name], entry.value))
+            }
+        }
+    }
+
+    /// The known attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
+    /// worked out once per name in this file.
+    mutating func suggestion(for name: Int) -> String? {
+        if let known = suggestions[name] { return known }
+        let suggestion = ConstraintAttribute.suggestedName(for: names[name])
+        suggestions[name] = .some(suggestion)
+        return suggestion
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import DeviceConstraints
+
+/// The extension attributes of a file's records, as both readers collect them.
+struct ExtensionCollectorTests {
+    /// Collects one record of `(name, value)` pairs; returns the record and which pairs were repeats.
+    private func collect(
+        _ pairs: [(String, Double)], into collector: inout ExtensionCollector
+    ) -> (record: ConstraintRecord, repeated: [Bool]) {
+        collector.startRecord()
+        var repeated: [Bool] = []
+        for (name, value) in pairs {
+            var bytes = name
+            let claim = bytes.withUTF8 { collector.claim($0) }
+            repeated.append(claim.repeated)
+            collector.set(claim.name, to: .number(value))
+        }
+        var record = ConstraintRecord()
+        collector.finish(&record, imageName: nil)
+        return (record, repeated)
+    }
+
+    @Test func aNameGivenTwiceInARecordIsARepeatThatKeepsTheLastValue() {
+        var collector = ExtensionCollector()
+        let (record, repeated) = collect([("b", 1), ("a", 2), ("b", 3)], into: &collector)
+        #expect(repeated == [false, false, true])
+        #expect(record.attributeNames == ["a", "b"] && record[attribute: "b"] == .number(3))
+        // The next record starts afresh.
+        let next = collect([("b", 4)], into: &collector)
+        #expect(next.repeated == [false] && next.record[attribute: "b"] == .number(4))
+    }
+
+    @Test func recordsThatGiveTheSameNamesInAnotherOrderAreSortedAgain() {
+        var collector = ExtensionCollector()
+        let orders: [[String]] = [
+            ["c", "a", "b"], ["c", "a", "b"], ["b", "c", "a"], ["a", "b"], ["x", "a", "b", "c"],
+        ]
+        for (index, names) in orders.enumerated() {
+            let (record, _) = collect(names.map { ($0, Double(index)) }, into: &collector)
+            #expect(record.attributeNames == names.sorted(), "record \(index)")
+            #expect(record.extensions == Dictionary(uniqueKeysWithValues: names.map { ($0, .number(Double(index))) }))
+        }
+    }
+
+    @Test func canonicallyEquivalentNamesAreOneNameSpeltAsTheFileFirstSpeltIt() {
+        var collector = ExtensionCollector()
+        let (record, repeated) = collect([("caf\u{E9}", 1), ("cafe\u{301}", 2)], into: &collector)
+        #expect(repeated == [false, true])
+        #expect(record.attributeNames.map { Array($0.unicodeScalars) } == [Array("caf\u{E9}".unicodeScalars)])
+        #expect(record[attribute: "cafe\u{301}"] == .number(2))
+    }
+
+    @Test func aMisspellingIsSuggestedForEachName() {
+        var collector = ExtensionCollector()
+        var names: [Int] = []
+        collector.startRecord()
+        for name in ["witdh", "cornerRadius", "witdh"] {
+            var bytes = name
+            names.append(bytes.withUTF8 { collector.claim($0).name })
+        }
+        #expect(names[0] == names[2] && names[0] != names[1])
+        #expect(collector.suggestion(for: names[0]) == "width" && collector.suggestion(for: names[1]) == nil)
+        #expect(collector.suggestion(for: names[2]) == "width")
+    }
+}
