@@ -177,6 +177,17 @@ final class WarningCollector {
         if isFull { dropped += 1 } else { warnings.append(make()) }
     }
 
+    /// Where the last warning kept is.
+    private var lastPlace = TextPosition()
+
+    /// The line and column of the byte at `offset` of the file `bytes`. Both readers warn in file order, so lines
+    /// are counted once for all the warnings kept, and only up to the last of them (a ``LineTable`` would count the
+    /// whole file).
+    func location(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        JSONDocument.advance(&lastPlace, to: offset, in: bytes)
+        return (lastPlace.line, lastPlace.column)
+    }
+
     /// Where the readers are: what ``rollBack(to:)`` returns to.
     struct Mark {
         fileprivate let kept: Int
@@ -190,6 +201,7 @@ final class WarningCollector {
     func rollBack(to mark: Mark) {
         warnings.removeSubrange(mark.kept...)
         dropped = mark.dropped
+        lastPlace = TextPosition()
     }
 
     /// Warns that a record gives attribute `name` twice. The location and key path are worked out only for a
@@ -437,7 +449,7 @@ private struct FileReader {
                 if !dynamics.isEmpty { dynamics[name] = nil }
                 if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
                     warnings.possibleTypo(
-                        name, suggestion: suggestion, at: { document.location(of: member.key) },
+                        name, suggestion: suggestion, at: { warningLocation(of: member.key) },
                         keyPath: { path.appending(name) })
                 }
                 // A name whose value is not read is not set.
@@ -455,7 +467,13 @@ private struct FileReader {
     }
 
     private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
-        warnings?.repeatedAttribute(name, at: { document.location(of: key) }, keyPath: { path.appending(name) })
+        warnings?.repeatedAttribute(name, at: { warningLocation(of: key) }, keyPath: { path.appending(name) })
+    }
+
+    /// Where the value at `i` starts, for a warning: counted on from the last warning's place.
+    private func warningLocation(of i: Int) -> (line: Int, column: Int) {
+        guard let warnings else { return document.location(of: i) }
+        return document.bytes.withUnsafeBufferPointer { warnings.location(ofOffset: document.offset(i), in: $0) }
     }
 
     private func string(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> String {

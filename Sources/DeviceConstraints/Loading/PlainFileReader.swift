@@ -27,13 +27,11 @@ struct PlainFileReader {
     private let nameWords = ConstraintAttribute.nameWords
     private let powersOfTen = JSONDocument.powersOfTen
     /// Where warnings are placed: the container, whether its views are elements of an array, the element being
-    /// read, the opening quote of its view id, and the place of the last warning kept (warnings come in file
-    /// order, so lines are counted once, up to the last one kept).
+    /// read, and the opening quote of its view id.
     private var container = ""
     private var wrapped = false
     private var element = -1
     private var viewQuote = 0
-    private var lastWarning = TextPosition()
 
     private init(_ p: UnsafePointer<UInt8>, _ n: Int, warnings: WarningCollector?) {
         self.p = p
@@ -205,14 +203,13 @@ struct PlainFileReader {
     // MARK: - Warnings
 
     /// Warns that the record gives attribute `name`, whose key's opening quote is at `quote`, a second time.
-    private mutating func warnRepeated(_ name: String, at quote: Int) {
+    private func warnRepeated(_ name: String, at quote: Int) {
         warnings?.repeatedAttribute(name, at: { location(ofOffset: quote) }, keyPath: { keyPath(name) })
     }
 
     /// The line and column of the byte at `offset`, as the general reader counts them.
-    private mutating func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        JSONDocument.advance(&lastWarning, to: offset, in: UnsafeBufferPointer(start: p, count: n))
-        return (lastWarning.line, lastWarning.column)
+    private func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        warnings?.location(ofOffset: offset, in: UnsafeBufferPointer(start: p, count: n)) ?? (1, 1)
     }
 
     /// The key path of attribute `name` of the view being read: `Calendar[0].dayButton.width`.
