@@ -29,6 +29,8 @@ struct ExtensionCollector {
     private var suggestions: [String??] = []
     /// The serial of the record being read; 0 before the first.
     private var record = 0
+    /// How many names the record being read has claimed.
+    private var claims = 0
     /// The record's extensions, each name once, in the order the record first gives them.
     private var current: [Entry] = []
     /// An extension of the record being read (a struct, not a tuple: arrays of tuples copy and destroy their
@@ -37,13 +39,15 @@ struct ExtensionCollector {
         let name: Int
         var value: ConstraintValue
     }
-    /// The names of the last record whose order was worked out, in its order, and the places that sort them.
+    /// The names of the last record whose order was worked out, in its order, and the places that sort them
+    /// (``claim(_:isASCII:)`` tries its names first).
     private var orderedNames: [Int] = []
     private var order: [Int] = []
 
     /// Starts collecting the next record's extensions.
     mutating func startRecord() {
         record &+= 1
+        claims = 0
         if !current.isEmpty { current.removeAll(keepingCapacity: true) }
     }
 
@@ -51,6 +55,14 @@ struct ExtensionCollector {
     ///
     /// - Parameter isASCII: whether `bytes` is all ASCII, when the caller knows.
     mutating func claim(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool? = nil) -> (name: Int, repeated: Bool) {
+        // Most records give the names of the record before in the same order: try the name in this place of that
+        // record's list first, by its bytes (equal bytes are equal names), before hashing.
+        let place = claims
+        claims &+= 1
+        if place < orderedNames.count {
+            let guess = orderedNames[place]
+            if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, lastRecord[guess] == record) }
+        }
         let hash = keys.hash(bytes)
         if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) {
             return (name, lastRecord[name] == record)
