@@ -24,7 +24,8 @@ import Foundation
 
 // MARK: - Adapter (the only code that names internal API)
 //
-// Internal names used: `ConstraintFileParser.readsPlainFilesFast`, the loading stages a load goes through —
+// Internal names used: `ConstraintFileParser.readsPlainFilesFast`, `ViewTable.dynamics` (a file's scaled values and
+// column rules, compared between the readers), the loading stages a load goes through —
 // `ConstraintFileParser.parsedFile(_:fileName:container:collectingWarnings:)` per file and
 // `MergedContainer(files:)` for the chain — and, on the merged `ViewTable`, `count`, `viewId(at:)` and
 // `record(at:)`; the package method `ConstraintFileParser.parseCollectingErrors(_:fileName:container:diagnostics:)`
@@ -67,6 +68,17 @@ private func parseFile(
     } catch {
         return .failure(error)
     }
+}
+
+/// The window-dependent attributes (scaled values, column rules) of one file as the parsed-file stage keeps them,
+/// which the records do not show; nil when the file does not read.
+private func windowDependentAttributes(
+    _ data: Data, fileName: String, container: String, onePass: Bool
+) -> [DynamicAttribute]? {
+    var parser = ConstraintFileParser()
+    parser.readsPlainFilesFast = onePass
+    return try? parser.parsedFile(data, fileName: fileName, container: container, collectingWarnings: false).table
+        .dynamics
 }
 
 /// Parses one file as `lint` does, going on after errors that spoil one view: the first error, if any.
@@ -120,6 +132,12 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
             parseFile(data, fileName: name, container: container, onePass: false, diagnostics: $0)
         }
         expectSame(fast, general, "file \(name)", input)
+        let fastDynamics = windowDependentAttributes(data, fileName: name, container: container, onePass: true)
+        let generalDynamics = windowDependentAttributes(data, fileName: name, container: container, onePass: false)
+        check(
+            fastDynamics == generalDynamics,
+            "scaled values or column rules differ in \(name):\n\(fastDynamics.map { "\($0)" } ?? "nil")\n"
+                + "\(generalDynamics.map { "\($0)" } ?? "nil")", input)
         check(
             fastWarnings == generalWarnings, "warnings differ in \(name):\n\(fastWarnings)\n\(generalWarnings)", input)
         // The linter's reading goes on after an error, but its first error is the one a load throws.

@@ -81,15 +81,27 @@ struct PlainFileReaderTests {
         #expect(!readsPlainly(#"{"C": [{"a": {"x": "\ud800"}}]}"#, "C"))  // a lone surrogate: an error
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}}]}"#, "D"))  // another container
         #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C"))  // two views in one element
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60}}}]}"#, "C"))  // a scaled value
-        #expect(!readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C"))
+        #expect(readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60}, "x": {"scaled": 1, "min": 0}}}]}"#, "C"))
+        #expect(readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C"))
+        // Errors in a scaled value or a column rule: the general reader reports them.
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60, "min": 80, "max": 40}}}]}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60, "mni": 40}}}]}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"min": 40}}}]}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2.5}}}]}"#, "C"))
+        #expect(
+            !readsPlainly(
+                #"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2, "spacing": -1}}}]}"#, "C"))
+        #expect(!readsPlainly(#"{"C": [{"a": {"columns": 3}}]}"#, "C"))
     }
 
-    @Test func escapesAByteOrderMarkRepeatedAttributesAndTyposAreReadInOnePassWithTheSameWarnings() throws {
-        // Issue 9, break 1: one escape, or a handler with a misspelt or repeated key, sent the whole file to the
-        // general reader (three times the instructions of this one on a plain file, more with many extensions).
+    @Test func escapesRepeatedAndMisspeltAttributesAndWindowDependentValuesAreReadInOnePassWithTheSameWarnings() throws
+    {
+        // Issue 9, break 1: one escape, a handler with a misspelt or repeated key, or a scaled value sent the whole
+        // file to the general reader (three times the instructions of this one on a plain file, more with many
+        // extensions).
         for name in [
             "Escapes_iPhone6.json", "ByteOrderMark_iPhone6.json", "Repeated_iPhone6.json", "Unicode_iPhone6.json",
+            "Dynamic_iPhone6.json",
         ] {
             let data = try Fixtures.data("Plain", name)
             let container = String(name.prefix { $0 != "_" })
@@ -122,15 +134,16 @@ struct PlainFileReaderTests {
     }
 
     @Test func warningsOfAFileTheOnePassReaderGivesUpOnAreReportedOnce() throws {
-        // The one-pass reader warns about "a" and "b", then meets a scaled value and gives up; the general reader
+        // The one-pass reader warns about "a" and "b", then meets a name outside ASCII and gives up; the general reader
         // reads the file again and warns again: the first reader's warnings must be taken back.
-        let data = try Fixtures.data("Plain", "TypoThenScaled_iPhone6.json")
+        let data = try Fixtures.data("Plain", "TypoThenNonASCIIName_iPhone6.json")
         let log = DiagnosticLog()
-        _ = try ConstraintFileParser().parse(data, fileName: "TypoThenScaled_iPhone6.json", diagnostics: log.handler)
+        _ = try ConstraintFileParser().parse(
+            data, fileName: "TypoThenNonASCIIName_iPhone6.json", diagnostics: log.handler)
         #expect(log.all.map(\.code) == [.possibleTypo, .duplicateKey, .possibleTypo, .duplicateKey, .possibleTypo])
-        let collector = WarningCollector(limit: 100, fileName: "TypoThenScaled_iPhone6.json")
+        let collector = WarningCollector(limit: 100, fileName: "TypoThenNonASCIIName_iPhone6.json")
         let read = data.withUnsafeBytes {
-            PlainFileReader.read($0, containers: ["TypoThenScaled"], warnings: collector, offsets: false)
+            PlainFileReader.read($0, containers: ["TypoThenNonASCIIName"], warnings: collector, offsets: false)
         }
         #expect(read == nil && collector.all.isEmpty)
     }

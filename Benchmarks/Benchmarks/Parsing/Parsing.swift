@@ -29,12 +29,16 @@ private struct DecodedRecord: Decodable {
 /// file to the general reader until the one-pass reader learnt escapes); parsed with a diagnostics handler installed.
 /// With `scaled`, the first record's width is a scaled value, which only the general reader reads. Against it, in
 /// the same run: a plain file of about the same size (the one-pass reader's best case).
-private func worstShape(bytes: Int, scaled: Bool = false) -> String {
+/// With `clean`, the same records without the escape, the misspelt and the repeated key (parsed without a handler):
+/// what reading that many extension attributes costs by itself.
+private func worstShape(bytes: Int, scaled: Bool = false, clean: Bool = false) -> String {
     var text =
-        scaled ? #"{"Worst": {"\u0076iew0": {"width": {"scaled": 1}}"# : #"{"Worst": {"\u0076iew0": {"width": 1}"#
+        scaled
+        ? #"{"Worst": {"\u0076iew0": {"width": {"scaled": 1}}"#
+        : clean ? #"{"Worst": {"view0": {"width": 1}"# : #"{"Worst": {"\u0076iew0": {"width": 1}"#
     var view = 1
     while text.utf8.count < bytes {
-        var record = #"{"witdh": 1, "height": 1, "height": 2"#
+        var record = clean ? #"{"width": 1, "height": 2, "fontSize": 3"# : #"{"witdh": 1, "height": 1, "height": 2"#
         for i in 0..<300 { record += #", "x\#(i)": \#(i)"# }
         text += #", "v\#(view)": \#(record)}"#
         view += 1
@@ -98,6 +102,13 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
     ) { _ in
         blackHole(try? ConstraintFileParser().parse(plainFile, fileName: "Plain.json"))
+    }
+    let cleanWorst = Data(worstShape(bytes: 8_000_000, clean: true).utf8)
+    Benchmark(
+        "Parse 8 MB worst shape without escape, typos or repeats (no handler)",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)
+    ) { _ in
+        blackHole(try? ConstraintFileParser().parse(cleanWorst, fileName: "Worst.json"))
     }
     // The same two with one scaled value, which only the general reader reads: what a file outside the one-pass
     // reader's shape costs.

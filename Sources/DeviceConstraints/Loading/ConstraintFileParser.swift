@@ -128,8 +128,9 @@ public struct ConstraintFileParser: Sendable {
                     "file is \(data.count) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
                 file: fileName)
         }
-        // A plain file nests 4 deep; under a lower limit the general reader reports the nesting.
-        if readsPlainFilesFast, limits.maximumDepth >= 4 {
+        // The one-pass reader reads files that nest 5 deep (a scaled value in a record in an array); under a lower
+        // limit the general reader reports the nesting.
+        if readsPlainFilesFast, limits.maximumDepth >= 5 {
             let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
             let plain = data.withUnsafeBytes { bytes in
                 PlainFileReader.read(bytes, containers: containers, warnings: warnings, offsets: offsets)

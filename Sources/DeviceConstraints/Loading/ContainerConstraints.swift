@@ -63,11 +63,13 @@ public struct ContainerConstraints: Sendable, Hashable {
         table.record(viewId)
     }
 
+    /// Equal when both hold the same container, file name, views in the same order with equal records, and the
+    /// same scaled values and column rules.
     public static func == (lhs: ContainerConstraints, rhs: ContainerConstraints) -> Bool {
         lhs.container == rhs.container && lhs.fileName == rhs.fileName && lhs.table.count == rhs.table.count
             && (0..<lhs.table.count).allSatisfy { i in
                 lhs.table.viewId(at: i) == rhs.table.viewId(at: i) && lhs.table.record(at: i) == rhs.table.record(at: i)
-            }
+            } && lhs.table.dynamics == rhs.table.dynamics
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -20,13 +20,20 @@
 struct ExtensionCollector {
     /// The names, numbered in the order the file first gives them.
     private let keys = ByteKeyTable()
-    /// Name `k` as a string.
-    private var names: [String] = []
-    /// Per name: the serial of the record that last gave it, and its place in that record's list.
-    private var lastRecord: [Int] = []
-    private var lastPlace: [Int] = []
-    /// Per name: the attribute it probably misspells (`.some(nil)`: none), once asked.
-    private var suggestions: [String??] = []
+    /// Name `k`'s string and what is known of it, in one array: one lookup (and one uniqueness check) per use.
+    private var names: [Name] = []
+    private struct Name {
+        let string: String
+        /// The serial of the record that last gave the name, and its place in that record's list.
+        var lastRecord = -1
+        var lastPlace = 0
+        /// The attribute it probably misspells, once asked.
+        var suggestion = Suggestion.unknown
+    }
+    private enum Suggestion {
+        case unknown, nothing
+        case name(String)
+    }
     /// The serial of the record being read; 0 before the first.
     private var record = 0
     /// How many names the record being read has claimed.
@@ -61,31 +68,33 @@ struct ExtensionCollector {
         claims &+= 1
         if place < orderedNames.count {
             let guess = orderedNames[place]
-            if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, lastRecord[guess] == record) }
+            if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, names[guess].lastRecord == record) }
         }
         let hash = keys.hash(bytes)
         if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) {
-            return (name, lastRecord[name] == record)
+            return (name, names[name].lastRecord == record)
         }
         let name = keys.append(bytes, hash: hash, isASCII: isASCII)
-        names.append(String(decoding: bytes, as: UTF8.self))
-        lastRecord.append(-1)
-        lastPlace.append(0)
-        suggestions.append(nil)
+        names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
         return (name, false)
     }
 
     /// Name `name` as the file first spelt it.
-    func name(_ name: Int) -> String { names[name] }
+    func name(_ name: Int) -> String { names[name].string }
 
     /// Sets extension `name` (from ``claim(_:isASCII:)``) of the record being read to `value`: a name the record
     /// gave already keeps its place and takes the new value.
     mutating func set(_ name: Int, to value: ConstraintValue) {
-        if lastRecord[name] == record {
-            current[lastPlace[name]].value = value
+        let count = current.count
+        let place = names.withUnsafeMutableBufferPointer { names in
+            if names[name].lastRecord == record { return names[name].lastPlace }
+            names[name].lastRecord = record
+            names[name].lastPlace = count
+            return count
+        }
+        if place < count {
+            current[place].value = value
         } else {
-            lastRecord[name] = record
-            lastPlace[name] = current.count
             current.append(Entry(name: name, value: value))
         }
     }
@@ -109,13 +118,13 @@ struct ExtensionCollector {
             if !same {
                 orderedNames = current.map(\.name)
                 order = Array(0..<count)
-                order.sort { names[current[$0].name] < names[current[$1].name] }
+                order.sort { names[current[$0].name].string < names[current[$1].name].string }
             }
         }
         record.setExtras(imageName: imageName, extensionCount: count) { elements in
             for k in 0..<count {
                 let entry = current[count > 1 ? order[k] : k]
-                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name], entry.value))
+                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name].string, entry.value))
             }
         }
     }
@@ -123,9 +132,13 @@ struct ExtensionCollector {
     /// The known attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
     /// worked out once per name in this file.
     mutating func suggestion(for name: Int) -> String? {
-        if let known = suggestions[name] { return known }
-        let suggestion = ConstraintAttribute.suggestedName(for: names[name])
-        suggestions[name] = .some(suggestion)
-        return suggestion
+        switch names[name].suggestion {
+        case .nothing: return nil
+        case .name(let suggestion): return suggestion
+        case .unknown:
+            let suggestion = ConstraintAttribute.suggestedName(for: names[name].string)
+            names[name].suggestion = suggestion.map(Suggestion.name) ?? .nothing
+            return suggestion
+        }
     }
 }

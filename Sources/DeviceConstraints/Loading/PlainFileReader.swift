@@ -1,17 +1,18 @@
 /// Reads a constraint file in one pass over its bytes, without a tape: the fast path of a load.
 ///
 /// Almost every file a load reads has the expected shape: an object with the container's key, view ids, records of
-/// numbers, strings and bools of the right types, attribute names in ASCII. For such a file this reader gives
-/// exactly the records and warnings ``ConstraintFileParser``'s general reader gives, with a quarter to a third of
-/// its instructions (callgrind), because it checks the JSON grammar and builds records in the same pass. Within
+/// numbers, strings, bools, scaled values and column rules, attribute names in ASCII. For such a file this reader
+/// gives exactly the records and warnings ``ConstraintFileParser``'s general reader gives, with a quarter to a third
+/// of its instructions (callgrind), because it checks the JSON grammar and builds records in the same pass. Within
 /// that shape it reads anything JSON allows: escapes and UTF-8 in strings (checked by the scanner's own functions),
 /// a byte order mark, extension attributes, an attribute given twice (the last value is used) and misspelt names,
 /// with their warnings when someone listens. It gives up (returns nil) at the first thing outside it: an error of
-/// any kind, an unexpected shape or type, a scaled value or a column rule (objects), an attribute name outside ASCII,
-/// a number too large, a view id given twice. The caller then reads the file again with the general reader, which
-/// either accepts it or reports the error with its line, column and key path; the warnings this reader added are
-/// taken back first. Giving up is always safe; accepting is only allowed for input the general reader accepts with
-/// the same result and the same warnings, which the tests and the differential fuzzer check.
+/// any kind (a value of the wrong type, a number too large, a bad scaled value or column rule, a view id given
+/// twice), an unexpected shape, an attribute name outside ASCII. The caller then reads the file again with the
+/// general reader, which either accepts it or reports the error with its line, column and key path; the warnings
+/// this reader added are taken back first. Giving up is always safe; accepting is only allowed for input the
+/// general reader accepts with the same result and the same warnings, which the tests and the differential fuzzer
+/// check.
 struct PlainFileReader {
     private let p: UnsafePointer<UInt8>
     private let n: Int
@@ -20,6 +21,9 @@ struct PlainFileReader {
     private let warnings: WarningCollector?
     /// The extension attributes of the file's records.
     private var extensions = ExtensionCollector()
+    /// The window-dependent attributes of the record being read (scaled values, a column rule) by name, each once,
+    /// for ``view(into:offsets:)`` to add to the table once the record is read.
+    private var dynamics: [(name: String, value: DynamicValue)] = []
     /// Where a string with escapes is decoded (unescaping never makes a string longer than the file): allocated at
     /// the first such string, freed by ``read(_:containers:warnings:offsets:)``.
     private var scratch: UnsafeMutablePointer<UInt8>?
@@ -126,7 +130,14 @@ struct PlainFileReader {
         case .new(let hash):
             // Read the record straight into its place in the builder: no copy of it.
             views.add(id.bytes, hash: hash, record: ConstraintRecord(), isASCII: id.isASCII)
-            guard record(into: &views.records[views.records.count - 1]) else { return false }
+            let entry = views.records.count - 1
+            guard record(into: &views.records[entry]) else { return false }
+            if !dynamics.isEmpty {
+                // In name order, as the general reader adds them.
+                for (name, value) in dynamics.sorted(by: { $0.name < $1.name }) {
+                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                }
+            }
         case .again:
             return false
         }
@@ -143,6 +154,7 @@ struct PlainFileReader {
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
         extensions.startRecord()
+        if !dynamics.isEmpty { dynamics.removeAll(keepingCapacity: true) }
         while true {
             let quote = i
             let known: ConstraintAttribute?
@@ -170,22 +182,41 @@ struct PlainFileReader {
                     imageName = value.string
                 } else {
                     if record.contains(known) { warnRepeated(known.rawValue, at: quote) }
-                    guard let number = number() else { return false }
-                    record.set(known, number: number)
+                    if !dynamics.isEmpty { removeDynamic(known.rawValue) }
+                    if p[i] == 0x7B {
+                        guard let scaled = scaledValue() else { return false }
+                        record.set(known, number: scaled.value)
+                        dynamics.append((known.rawValue, .scaled(scaled)))
+                    } else {
+                        guard let number = number() else { return false }
+                        record.set(known, number: number)
+                    }
                 }
+            } else if let name, ColumnRule.isKey(name.bytes) {
+                if dynamics.contains(where: { $0.name == ColumnRule.key }) {
+                    warnRepeated(ColumnRule.key, at: quote)
+                    removeDynamic(ColumnRule.key)
+                }
+                guard let rule = columnRule() else { return false }
+                dynamics.append((ColumnRule.key, .columns(rule)))
             } else if let name {
-                // `columns` is a column rule, which only the general reader reads (or reports).
-                guard !ColumnRule.isKey(name.bytes) else { return false }
                 let claim = extensions.claim(name.bytes, isASCII: true)
-                if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
+                let string = extensions.name(claim.name)
+                if claim.repeated { warnRepeated(string, at: quote) }
+                if !dynamics.isEmpty { removeDynamic(string) }
                 if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
-                    let name = extensions.name(claim.name)
                     warnings.possibleTypo(
-                        name, suggestion: suggestion, at: { location(ofOffset: quote) },
-                        keyPath: { keyPath(name) })
+                        string, suggestion: suggestion, at: { location(ofOffset: quote) },
+                        keyPath: { keyPath(string) })
                 }
-                guard let value = extensionValue() else { return false }
-                extensions.set(claim.name, to: value)
+                if p[i] == 0x7B {
+                    guard let scaled = scaledValue() else { return false }
+                    extensions.set(claim.name, to: .number(scaled.value))
+                    dynamics.append((string, .scaled(scaled)))
+                } else {
+                    guard let value = extensionValue() else { return false }
+                    extensions.set(claim.name, to: value)
+                }
             }
             skipWhitespace()
             if take(0x2C) {
@@ -197,6 +228,67 @@ struct PlainFileReader {
                 extensions.finish(&record, imageName: imageName)
             }
             return true
+        }
+    }
+
+    // MARK: - Window-dependent values
+
+    /// Forgets the window-dependent value of attribute `name`, given earlier in the record: a later value replaces it.
+    private mutating func removeDynamic(_ name: String) {
+        dynamics.removeAll { $0.name == name }
+    }
+
+    /// The fields of a scaled value and of a column rule, in the order ``numberFields(_:into:)`` numbers them.
+    private static let scaledFields: [[UInt8]] = ["scaled", "min", "max"].map { Array($0.utf8) }
+    private static let columnFields: [[UInt8]] = ["standardWidth", "standardColumns", "scale", "spacing", "insets"]
+        .map { Array($0.utf8) }
+
+    /// `{"scaled": 60, "min": 40, "max": 80}`; nil for anything the general reader reports as an error.
+    private mutating func scaledValue() -> ScaledValue? {
+        var fields: [Double?] = [nil, nil, nil]
+        guard numberFields(Self.scaledFields, into: &fields), let value = fields[0] else { return nil }
+        if let minimum = fields[1], let maximum = fields[2], minimum > maximum { return nil }
+        return ScaledValue(value, minimum: fields[1], maximum: fields[2])
+    }
+
+    /// `{"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}`; nil for anything
+    /// the general reader reports as an error.
+    private mutating func columnRule() -> ColumnRule? {
+        var fields = [Double?](repeating: nil, count: 5)
+        guard numberFields(Self.columnFields, into: &fields),
+            let standardWidth = fields[0], standardWidth > 0,
+            let columns = fields[1], columns > 0, columns == columns.rounded(), columns <= 10_000
+        else { return nil }
+        let scale = fields[2] ?? 1
+        let spacing = fields[3] ?? 0
+        let insets = fields[4] ?? 0
+        guard scale > 0, spacing >= 0, insets >= 0 else { return nil }
+        return ColumnRule(
+            standardWidth: standardWidth, standardColumns: Int(columns), scale: scale, spacing: spacing,
+            insets: insets)
+    }
+
+    /// An object of finite numbers whose keys are among `names`, into `values` by the key's place in `names` (a key
+    /// given twice: the last value, as the general reader keeps it); false for any other object.
+    private mutating func numberFields(_ names: [[UInt8]], into values: inout [Double?]) -> Bool {
+        guard take(0x7B) else { return false }
+        skipWhitespace()
+        if take(0x7D) { return true }
+        while true {
+            guard let key = string(),
+                let field = names.firstIndex(where: { $0.withUnsafeBufferPointer { UTF8Hash.equal($0, key.bytes) } })
+            else { return false }
+            skipWhitespace()
+            guard take(0x3A) else { return false }
+            skipWhitespace()
+            guard let number = number() else { return false }
+            values[field] = number
+            skipWhitespace()
+            if take(0x2C) {
+                skipWhitespace()
+                continue
+            }
+            return take(0x7D)
         }
     }
 
