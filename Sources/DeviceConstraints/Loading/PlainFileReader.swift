@@ -200,11 +200,12 @@ struct PlainFileReader {
                 guard let rule = columnRule() else { return false }
                 dynamics.append((ColumnRule.key, .columns(rule)))
             } else if let name {
+                // The name's string is fetched only when it is needed (most extensions need none).
                 let claim = extensions.claim(name.bytes, isASCII: true)
-                let string = extensions.name(claim.name)
-                if claim.repeated { warnRepeated(string, at: quote) }
-                if !dynamics.isEmpty { removeDynamic(string) }
+                if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
+                if !dynamics.isEmpty { removeDynamic(extensions.name(claim.name)) }
                 if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
+                    let string = extensions.name(claim.name)
                     warnings.possibleTypo(
                         string, suggestion: suggestion, at: { location(ofOffset: quote) },
                         keyPath: { keyPath(string) })
@@ -212,7 +213,7 @@ struct PlainFileReader {
                 if p[i] == 0x7B {
                     guard let scaled = scaledValue() else { return false }
                     extensions.set(claim.name, to: .number(scaled.value))
-                    dynamics.append((string, .scaled(scaled)))
+                    dynamics.append((extensions.name(claim.name), .scaled(scaled)))
                 } else {
                     guard let value = extensionValue() else { return false }
                     extensions.set(claim.name, to: value)
