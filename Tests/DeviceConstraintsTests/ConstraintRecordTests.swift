@@ -1,9 +1,31 @@
+import Foundation
 import Testing
 
 @testable import DeviceConstraints
 
 struct ConstraintRecordTests {
     // MARK: - Reading attributes
+
+    @Test func extensionNamesThatTheStandardLibraryCannotOrderAreStillFoundAndMerged() throws {
+        // Found by the fuzzer: "hauteuréH" and "hauteure\u{301}" are unequal, yet neither is `<` the other. A
+        // binary search among such names missed one, a merge took them for one name, and a debug check of the
+        // order failed.
+        let precomposed = "hauteur\u{E9}H"
+        let decomposed = "hauteure\u{301}"
+        #expect(precomposed != decomposed && !(precomposed < decomposed) && !(decomposed < precomposed))
+        let data = Data(#"{"C": [{"v": {"larghauteur\u00e9": 2, "hauteur\#u{E9}H": 3, "hauteure\u0301": 4}}]}"#.utf8)
+        for onePass in [true, false] {
+            var parser = ConstraintFileParser()
+            parser.readsPlainFilesFast = onePass
+            let record = try #require(try parser.parse(data, fileName: "C.json")["v"])
+            #expect(record[attribute: precomposed] == .number(3) && record[attribute: decomposed] == .number(4))
+            #expect(record[attribute: "larghauteur\u{E9}"] == .number(2) && record.extensions.count == 3)
+        }
+        let own = ConstraintRecord(extensions: [precomposed: .number(1)])
+        let merged = own.merged(over: ConstraintRecord(extensions: [decomposed: .number(2), "a": .bool(true)]))
+        #expect(merged[attribute: precomposed] == .number(1) && merged[attribute: decomposed] == .number(2))
+        #expect(merged.extensions.count == 3)
+    }
 
     @Test func standardAttributesReadAsZeroWhenNotSet() {
         let record = ConstraintRecord(width: 60)

@@ -70,6 +70,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             let imageName: String?
             let columnLayout: ColumnLayout?
             let count: Int
+            /// Whether a name is outside ASCII: then a name the binary search misses may still be there (below).
+            var hasNonASCIINames = false
         }
 
         /// Extras holding `imageName`, `columnLayout` and `extensions` (sorted by name, each once).
@@ -91,7 +93,12 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
                 Header(imageName: imageName, columnLayout: columnLayout, count: count)
             }
             let extras = unsafeDowncast(buffer, to: Extras.self)
-            extras.withUnsafeMutablePointerToElements { initialize($0) }
+            extras.withUnsafeMutablePointers { header, elements in
+                initialize(elements)
+                header.pointee.hasNonASCIINames = UnsafeBufferPointer(start: elements, count: count).contains {
+                    !$0.name.utf8.allSatisfy { $0 < 0x80 }
+                }
+            }
             return extras
         }
 
@@ -101,6 +108,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
         var imageName: String? { header.imageName }
         var columnLayout: ColumnLayout? { header.columnLayout }
+
+        var hasNonASCIINames: Bool { header.hasNonASCIINames }
 
         /// Calls `body` with the extensions, sorted by name.
         func withExtensions<Result>(_ body: (UnsafeBufferPointer<Extension>) -> Result) -> Result {
@@ -153,8 +162,14 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             } else if fallback[j].name < own[i].name {
                 result.append(fallback[j])
                 j += 1
-            } else {
+            } else if own[i].name == fallback[j].name {
                 result.append(own[i])
+                i += 1
+                j += 1
+            } else {
+                // Unequal names that `<` leaves unordered (see `extensionValue`): both, side by side.
+                result.append(own[i])
+                result.append(fallback[j])
                 i += 1
                 j += 1
             }
@@ -166,9 +181,14 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of the extension `name`, if set.
     private func extensionValue(_ name: String) -> ConstraintValue? {
-        extras?.withExtensions { extensions in
+        guard let extras else { return nil }
+        return extras.withExtensions { extensions in
             let position = Self.position(of: name, in: extensions)
-            return position.found ? extensions[position.index].value : nil
+            if position.found { return extensions[position.index].value }
+            // The standard library's `<` leaves some unequal strings outside ASCII unordered (neither is less: "é"
+            // then "H", against "e" then U+0301), so a binary search among such names can miss: look at each.
+            guard extras.hasNonASCIINames else { return nil }
+            return extensions.first { $0.name == name }?.value
         }
     }
 
@@ -369,9 +389,14 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         }
         let made = Extras.make(
             imageName: imageName, columnLayout: columnLayout, count: extensionCount, initialize: initialize)
+        // Names in ASCII compare as bytes, a total order: those must be strictly increasing (`<` leaves some names
+        // outside ASCII unordered; see `extensionValue`).
         assert(
-            made.withExtensions { zip($0, $0.dropFirst()).allSatisfy { $0.name < $1.name } },
-            "extensions not sorted by name, or a name twice")
+            made.withExtensions { extensions in
+                zip(extensions, extensions.dropFirst()).allSatisfy { a, b in
+                    !(a.name.utf8.allSatisfy { $0 < 0x80 } && b.name.utf8.allSatisfy { $0 < 0x80 }) || a.name < b.name
+                }
+            }, "extensions not sorted by name, or a name twice")
         extras = made
     }
 
