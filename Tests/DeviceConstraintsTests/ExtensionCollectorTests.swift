@@ -51,6 +51,33 @@ struct ExtensionCollectorTests {
         #expect(record[attribute: "cafe\u{301}"] == .number(2))
     }
 
+    @Test func namesAreFoundAgainBeforeAndAfterTheCollectorMakesItsTable() {
+        // Up to a few names in ASCII are compared one by one; past them, or at a name outside ASCII, a table is made
+        // of the names so far. Every name must keep its number across the change.
+        for extra in ["n20", "caf\u{E9}"] {
+            var collector = ExtensionCollector()
+            var numbers: [String: Int] = [:]
+            let names = (0..<12).map { "n\($0)" } + [extra]
+            for round in 0..<3 {
+                collector.startRecord()
+                for name in (round == 1 ? names.reversed() : names) {
+                    var bytes = name
+                    let claim = bytes.withUTF8 { collector.claim($0) }
+                    #expect(!claim.repeated, "\(name), round \(round)")
+                    #expect(numbers[name, default: claim.name] == claim.name, "\(name), round \(round)")
+                    numbers[name] = claim.name
+                    collector.set(claim.name, to: .number(Double(round)))
+                    let again = bytes.withUTF8 { collector.claim($0) }
+                    #expect(again.repeated && again.name == claim.name, "\(name) again, round \(round)")
+                }
+                var record = ConstraintRecord()
+                collector.finish(&record, imageName: nil)
+                #expect(record.attributeNames == names.sorted() && record[attribute: extra] == .number(Double(round)))
+            }
+            #expect(Set(numbers.values).count == names.count)
+        }
+    }
+
     @Test func aMisspellingIsSuggestedForEachName() {
         var collector = ExtensionCollector()
         var names: [Int] = []

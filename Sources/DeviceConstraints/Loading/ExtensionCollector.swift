@@ -18,8 +18,10 @@
 /// collector.finish(&record, imageName: nil)
 /// ```
 struct ExtensionCollector {
-    /// The names, numbered in the order the file first gives them.
-    private let keys = ByteKeyTable()
+    /// The names by their bytes, once the file has more than ``fewNames`` of them or one outside ASCII; until then
+    /// (most files), a name is compared with each, and the file makes no table.
+    private var keys: ByteKeyTable?
+    private static let fewNames = 8
     /// Name `k`'s string and what is known of it, in one array: one lookup (and one uniqueness check) per use.
     private var names: [Name] = []
     private struct Name {
@@ -52,6 +54,7 @@ struct ExtensionCollector {
     private var order: [Int] = []
 
     /// Starts collecting the next record's extensions.
+    @inline(__always)  // once per record of every file, most of them without extensions
     mutating func startRecord() {
         record &+= 1
         claims = 0
@@ -68,7 +71,31 @@ struct ExtensionCollector {
         claims &+= 1
         if place < orderedNames.count {
             let guess = orderedNames[place]
-            if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, names[guess].lastRecord == record) }
+            let hit = keys.map { UTF8Hash.equal($0.key(at: guess), bytes) } ?? Self.equal(names[guess].string, bytes)
+            if hit { return (guess, names[guess].lastRecord == record) }
+        }
+        let keys: ByteKeyTable
+        if let table = self.keys {
+            keys = table
+        } else {
+            // Few names, all ASCII: equal strings have equal bytes.
+            let ascii = isASCII ?? UTF8Hash.isASCII(bytes)
+            if ascii {
+                for name in names.indices where Self.equal(names[name].string, bytes) {
+                    return (name, names[name].lastRecord == record)
+                }
+                if names.count < Self.fewNames {
+                    names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
+                    return (names.count - 1, false)
+                }
+            }
+            // The table of the names so far, from here on.
+            keys = ByteKeyTable()
+            for name in names {
+                var string = name.string
+                _ = string.withUTF8 { keys.append($0, hash: keys.hash($0), isASCII: true) }
+            }
+            self.keys = keys
         }
         let hash = keys.hash(bytes)
         if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) {
@@ -77,6 +104,12 @@ struct ExtensionCollector {
         let name = keys.append(bytes, hash: hash, isASCII: isASCII)
         names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
         return (name, false)
+    }
+
+    /// Whether `string`'s UTF-8 is `bytes`.
+    private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var string = string
+        return string.withUTF8 { UTF8Hash.equal($0, bytes) }
     }
 
     /// Name `name` as the file first spelt it.
@@ -100,6 +133,7 @@ struct ExtensionCollector {
     }
 
     /// Whether the record being read has any extension.
+    @inline(__always)
     var isEmpty: Bool { current.isEmpty }
 
     /// Sets the image name and the extensions collected of `record`, a record being built, which has none yet:
@@ -121,7 +155,10 @@ struct ExtensionCollector {
                 order.sort { names[current[$0].name].string < names[current[$1].name].string }
             }
         }
-        record.setExtras(imageName: imageName, extensionCount: count) { elements in
+        // Names outside ASCII are only in a table (and seldom).
+        record.setExtras(
+            imageName: imageName, extensionCount: count, namesAreASCII: !(keys?.hasNonASCIIKeys ?? false)
+        ) { elements in
             for k in 0..<count {
                 let entry = current[count > 1 ? order[k] : k]
                 (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name].string, entry.value))

@@ -85,8 +85,10 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
         /// Extras holding `imageName`, `columnLayout` and `count` extensions (sorted by name, each once), which
         /// `initialize` writes, all of them, to the memory it is given.
+        ///
+        /// - Parameter namesAreASCII: true when the caller knows every name is ASCII (else the names are looked at).
         static func make(
-            imageName: String?, columnLayout: ColumnLayout?, count: Int,
+            imageName: String?, columnLayout: ColumnLayout?, count: Int, namesAreASCII: Bool = false,
             initialize: (UnsafeMutablePointer<Extension>) -> Void
         ) -> Extras {
             let buffer = create(minimumCapacity: count) { _ in
@@ -95,9 +97,11 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             let extras = unsafeDowncast(buffer, to: Extras.self)
             extras.withUnsafeMutablePointers { header, elements in
                 initialize(elements)
-                header.pointee.hasNonASCIINames = UnsafeBufferPointer(start: elements, count: count).contains {
-                    !$0.name.utf8.allSatisfy { $0 < 0x80 }
-                }
+                header.pointee.hasNonASCIINames =
+                    !namesAreASCII
+                    && UnsafeBufferPointer(start: elements, count: count).contains {
+                        !$0.name.utf8.allSatisfy { $0 < 0x80 }
+                    }
             }
             return extras
         }
@@ -379,8 +383,11 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets the image name and `extensionCount` extension attributes at once (a record being built has none yet),
     /// which `initialize` writes to the memory it is given, sorted by name, each name once (checked in debug
     /// builds): one allocation however many extensions there are, and no copy of them.
+    ///
+    /// - Parameter namesAreASCII: true when the caller knows every name is ASCII.
     mutating func setExtras(
-        imageName: String?, extensionCount: Int, initialize: (UnsafeMutablePointer<Extension>) -> Void
+        imageName: String?, extensionCount: Int, namesAreASCII: Bool = false,
+        initialize: (UnsafeMutablePointer<Extension>) -> Void
     ) {
         if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
         guard imageName != nil || extensionCount > 0 else {
@@ -388,7 +395,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             return
         }
         let made = Extras.make(
-            imageName: imageName, columnLayout: columnLayout, count: extensionCount, initialize: initialize)
+            imageName: imageName, columnLayout: columnLayout, count: extensionCount, namesAreASCII: namesAreASCII,
+            initialize: initialize)
         // Names in ASCII compare as bytes, a total order: those must be strictly increasing (`<` leaves some names
         // outside ASCII unordered; see `extensionValue`).
         assert(
