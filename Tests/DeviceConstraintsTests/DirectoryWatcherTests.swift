@@ -337,8 +337,10 @@ struct DirectoryWatcherTests {
         for watcher in watchers.prefix(25) { watcher.cancel() }
         watchers.removeAll()  // the other 25 are released without a cancel
 
-        // Slack for the other suites running at the same time in this process.
-        let slack = 10
+        // Slack for the other suites running at the same time in this process (end-to-end tests hold pipes to their
+        // child processes): 10 was once too little in CI. Below 50, so that one descriptor or thread left behind by
+        // each watcher still fails.
+        let slack = 40
         #expect(await waitUntil(within: 10) { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
         #expect(await waitUntil(within: 10) { ThreadCensus.threads <= threadsBefore + slack })
     }
