@@ -98,32 +98,26 @@ extension ConstraintInterpreter {
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
-        do {
-            for (position, name) in lookup.enumerated() {
-                var file = stored.file(names[position])
-                if file == nil {
-                    guard readingFiles else { return nil }
-                    let fileName = names[position]
-                    if let data = try parser.readFile(fileName, from: source) {
-                        let parsed = try parser.parsedFile(
-                            data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
-                        warnings += parsed.warnings
-                        file = .parsed(parsed)
-                    } else {
-                        file = .absent
-                    }
-                    if let file { read.append((fileName, file)) }
+        // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
+        // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
+        for (position, name) in lookup.enumerated() {
+            var file = stored.file(names[position])
+            if file == nil {
+                guard readingFiles else { return nil }
+                let fileName = names[position]
+                if let data = try parser.readFile(fileName, from: source) {
+                    let parsed = try parser.parsedFile(
+                        data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
+                    warnings += parsed.warnings
+                    file = .parsed(parsed)
+                } else {
+                    file = .absent
                 }
-                if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
+                if let file { read.append((fileName, file)) }
             }
-        } catch {
-            // The files read before the one that failed stay read.
-            stages.store(read, merged: nil, of: container, along: chain, generation: generation)
-            throw error
+            if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
         }
         guard !files.isEmpty else {
-            // What was read is kept: the absent files stay known as absent.
-            stages.store(read, merged: nil, of: container, along: chain, generation: generation)
             throw ConstraintFileParser.noFile(of: container, on: snapshot.device.name, lookedFor: names)
         }
         let merged = MergedContainer(files: files)

@@ -191,6 +191,28 @@ struct ConstraintInterpreterTests {
         #expect(try interpreter.record(viewId: "a", container: "Broken").width == 2)
     }
 
+    /// A failed load caches nothing: a file that arrives later (a download) is read by the next lookup, with no
+    /// invalidation, including one for a device of the chain the failed load found absent.
+    @Test func aContainerWhoseFilesArriveAfterAFailedLookupLoadsOnTheNextLookup() throws {
+        let source = MutableSource(["Other_iPhone6.json": #"{"Other": [{"a": {"width": 1}}]}"#])
+        let interpreter = try interpreter(.iPhone14Pro, source: source)
+        let error = try #require(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "a", container: "Late")
+        }
+        #expect(error.code == .fileNotFound)
+
+        source["Late_iPhone6.json"] = #"{"Late": [{"a": {"width": 6, "height": 6}}]}"#
+        source["Late.json"] = #"{"Late": [{"a": {"width": "wide"}}]}"#
+        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "a", container: "Late") }
+
+        source["Late_iPhone14Pro.json"] = #"{"Late": [{"a": {"width": 14}}]}"#
+        source["Late.json"] = #"{"Late": [{"a": {"marginLeft": 2}}]}"#
+        let record = try interpreter.record(viewId: "a", container: "Late")
+        #expect(record.width == 14)
+        #expect(record.height == 6)
+        #expect(record.marginLeft == 2)
+    }
+
     @Test func aBrokenFallbackFileFailsTheWholeContainerRatherThanHalfOfIt() throws {
         let source = MutableSource([
             "Mixed_iPhone14Pro.json": #"{"Mixed": [{"a": {"width": 1}}]}"#,
