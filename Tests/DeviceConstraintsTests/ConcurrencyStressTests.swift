@@ -93,6 +93,77 @@ struct ConcurrencyStressTests {
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
     }
 
+    /// A container of many scaled views, so that a resize spends milliseconds resolving it: long enough for
+    /// another thread to load, or invalidate, a container meanwhile.
+    private static func resizeRaceFiles() -> MutableSource {
+        let views = (0..<20_000).map { #""v\#($0)": {"width": {"scaled": 100}}"# }.joined(separator: ", ")
+        return MutableSource([
+            "Big.json": #"{"Big": {\#(views)}}"#,
+            "Small.json": #"{"Small": {"v": {"width": {"scaled": 100}}}}"#,
+        ])
+    }
+
+    /// Both resolve to iPhone6 (design width 375): a scaled 100 reads 100 at 375 points, and 100 × 385 ÷ 375
+    /// rounded to the pixel at 2×, 102.5, at 385.
+    private static let narrow = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+    private static let wide = LayoutEnvironment(width: 385, height: 667, idiom: .phone)
+
+    /// A load that began for the old window and publishes while a resize resolves the other containers must not
+    /// stay behind with the old window's values (the audit of the staged caches found such records).
+    @Test(.timeLimit(.minutes(5)))
+    func aContainerLoadedWhileAResizeResolvesIsNotLeftWithTheOldWindowsValues() throws {
+        let interpreter = ConstraintInterpreter(source: Self.resizeRaceFiles(), environment: Self.narrow)
+        _ = try interpreter.record(viewId: "v0", container: "Big")
+        for round in 0..<20 {
+            interpreter.invalidate(container: "Small")
+            let started = DispatchSemaphore(value: 0)
+            let loaded = DispatchSemaphore(value: 0)
+            Thread {
+                started.signal()
+                _ = try? interpreter.record(viewId: "v", container: "Small")
+                loaded.signal()
+            }.start()
+            started.wait()
+            let target = round % 2 == 0 ? Self.wide : Self.narrow
+            _ = interpreter.updateNow(to: target)
+            loaded.wait()
+            let expected = target == Self.wide ? 102.5 : 100
+            let cached = interpreter.cachedRecord(viewId: "v", container: "Small")
+            #expect(cached == nil || cached?.width == expected, "round \(round): \(String(describing: cached))")
+            #expect(try interpreter.record(viewId: "v", container: "Small").width == expected)
+            #expect(try interpreter.record(viewId: "v19999", container: "Big").width == expected)
+        }
+    }
+
+    /// An invalidation while a resize resolves the container it invalidates must not be undone by the resize
+    /// publishing the container's old table (a lost invalidation: the edited file would never be read).
+    @Test(.timeLimit(.minutes(5)))
+    func anInvalidationWhileAResizeResolvesTheContainerIsNotLost() throws {
+        let source = Self.resizeRaceFiles()
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.narrow)
+        for round in 0..<20 {
+            source["Small.json"] = #"{"Small": {"v": {"height": \#(round)}}}"#
+            _ = try interpreter.record(viewId: "v0", container: "Big")
+            let started = DispatchSemaphore(value: 0)
+            let invalidated = DispatchSemaphore(value: 0)
+            Thread {
+                started.signal()
+                // Most of the time this lands while the resize below resolves Big.
+                Thread.sleep(forTimeInterval: 0.001)
+                source["Big.json"] = #"{"Big": {"v0": {"height": \#(round)}}}"#
+                interpreter.invalidate(container: "Big")
+                invalidated.signal()
+            }.start()
+            started.wait()
+            _ = interpreter.updateNow(to: round % 2 == 0 ? Self.wide : Self.narrow)
+            invalidated.wait()
+            let record = try interpreter.record(viewId: "v0", container: "Big")
+            #expect(record.height == Double(round), "round \(round): \(record)")
+            source["Big.json"] = Self.resizeRaceFiles()["Big.json"]
+            interpreter.invalidate(container: "Big")
+        }
+    }
+
     /// Lookups on eight threads racing environment updates between two classes: every record, and every whole
     /// container, comes from one class, never a mix; after the last update every lookup answers for it.
     @Test(.timeLimit(.minutes(5)))

@@ -161,10 +161,15 @@ final class ConstraintCache: @unchecked Sendable {
         return replaced
     }
 
-    /// Switches to `snapshot` in one write, if no later update was applied: with `replacing`, only the named
-    /// containers change (a resize within a class: the rest keep their tables); with `publishing`, the
-    /// loaded containers become exactly those given (a device switch: the rest load on demand). Tables whose
-    /// `isCurrent` is false under the lock (invalidated meanwhile) are left out.
+    /// Switches to `snapshot` in one write, if no later update was applied.
+    ///
+    /// - A resize within a class (`replacingOnly`): the window-dependent containers take the tables given, each
+    ///   resolved from the merged container that was published; the rest keep theirs. A window-dependent
+    ///   container with no table given, or one resolved from another merge (it was published, reloaded or
+    ///   invalidated after the caller read ``windowDependentContainers``), is unloaded rather than left answering
+    ///   for the old window: it loads again on demand, from its merged stage, reading no file.
+    /// - A device switch: the loaded containers become exactly those given (the rest load on demand); tables
+    ///   whose `isCurrent` is false under the lock (invalidated meanwhile) are left out.
     ///
     /// - Returns: whether the switch happened.
     func switchEnvironment(
@@ -179,12 +184,23 @@ final class ConstraintCache: @unchecked Sendable {
             appliedTicket = ticket
             current = snapshot
             if replacingOnly {
-                for (name, _, _) in retained { if let old = removeEntry(name) { released.append(old) } }
-            } else {
-                typeTables = [:]
-                windowDependent = [:]
-                released += containers.removeAll()
+                var refreshed: Set<String> = []
+                for (name, table, merged) in retained {
+                    guard windowDependent[name]?.table === merged.table, refreshed.insert(name).inserted else {
+                        released.append(table)
+                        continue
+                    }
+                    if let old = removeEntry(name) { released.append(old) }
+                    insert(name, table, merged: merged)
+                }
+                for name in windowDependent.keys.filter({ !refreshed.contains($0) }) {
+                    if let old = removeEntry(name) { released.append(old) }
+                }
+                return true
             }
+            typeTables = [:]
+            windowDependent = [:]
+            released += containers.removeAll()
             for (name, table, merged) in retained {
                 if containers.table(name) == nil, isCurrent(name) {
                     insert(name, table, merged: merged)
