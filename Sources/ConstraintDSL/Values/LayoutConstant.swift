@@ -162,7 +162,7 @@ public struct LayoutConstant: Hashable, Sendable, CustomStringConvertible {
             switch source {
             case .number(let value): "\(value)"
             case .scaled(let scaled, let designWidth):
-                "\(scaled)" + (designWidth.map { " at \(DeviceProfile.format($0))" } ?? "")
+                "\(scaled)" + (designWidth.map { " at \(($0).compactDescription)" } ?? "")
             case .record(let record): "\(record)"
             }
         return factor == 1 ? base : "\(base) × \(factor)"

@@ -158,8 +158,8 @@ public struct LayoutPreview {
         var sizeClasses = "w:\(environment.horizontalSizeClass) h:\(environment.verticalSizeClass)"
         if environment.layoutDirection == .rightToLeft { sizeClasses += " right-to-left" }
         return [
-            "\(DeviceProfile.format(environment.width))×\(DeviceProfile.format(environment.height)) "
-                + "@\(DeviceProfile.format(environment.displayScale))x",
+            "\(environment.width.compactDescription)×\(environment.height.compactDescription) "
+                + "@\(environment.displayScale.compactDescription)x",
             sizeClasses,
         ]
     }

@@ -320,13 +320,13 @@ extension DeviceCatalog {
             ]
             where !(value.isFinite && value > 0) {
                 return invalid(
-                    "device \"\(name)\" has \(label) \(DeviceProfile.format(value)); "
+                    "device \"\(name)\" has \(label) \(value.compactDescription); "
                         + "a size must be a positive, finite number of points",
                     at: keyPath(index, ".\(label)"))
             }
             if profile.width > profile.height {
-                let width = DeviceProfile.format(profile.width)
-                let height = DeviceProfile.format(profile.height)
+                let width = profile.width.compactDescription
+                let height = profile.height.compactDescription
                 return invalid(
                     "device \"\(name)\" is \(width)×\(height), wider than tall; "
                         + "give its portrait size, \(height)×\(width)",

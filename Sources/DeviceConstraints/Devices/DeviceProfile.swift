@@ -47,20 +47,12 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
 
     /// `iPhone14Pro (phone, 393×852) → iPhone6`.
     public var description: String {
-        var text = "\(name) (\(idiom.rawValue), \(Self.format(width))×\(Self.format(height))"
-        if designWidth != width { text += ", designed at \(Self.format(designWidth))" }
+        var text = "\(name) (\(idiom.rawValue), \(width.compactDescription)×\(height.compactDescription)"
+        if designWidth != width { text += ", designed at \(designWidth.compactDescription)" }
         text += ")"
         if !fallbacks.isEmpty {
             text += " → " + fallbacks.map(\.rawValue).joined(separator: ", ")
         }
         return text
-    }
-
-    /// `375` rather than `375.0`; fractions as they are.
-    package static func format(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return String(value)
     }
 }

@@ -118,8 +118,8 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
 
     /// `694×768 pad @2x, portrait, w:regular h:regular, medium`.
     public var description: String {
-        "\(DeviceProfile.format(width))×\(DeviceProfile.format(height)) \(idiom.rawValue) "
-            + "@\(DeviceProfile.format(displayScale))x, \(orientation), "
+        "\(width.compactDescription)×\(height.compactDescription) \(idiom.rawValue) "
+            + "@\(displayScale.compactDescription)x, \(orientation), "
             + "w:\(horizontalSizeClass) h:\(verticalSizeClass), \(windowClass)"
             + (layoutDirection == .rightToLeft ? ", right-to-left" : "")
     }

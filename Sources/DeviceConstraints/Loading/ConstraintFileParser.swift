@@ -530,7 +530,7 @@ private struct FileReader {
         if let minimum, let maximum, minimum > maximum, let token = fields["min"] {
             throw error(
                 .invalidFormat,
-                "\"min\" (\(DeviceProfile.format(minimum))) is greater than \"max\" (\(DeviceProfile.format(maximum)))",
+                "\"min\" (\(minimum.compactDescription)) is greater than \"max\" (\(maximum.compactDescription))",
                 at: token, keyPath: keyPath + ".min")
         }
         return ScaledValue(number, minimum: minimum, maximum: maximum)
@@ -558,7 +558,7 @@ private struct FileReader {
             guard positive ? number > 0 : number >= 0 else {
                 throw error(
                     .invalidFormat,
-                    "\"\(key)\" must be \(positive ? "greater than 0" : "0 or more"), found \(DeviceProfile.format(number))",
+                    "\"\(key)\" must be \(positive ? "greater than 0" : "0 or more"), found \(number.compactDescription)",
                     at: token, keyPath: "\(keyPath).\(key)")
             }
             return number
@@ -568,7 +568,7 @@ private struct FileReader {
         guard columns == columns.rounded(), columns <= 10_000, let token = fields["standardColumns"] else {
             throw error(
                 .invalidFormat,
-                "\"standardColumns\" must be a whole number of columns from 1 to 10000, found \(DeviceProfile.format(columns))",
+                "\"standardColumns\" must be a whole number of columns from 1 to 10000, found \(columns.compactDescription)",
                 at: fields["standardColumns"] ?? value, keyPath: "\(keyPath).standardColumns")
         }
         _ = token
@@ -726,5 +726,28 @@ enum KeyPath {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                     || byte == 0x5F || byte == 0x2D
             }
+    }
+}
+
+extension ConstraintFileParser {
+    /// The contents of the file `name`, nil when the source has no such file.
+    ///
+    /// - Throws: ``ConstraintError`` `.unreadableFile` when the source cannot read it.
+    func readFile(_ name: String, from source: any ConstraintSource) throws(ConstraintError) -> Data? {
+        do {
+            return try source.data(forFile: name, maximumSize: limits.maximumFileSize)
+        } catch let error as ConstraintSourceError where error.code == .fileTooLarge {
+            let size = error.sizeIsExact ? "\(error.size)" : "more than \(error.maximumSize)"
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(size) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                file: name)
+        } catch let error as ConstraintSourceError where error.code == .folderNotFound || error.code == .emptyFolder {
+            // About the folder, not this file.
+            throw ConstraintError(code: .fileNotFound, message: "\(error)")
+        } catch {
+            throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
+        }
     }
 }

@@ -89,8 +89,8 @@ public struct ColumnRule: Hashable, Sendable, CustomStringConvertible {
 
     /// `2 columns at 440 pt × 1.2, spacing 8, insets 16`.
     public var description: String {
-        "\(standardColumns) columns at \(DeviceProfile.format(standardWidth)) pt × \(DeviceProfile.format(scale)), "
-            + "spacing \(DeviceProfile.format(spacing)), insets \(DeviceProfile.format(insets))"
+        "\(standardColumns) columns at \(standardWidth.compactDescription) pt × \(scale.compactDescription), "
+            + "spacing \(spacing.compactDescription), insets \(insets.compactDescription)"
     }
 }
 
@@ -120,8 +120,8 @@ public struct ColumnLayout: Hashable, Sendable, CustomStringConvertible {
 
     /// `3 × 325.5 (spacing 8, insets 16)`.
     public var description: String {
-        "\(count) × \(DeviceProfile.format(itemWidth)) (spacing \(DeviceProfile.format(spacing)), "
-            + "insets \(DeviceProfile.format(insets)))"
+        "\(count) × \(itemWidth.compactDescription) (spacing \(spacing.compactDescription), "
+            + "insets \(insets.compactDescription))"
     }
 }
 
@@ -166,9 +166,9 @@ public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
 
     /// `scaled 60 (min 40, max 80)`.
     public var description: String {
-        var text = "scaled \(DeviceProfile.format(value))"
+        var text = "scaled \(value.compactDescription)"
         let bounds = [
-            minimum.map { "min \(DeviceProfile.format($0))" }, maximum.map { "max \(DeviceProfile.format($0))" },
+            minimum.map { "min \(($0).compactDescription)" }, maximum.map { "max \(($0).compactDescription)" },
         ]
         .compactMap { $0 }
         if !bounds.isEmpty { text += " (" + bounds.joined(separator: ", ") + ")" }

@@ -162,11 +162,11 @@ package struct DeviceConstraintsTool: Sendable {
     /// class can overflow the narrower windows unless its numbers are scaled.
     static func widerFallbacks(in catalog: DeviceCatalog, file: String) -> [ConstraintDiagnostic] {
         catalog.widerFallbacks.map { profile, fallback in
-            let width = DeviceProfile.format(profile.width)
+            let width = profile.width.compactDescription
             return ConstraintDiagnostic(
                 severity: .warning, code: .widerFallback,
                 message:
-                    "device \"\(profile.name)\" (\(width) points) falls back to \"\(fallback.name)\", which is wider (\(DeviceProfile.format(fallback.width)) points): plain widths and margins from its files can overflow a \(width)-point window; fall back to a class no wider, or write those values scaled ({\"scaled\": n})",
+                    "device \"\(profile.name)\" (\(width) points) falls back to \"\(fallback.name)\", which is wider (\(fallback.width.compactDescription) points): plain widths and margins from its files can overflow a \(width)-point window; fall back to a class no wider, or write those values scaled ({\"scaled\": n})",
                 file: file,
                 keyPath: catalog.profiles.firstIndex(of: profile).map { "devices[\($0)].fallbacks" })
         }

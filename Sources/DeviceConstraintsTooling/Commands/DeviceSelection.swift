@@ -65,7 +65,7 @@ package enum DeviceSelection: Sendable, Hashable {
     /// The window size, as `390×844` (with the idiom when given: `700×1000 pad`); nil for a named device.
     package var window: String? {
         guard case .size(let width, let height, let idiom) = self else { return nil }
-        let size = "\(DeviceProfile.format(width))×\(DeviceProfile.format(height))"
+        let size = "\(width.compactDescription)×\(height.compactDescription)"
         return idiom.map { "\(size) \($0.rawValue)" } ?? size
     }
 

@@ -35,7 +35,7 @@ package struct RecordSheet: Sendable {
         }
         let baseName = ConstraintFileName(container: container).fileName
         if let device = devices.first,
-            let read = try? parser.parseFiles(of: container, on: device.name, along: [], from: source),
+            let read = try? ContainerFiles.parse(container, on: device.name, along: [], from: source, parser: parser),
             let file = read.files.first, file.fileName == baseName
         {
             base = file
@@ -115,7 +115,7 @@ package struct RecordSheet: Sendable {
         var panel = PreviewSheet.Panel(
             title: device.name.rawValue,
             details: [
-                "\(DeviceProfile.format(device.width))×\(DeviceProfile.format(device.height)) \(device.idiom.rawValue)"
+                "\(device.width.compactDescription)×\(device.height.compactDescription) \(device.idiom.rawValue)"
             ] + table.filesRead.map { "← \($0)" },
             width: width, height: max(0, y - Self.viewGap), drawsWindow: false)
         panel.boxes = boxes

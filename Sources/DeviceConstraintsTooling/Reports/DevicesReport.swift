@@ -72,7 +72,7 @@ package struct DevicesReport: Sendable, Hashable {
 
     /// `320×568`.
     static func size(_ profile: DeviceProfile) -> String {
-        "\(DeviceProfile.format(profile.width))×\(DeviceProfile.format(profile.height))"
+        "\(profile.width.compactDescription)×\(profile.height.compactDescription)"
     }
 
     /// A whole number of points as an integer (`375`), any other as a number (`375.5`).

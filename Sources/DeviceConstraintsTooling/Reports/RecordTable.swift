@@ -63,8 +63,8 @@ package struct RecordTable: Sendable, Hashable {
         let read: (lookup: [String], files: [ContainerConstraints])
         let warnings = DiagnosticCollector()
         do throws(ConstraintError) {
-            read = try parser.parseFiles(
-                of: container, on: device.name, along: catalog.lookupChain(for: device), from: source,
+            read = try ContainerFiles.parse(
+                container, on: device.name, along: catalog.lookupChain(for: device), from: source, parser: parser,
                 diagnostics: warnings.handler)
         } catch  where error.code == .fileNotFound {
             throw Self.suggestingContainer(in: error, for: container, source: source, catalog: catalog)
@@ -108,7 +108,7 @@ package struct RecordTable: Sendable, Hashable {
                     value = .number(
                         scaled.resolved(
                             width: environment.width, designWidth: reference, displayScale: environment.displayScale))
-                    rule = "\(scaled) at \(DeviceProfile.format(reference)) pt"
+                    rule = "\(scaled) at \(reference.compactDescription) pt"
                 }
                 rows.append(Row(viewId: viewId, attribute: attribute, value: value, source: file?.fileName, rule: rule))
             }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The files of one container that a device reads, most specific first: one per device of its lookup chain, then
+/// the base file. The step between file names, which know devices, and ``ConstraintFileParser``, which knows none:
+/// it reads each file through the parser and says which device asked when none exists.
+///
+/// The tool's `show` and `preview` read a container with it; the interpreter reads the same files through its
+/// stages, and reports a container with no file through ``noFile(of:on:lookedFor:)``.
+package enum ContainerFiles {
+    /// Reads and parses the files of `container` that a device reads, most specific first, leaving out those the
+    /// source does not have.
+    ///
+    /// - Parameters:
+    ///   - container: the container; its name must be valid (``ConstraintFileName/validateContainer(_:)``).
+    ///   - device: the device, for the error when no file exists.
+    ///   - chain: the device's lookup chain.
+    ///   - source: where the files are.
+    ///   - parser: the parser, with its limits.
+    ///   - diagnostics: receives the parser's warnings.
+    /// - Returns: the names looked for, in order, and the files found, in the same order.
+    /// - Throws: ``ConstraintError`` `.fileNotFound` when none of the files exists, `.unreadableFile` when
+    ///   the source cannot read one, or the parser's error for the first file that does not parse.
+    package static func parse(
+        _ container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
+        parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) -> (lookup: [String], files: [ContainerConstraints]) {
+        let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
+        var files: [ContainerConstraints] = []
+        for name in lookup {
+            guard let data = try parser.readFile(name, from: source) else { continue }
+            files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
+        }
+        guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup) }
+        return (lookup, files)
+    }
+
+    /// The error for a container none of whose files exists on a chain.
+    static func noFile(of container: String, on device: DeviceName, lookedFor lookup: [String]) -> ConstraintError {
+        ConstraintError(
+            code: .fileNotFound,
+            message:
+                "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
+        )
+    }
+}
