@@ -73,6 +73,21 @@ struct EndToEndTests {
         #expect(run.outputLines == ["No problems in 2 files."])
     }
 
+    /// A catalog whose device falls back to a wider one, directly or through another fallback: a warning placed at
+    /// the device's `fallbacks`, naming the way, and lint still passes.
+    @Test func lintWarnsAboutEveryFallbackWiderThanItsDevice() throws {
+        let run = try Executable.runInFixtures("lint", "PhoneOnly", "--catalog", "Catalogs/wider.json")
+        #expect(run.exitCode == 0)
+        #expect(
+            run.outputLines.map { $0.prefix { $0 != "(" } } == [
+                #"Catalogs/wider.json:3:84: warning: device "Small" "#,
+                #"Catalogs/wider.json:4:82: warning: device "Mid" "#,
+                "2 warnings in 2 files",
+            ])
+        #expect(run.outputLines[1].contains(#"falls back through "Small" to "Large", which is wider (414 points)"#))
+        #expect(run.outputLines[0].hasSuffix("at devices[1].fallbacks"))
+    }
+
     @Test func lintAsJSONPrintsValidJSON() throws {
         let run = try Executable.runInFixtures("lint", "--json", "Errors")
         #expect(run.exitCode == 1)

@@ -45,17 +45,31 @@ struct CatalogReader {
     func located(_ error: ConstraintError) -> ConstraintError {
         var error = error
         error.file = error.file ?? fileName
-        guard error.line == nil, let keyPath = error.keyPath, keyPath.hasPrefix("devices["),
-            let close = keyPath.firstIndex(of: "]"),
-            let index = Int(keyPath[keyPath.index(keyPath.startIndex, offsetBy: 8)..<close]),
-            let devices = try? members(of: document.root, allowed: ["devices"], at: nil)["devices"]
+        guard error.line == nil, let keyPath = error.keyPath, let location = location(of: keyPath, memberOnly: false)
         else { return error }
-        let elements = Array(document.elements(devices))
-        guard elements.indices.contains(index) else { return error }
-        let location = document.location(of: elements[index])
         error.line = location.line
         error.column = location.column
         return error
+    }
+
+    /// Where `keyPath` is: `devices[3]` is the device's object, `devices[3].fallbacks` the value of that key of it
+    /// (the device's object when `memberOnly` is false and it has no such key); nil for any other key path.
+    func location(of keyPath: String, memberOnly: Bool = true) -> (line: Int, column: Int)? {
+        guard keyPath.hasPrefix("devices["), let close = keyPath.firstIndex(of: "]"),
+            let index = Int(keyPath[keyPath.index(keyPath.startIndex, offsetBy: 8)..<close]),
+            let devices = try? members(of: document.root, allowed: ["devices"], at: nil)["devices"],
+            document.kind(devices) == .array
+        else { return nil }
+        let elements = Array(document.elements(devices))
+        guard elements.indices.contains(index) else { return nil }
+        let rest = keyPath[keyPath.index(after: close)...]
+        guard rest.hasPrefix("."), document.kind(elements[index]) == .object else {
+            return rest.isEmpty || !memberOnly ? document.location(of: elements[index]) : nil
+        }
+        let key = rest.dropFirst()
+        let value = document.members(elements[index]).first { document.string($0.key) == key }?.value
+        if let value { return document.location(of: value) }
+        return memberOnly ? nil : document.location(of: elements[index])
     }
 
     // MARK: - One device

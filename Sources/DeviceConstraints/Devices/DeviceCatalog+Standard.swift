@@ -8,8 +8,10 @@ extension DeviceCatalog {
     /// a file only where a newer device's design really differs. Two pad window classes cover the Split View
     /// sizes that UIKit calls regular in width but that are narrower than every iPad (678 points: ½ of a 12.9″
     /// iPad in landscape; 694 points: ⅔ of a 9.7″ iPad in landscape); they fall back to `iPad`, so such a window
-    /// lays out like an iPad rather than like a phone (the one place a class falls back to a wider one), and the
-    /// 744-point iPad mini falls back through the 694-point class:
+    /// lays out like an iPad rather than like a phone, and the 744-point iPad mini falls back through the
+    /// 694-point class. These are the only chains that reach a wider class (``widerFallbacks`` lists them): give
+    /// widths in `iPad` files that must fit these windows as scaled values (`{"scaled": 700}`), or give the
+    /// narrower classes files of their own.
     ///
     /// | Profile | Size | Falls back to |
     /// |---|---|---|

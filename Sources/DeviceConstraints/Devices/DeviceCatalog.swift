@@ -84,6 +84,12 @@ public struct DeviceCatalog: Sendable, Hashable {
         self.init(uncheckedProfiles: profiles)
     }
 
+    /// Where `keyPath` (`devices[3]`, `devices[3].fallbacks`) is in a catalog document, to place a diagnostic
+    /// about a catalog that loaded; nil when the document has no such place.
+    package static func location(of keyPath: String, inJSON json: Data) -> (line: Int, column: Int)? {
+        (try? CatalogReader(json, fileName: nil))?.location(of: keyPath)
+    }
+
     /// The profile with this name, or `nil` if the catalog has none.
     ///
     /// ```swift
@@ -208,14 +214,23 @@ extension DeviceCatalog {
         resolve(width: environment.width, height: environment.height, idiom: environment.idiom)
     }
 
-    /// The fallbacks of each profile that are wider than the profile itself: a design drawn for a wider class
-    /// can overflow a narrower window unless its numbers are scaled. `device-constraints lint` warns about them.
+    /// The fallbacks of each profile that are wider than the profile itself, directly or further along its
+    /// ``lookupChain(for:)-(DeviceProfile)``: a design drawn for a wider class can overflow a narrower window unless its
+    /// numbers are scaled. `device-constraints lint --catalog` warns about them.
     ///
-    /// - Returns: pairs of (profile, fallback), in catalog order.
+    /// With ``standard``: the two Split View pad classes, which fall back to `iPad` so that a regular-width window
+    /// lays out like an iPad, and `iPadMini`, which reaches `iPad` through the 694-point one.
+    ///
+    /// ```swift
+    /// DeviceCatalog.standard.widerFallbacks.map { "\($0.profile.name) → \($0.fallback.name)" }
+    /// // ["iPadSplitView678 → iPad", "iPadSplitView694 → iPad", "iPadMini → iPad"]
+    /// ```
+    ///
+    /// - Returns: pairs of (profile, fallback), profiles in catalog order, each one's fallbacks in chain order.
     public var widerFallbacks: [(profile: DeviceProfile, fallback: DeviceProfile)] {
         profiles.flatMap { profile in
-            profile.fallbacks.compactMap { self.profile(named: $0) }.filter { $0.width > profile.width }
-                .map { (profile, $0) }
+            lookupChain(for: profile).dropFirst().compactMap { self.profile(named: $0) }
+                .filter { $0.width > profile.width }.map { (profile, $0) }
         }
     }
 

@@ -44,12 +44,13 @@ package struct DeviceConstraintsTool: Sendable {
     // MARK: - Commands
 
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
-        let catalog = try loadCatalog(options.catalog).catalog
-        var report = Linter(catalog: catalog).lint(
+        let loaded = try loadCatalog(options.catalog)
+        var report = Linter(catalog: loaded.catalog).lint(
             try folder(options.directory, for: type(of: options).spec), directory: options.directory)
         if let path = options.catalog {
             report = LintReport(
-                diagnostics: Self.widerFallbacks(in: catalog, file: path) + report.diagnostics,
+                diagnostics: Self.widerFallbacks(in: loaded.catalog, file: path, json: loaded.json)
+                    + report.diagnostics,
                 fileCount: report.fileCount)
         }
         return ToolResult(
@@ -85,7 +86,7 @@ package struct DeviceConstraintsTool: Sendable {
     }
 
     private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
-        let (catalog, name) = try loadCatalog(options.catalog)
+        let (catalog, name, _) = try loadCatalog(options.catalog)
         let report = DevicesReport(catalog: catalog, catalogName: name)
         return ToolResult(output: options.json ? report.json.rendered : report.text)
     }
@@ -157,23 +158,33 @@ package struct DeviceConstraintsTool: Sendable {
         return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))
     }
 
-    /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
-    /// A warning for each device of a catalog file that falls back to a wider one: a design drawn for the wider
-    /// class can overflow the narrower windows unless its numbers are scaled.
-    static func widerFallbacks(in catalog: DeviceCatalog, file: String) -> [ConstraintDiagnostic] {
+    /// A warning for each device of a catalog file that falls back to a wider one, directly or through its other
+    /// fallbacks: a design drawn for the wider class can overflow the narrower windows unless its numbers are
+    /// scaled.
+    static func widerFallbacks(in catalog: DeviceCatalog, file: String, json: Data?) -> [ConstraintDiagnostic] {
         catalog.widerFallbacks.map { profile, fallback in
             let width = profile.width.compactDescription
+            let keyPath = catalog.profiles.firstIndex(of: profile).map { "devices[\($0)].fallbacks" }
+            let location = keyPath.flatMap { keyPath in json.flatMap { DeviceCatalog.location(of: keyPath, inJSON: $0) }
+            }
+            let through =
+                profile.fallbacks.contains(fallback.name)
+                ? ""
+                : profile.fallbacks.first { catalog.lookupChain(for: $0).contains(fallback.name) }
+                    .map { " through \"\($0)\"" } ?? ""
             return ConstraintDiagnostic(
                 severity: .warning, code: .widerFallback,
                 message:
-                    "device \"\(profile.name)\" (\(width) points) falls back to \"\(fallback.name)\", which is wider (\(fallback.width.compactDescription) points): plain widths and margins from its files can overflow a \(width)-point window; fall back to a class no wider, or write those values scaled ({\"scaled\": n})",
+                    "device \"\(profile.name)\" (\(width) points) falls back\(through) to \"\(fallback.name)\", which is wider (\(fallback.width.compactDescription) points): plain widths and margins from its files can overflow a \(width)-point window; fall back to a class no wider, or write those values scaled ({\"scaled\": n})",
                 file: file,
-                keyPath: catalog.profiles.firstIndex(of: profile).map { "devices[\($0)].fallbacks" })
+                line: location?.line, column: location?.column, keyPath: keyPath)
         }
     }
 
-    private func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String) {
-        guard let path else { return (.standard, "the standard catalog") }
+    /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
+    private func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String, json: Data?)
+    {
+        guard let path else { return (.standard, "the standard catalog", nil) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -182,7 +193,7 @@ package struct DeviceConstraintsTool: Sendable {
                 message: "error: could not read the catalog file '\(path)': \(error.localizedDescription)")
         }
         do throws(ConstraintError) {
-            return (try DeviceCatalog(json: data, fileName: path), path)
+            return (try DeviceCatalog(json: data, fileName: path), path, data)
         } catch {
             throw ToolFailure(message: error.description)
         }
