@@ -121,7 +121,7 @@ struct ConstraintRecordTests {
         // matter, and a change in any byte of the name must.
         func matches(_ name: [UInt8]) -> ConstraintAttribute? {
             let padded = name + Array(#"": 12, "x": 1}"#.utf8) + Array(repeating: 0x7A, count: 16)
-            return padded.withUnsafeBufferPointer { ConstraintAttribute.matching($0.baseAddress!, count: name.count) }
+            return padded.withUnsafeBufferPointer { ConstraintAttribute.matching($0, count: name.count) }
         }
         for attribute in ConstraintAttribute.allCases {
             let name = Array(attribute.rawValue.utf8)

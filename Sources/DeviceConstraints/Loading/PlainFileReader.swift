@@ -13,9 +13,17 @@
 /// this reader added are taken back first. Giving up is always safe; accepting is only allowed for input the
 /// general reader accepts with the same result and the same warnings, which the tests and the differential fuzzer
 /// check.
+///
+/// Unsafe code: the reader walks the file's bytes, `p`, a buffer its caller keeps alive for the whole read. Every
+/// byte is read through the buffer's subscript, so debug builds check each index against `n`; release builds rely
+/// on the checks written before each read (`i < n`, `start &+ 16 <= n` before an eight-byte comparison). Slices of
+/// the file (`Text`) are only used while the read lasts.
 struct PlainFileReader {
-    private let p: UnsafePointer<UInt8>
+    /// The file's bytes, never empty.
+    private let p: UnsafeBufferPointer<UInt8>
     private let n: Int
+    /// The first byte of `p`, for the scanner's functions, which take a pointer and a count.
+    private var base: UnsafePointer<UInt8> { p.baseAddress.unsafelyUnwrapped }
     private var i = 0
     /// Where warnings go; nil when nobody listens (then no typo is looked for).
     private let warnings: WarningCollector?
@@ -37,9 +45,10 @@ struct PlainFileReader {
     private var element = -1
     private var viewQuote = 0
 
-    private init(_ p: UnsafePointer<UInt8>, _ n: Int, warnings: WarningCollector?) {
+    private init(_ p: UnsafeBufferPointer<UInt8>, warnings: WarningCollector?) {
+        assert(p.baseAddress != nil && !p.isEmpty, "the reader reads a file of at least one byte")
         self.p = p
-        self.n = n
+        self.n = p.count
         self.warnings = warnings
     }
 
@@ -54,7 +63,9 @@ struct PlainFileReader {
         _ bytes: UnsafeRawBufferPointer, containers: [String], warnings: WarningCollector?, offsets: Bool
     ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder)? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        var reader = PlainFileReader(base.assumingMemoryBound(to: UInt8.self), bytes.count, warnings: warnings)
+        var reader = PlainFileReader(
+            UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count), warnings: warnings
+        )
         defer { reader.scratch?.deallocate() }
         let mark = warnings?.mark
         var views = ViewTable.Builder()
@@ -166,9 +177,11 @@ struct PlainFileReader {
                 // the general reader settles those.
                 guard let key = string(), key.isASCII else { return false }
                 name = key
+                // A name in the file has the rest of the file after it: eight-byte comparisons need 16 bytes.
+                let rest = key.inFile ? key.bytes.baseAddress.unsafelyUnwrapped - base : n
                 known =
-                    key.inFile && key.bytes.baseAddress! + 16 <= p + n
-                    ? ConstraintAttribute.matching(key.bytes.baseAddress!, count: key.bytes.count, words: nameWords)
+                    rest &+ 16 <= n
+                    ? ConstraintAttribute.matching(self.rest(from: rest), count: key.bytes.count, words: nameWords)
                     : ConstraintAttribute(utf8: key.bytes)
             }
             skipWhitespace()
@@ -302,14 +315,14 @@ struct PlainFileReader {
 
     /// The line and column of the byte at `offset`, as the general reader counts them.
     private func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        warnings?.location(ofOffset: offset, in: UnsafeBufferPointer(start: p, count: n)) ?? (1, 1)
+        warnings?.location(ofOffset: offset, in: p) ?? (1, 1)
     }
 
     /// The key path of attribute `name` of the view being read: `Calendar[0].dayButton.width`.
     private func keyPath(_ name: String) -> String {
         // The id was validated when it was read.
-        let end = (try? JSONDocument.scanString(p, n, viewQuote).end) ?? viewQuote &+ 2
-        let content = UnsafeBufferPointer(start: p + (viewQuote &+ 1), count: max(0, end &- viewQuote &- 2))
+        let end = (try? JSONDocument.scanString(base, n, viewQuote).end) ?? viewQuote &+ 2
+        let content = bytes(viewQuote &+ 1, max(viewQuote &+ 1, end &- 1))
         let viewId = JSONDocument.string(content: content, hasEscapes: content.contains(0x5C))
         return KeyPath.view(viewId, element: wrapped ? element : nil, of: container) + KeyPath.member(name)
     }
@@ -340,7 +353,7 @@ struct PlainFileReader {
         }
         let length = candidate.nameLength
         guard start &+ length < n, p[start &+ length] == 0x22,
-            ConstraintAttribute.matching(p + start, count: length, words: nameWords) == candidate
+            ConstraintAttribute.matching(rest(from: start), count: length, words: nameWords) == candidate
         else { return nil }
         i = start &+ length &+ 1
         return candidate
@@ -405,9 +418,9 @@ struct PlainFileReader {
             if exponent < 0 { value /= powersOfTen[-exponent] }
             return negative ? -value : value
         }
-        guard let end = try? JSONDocument.scanNumber(p, n, start).end else { return nil }
+        guard let end = try? JSONDocument.scanNumber(base, n, start).end else { return nil }
         i = end
-        let value = JSONDocument.parseNumber(UnsafeBufferPointer(start: p + start, count: end &- start))
+        let value = JSONDocument.parseNumber(bytes(start, end))
         return value.isFinite ? value : nil
     }
 
@@ -426,13 +439,13 @@ struct PlainFileReader {
     private mutating func string() -> Text? {
         guard i < n, p[i] == 0x22 else { return nil }
         let start = i &+ 1
-        var j = JSONDocument.skipPlainBytes(p, n, from: start)
+        var j = JSONDocument.skipPlainBytes(base, n, from: start)
         while j < n {
             let c = p[j]
             if c == 0x22 {
                 i = j &+ 1
                 return Text(
-                    bytes: UnsafeBufferPointer(start: p + start, count: j &- start), isASCII: true, inFile: true)
+                    bytes: bytes(start, j), isASCII: true, inFile: true)
             }
             guard c >= 0x20, c < 0x7F, c != 0x5C else { return unusualString() }
             j &+= 1
@@ -444,8 +457,8 @@ struct PlainFileReader {
     /// valid exactly when the general reader finds it valid), decoded into ``scratch`` when it has escapes.
     @inline(never)
     private mutating func unusualString() -> Text? {
-        guard let (end, escaped) = try? JSONDocument.scanString(p, n, i) else { return nil }
-        let content = UnsafeBufferPointer(start: p + (i &+ 1), count: end &- i &- 2)
+        guard let (end, escaped) = try? JSONDocument.scanString(base, n, i) else { return nil }
+        let content = bytes(i &+ 1, end &- 1)
         i = end
         guard escaped else { return Text(bytes: content, isASCII: UTF8Hash.isASCII(content), inFile: true) }
         if scratch == nil { scratch = .allocate(capacity: n) }
@@ -458,6 +471,21 @@ struct PlainFileReader {
     private func matches(_ text: Text, _ string: String) -> Bool {
         var string = string
         return string.withUTF8 { UTF8Hash.equal($0, text.bytes) }
+    }
+
+    /// The file's bytes from `start` to its end. (Not a slice of `p`: making its range costs a check per call in
+    /// release builds, on the hottest path; the assertion is the same check in debug builds.)
+    @inline(__always)
+    private func rest(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        assert(start >= 0 && start <= n)
+        return UnsafeBufferPointer(start: base + start, count: n &- start)
+    }
+
+    /// The file's bytes from `start` up to `end`, excluded: ``rest(from:)``'s reasons.
+    @inline(__always)
+    private func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        assert(start >= 0 && start <= end && end <= n)
+        return UnsafeBufferPointer(start: base + start, count: end &- start)
     }
 
     @inline(__always)

@@ -46,13 +46,16 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The attribute whose name is the `count` bytes at `name`, compared eight bytes at a time: the parser's
-    /// hot path. At least 16 bytes must be readable from `name` (bytes after the name are ignored). `words`
-    /// is ``nameWords``, which a caller reads once rather than once per name.
+    /// The attribute whose name is the first `count` bytes of `readable`, compared eight bytes at a time: the
+    /// parser's hot path. `readable` starts at the name and must hold at least 16 bytes and the whole name (bytes
+    /// after the name are read, and ignored); debug builds check it. `words` is ``nameWords``, which a caller reads
+    /// once rather than once per name.
     @inline(__always)
-    static func matching(_ name: UnsafePointer<UInt8>, count: Int, words: NameWords = nameWords)
+    static func matching(_ readable: UnsafeBufferPointer<UInt8>, count: Int, words: NameWords = nameWords)
         -> ConstraintAttribute?
     {
+        assert(readable.count >= 16 && readable.count >= count, "fewer than 16 bytes readable from the name")
+        let name = readable.baseAddress.unsafelyUnwrapped
         guard let candidate = candidate(name, count: count) else { return nil }
         let raw = UnsafeRawPointer(name)
         let known = words[candidate.bit]
