@@ -27,6 +27,12 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
 
         /// No file of the container exists anywhere on the device's lookup chain.
         public static let fileNotFound = Code(rawValue: "fileNotFound")
+        /// The source's folder does not exist: a missing, mistyped or not yet downloaded folder, or a bundle
+        /// without the resource folder named (see ``ConstraintSourceError/Code/folderNotFound``).
+        public static let folderNotFound = Code(rawValue: "folderNotFound")
+        /// The source holds no constraint files (`*.json`) at all: an empty folder, or resources that were not
+        /// copied into the app (see ``ConstraintSourceError/Code/emptyFolder``).
+        public static let emptyFolder = Code(rawValue: "emptyFolder")
         /// A file could not be read (permissions, I/O, or the source threw).
         public static let unreadableFile = Code(rawValue: "unreadableFile")
         /// A file is larger than ``ConstraintFileParser/Limits/maximumFileSize``.

@@ -241,10 +241,24 @@ public final class ConstraintInterpreter: Sendable {
 
     /// Loads every container that has a file on the device's lookup chain (a device file or a base file).
     ///
-    /// - Throws: ``ConstraintError`` — `.unreadableFile` when the source cannot list its files, or what
+    /// A source with no constraint file at all is an error, not an empty success: at start-up it almost always
+    /// means the files were not copied into the app, or the source names the wrong folder.
+    ///
+    /// - Throws: ``ConstraintError`` — `.folderNotFound` when the source's folder does not exist, `.emptyFolder`
+    ///   when the source holds no `.json` file, `.unreadableFile` when it cannot list its files, or what
     ///   ``preload(containers:)`` throws.
     public func preloadAll() async throws(ConstraintError) {
-        try await preload(containers: availableContainers())
+        let names = try fileNames()
+        guard names.contains(where: { $0.hasSuffix(".json") }) else {
+            let source = self.source
+            let what = (source as? any CustomStringConvertible)?.description ?? "the constraint source"
+            throw ConstraintError(
+                code: .emptyFolder,
+                message:
+                    "no constraint files to preload: \(what) holds no .json files; check that the files are copied "
+                    + "into the app and that the source names their folder")
+        }
+        try await preload(containers: availableContainers(of: names))
     }
 
     /// Loads `containers` in the background and calls `completion` when all are done.
@@ -278,15 +292,28 @@ public final class ConstraintInterpreter: Sendable {
 
     /// The containers that have a file on the device's lookup chain, sorted.
     ///
-    /// - Throws: ``ConstraintError`` `.unreadableFile` when the source cannot list its files.
+    /// - Throws: ``ConstraintError`` `.folderNotFound` when the source's folder does not exist, `.unreadableFile`
+    ///   when the source cannot list its files.
     public func availableContainers() throws(ConstraintError) -> [String] {
-        let names: [String]
+        availableContainers(of: try fileNames())
+    }
+
+    /// The source's file names.
+    ///
+    /// - Throws: ``ConstraintError`` `.folderNotFound` when the source's folder does not exist, `.unreadableFile`
+    ///   when it cannot list its files.
+    private func fileNames() throws(ConstraintError) -> [String] {
         do {
-            names = try source.fileNames()
+            return try source.fileNames()
+        } catch let error as ConstraintSourceError where error.code == .folderNotFound {
+            throw ConstraintError(code: .folderNotFound, message: error.message)
         } catch {
-            throw ConstraintError(
-                code: .unreadableFile, message: "could not list the constraint files: \(error)")
+            throw ConstraintError(code: .unreadableFile, message: "could not list the constraint files: \(error)")
         }
+    }
+
+    /// The containers among the files `names` that have a file on the device's lookup chain, sorted.
+    private func availableContainers(of names: [String]) -> [String] {
         let lookupChain = self.lookupChain
         // The rule every tool follows (ConstraintFileName.roles): files that are not constraint files (a
         // description.json among the resources) and files for devices the catalog lacks are left out, so

@@ -31,7 +31,7 @@ struct ConstraintSourceTests {
             source: DirectorySource(URL(fileURLWithPath: "/nonexistent/constraints")),
             device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.availableContainers() }
-        #expect(error.code == .unreadableFile)
+        #expect(error.code == .folderNotFound)
     }
 
     // MARK: - BundleSource

@@ -120,29 +120,75 @@ struct SourceLimitsTests {
         #expect(try following.data(forFile: "Card.json")?.count == 35)
     }
 
-    @Test func aMissingFolderIsNamedInTheError() throws {
+    @Test func aMissingFolderIsNamedInTheErrorOfALookupAListingAndAPreload() async throws {
         let missing = URL(fileURLWithPath: "/nonexistent/Constriants")
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(missing), device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(error.code == .folderNotFound)
         #expect(error.description.contains("the folder /nonexistent/Constriants does not exist"))
         let listing = try #require(throws: ConstraintError.self) { try interpreter.availableContainers() }
+        #expect(listing.code == .folderNotFound)
         #expect(listing.description.contains("the folder /nonexistent/Constriants does not exist"))
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(preload?.code == .folderNotFound)
     }
 
-    @Test func anEmptyFolderSaysItHoldsNoFilesButAMissInAFullFolderIsOnlyAMiss() throws {
+    @Test func anEmptyFolderSaysItHoldsNoFilesButAMissInAFullFolderIsOnlyAMiss() async throws {
         let folder = try ScratchFolder()
         try folder.write("notes.txt", "not a constraint file")
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(error.code == .emptyFolder)
         #expect(error.description.contains("the folder \(folder.url.path) holds no .json files"))
+        // A start-up preload of nothing is a mistake, not a success.
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(preload?.code == .emptyFolder)
+        #expect(preload?.message.contains("the folder \(folder.url.path) holds no .json files") == true)
+        #expect(try interpreter.availableContainers() == [])
 
         try folder.write("Other.json", #"{"Other": []}"#)
         let source = DirectorySource(folder.url)
         #expect(try source.data(forFile: "Card.json") == nil)
         #expect(try source.data(forFile: "Other.json") != nil)
         #expect(try source.data(forFile: "Card_iPhone6.json") == nil)
+    }
+
+    /// The Quick start's source with a mistyped folder, or a folder without constraint files: the lookup and the
+    /// preload say which folder of which bundle, instead of every container being "not found".
+    @Test func aBundleFolderThatIsMissingOrHoldsNoConstraintFilesIsNamed() async throws {
+        let device = try DeviceCatalog.profile(.iPhone6)
+        let mistyped = ConstraintInterpreter(
+            source: BundleSource(.module, subdirectory: "Fixtures/Constraintz"), device: device)
+        let error = try #require(throws: ConstraintError.self) { try mistyped.records(container: "Card") }
+        #expect(error.code == .folderNotFound)
+        #expect(error.message.contains(#"the folder "Fixtures/Constraintz" of the bundle "#))
+        #expect(error.message.contains(#"resources: [.copy("Fixtures/Constraintz")]"#))
+        let preload = await #expect(throws: ConstraintError.self) { try await mistyped.preloadAll() }
+        #expect(preload?.code == .folderNotFound)
+
+        let empty = ConstraintInterpreter(
+            source: BundleSource(.module, subdirectory: "Fixtures/NoConstraints"), device: device)
+        let emptyError = try #require(throws: ConstraintError.self) { try empty.records(container: "Card") }
+        #expect(emptyError.code == .emptyFolder)
+        let emptyPreload = await #expect(throws: ConstraintError.self) { try await empty.preloadAll() }
+        #expect(emptyPreload?.code == .emptyFolder)
+
+        // The right folder: a miss is only a miss, and the preload loads what is there.
+        let right = ConstraintInterpreter(source: BundleSource(.module, subdirectory: "Fixtures/Chain"), device: device)
+        let miss = try #require(throws: ConstraintError.self) { try right.records(container: "NoSuchContainer") }
+        #expect(miss.code == .fileNotFound)
+        try await right.preloadAll()
+        #expect(!right.loadedContainers.isEmpty)
+    }
+
+    @Test func preloadingASourceWithNoConstraintFileSaysSo() async throws {
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource(["notes.txt": "hello"]), device: try DeviceCatalog.profile(.iPhone6))
+        let error = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(error?.code == .emptyFolder)
+        #expect(error?.message.contains("the constraint source holds no .json files") == true)
     }
 
     // MARK: - Empty files

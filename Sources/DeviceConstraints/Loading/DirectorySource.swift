@@ -11,13 +11,13 @@ public import Foundation
 /// a link that leads out of the folder is refused (``ConstraintSourceError/Code/linkOutOfFolder``) unless
 /// the source is made with `followingLinksOutOfFolder: true`. A file is read with `open` and `read`, its size
 /// checked before any byte is read, and an empty file costs nothing.
-public struct DirectorySource: ConstraintSource {
+public struct DirectorySource: ConstraintSource, CustomStringConvertible {
     /// The folder that holds the files.
     public let directory: URL
     /// Whether a symbolic link in the folder that points outside it is followed. `false` unless given.
     public let followsLinksOutOfFolder: Bool
-    /// Set once the folder is known to hold a `.json` file, so that a miss stops looking at the folder.
-    private let holdsFiles = ConditionLocked(false)
+    /// What a miss says about the folder.
+    private let check: FolderCheck
 
     /// A source that reads files from `directory`.
     ///
@@ -28,6 +28,10 @@ public struct DirectorySource: ConstraintSource {
     public init(_ directory: URL, followingLinksOutOfFolder: Bool = false) {
         self.directory = directory
         self.followsLinksOutOfFolder = followingLinksOutOfFolder
+        self.check = FolderCheck(
+            folder: directory, name: "the folder \(directory.path)",
+            missingAdvice: "check its name and where the app looks for it",
+            emptyAdvice: "check that it is the right folder and that the constraint files were copied into it")
     }
 
     /// The contents of `directory/name`, or `nil` when there is no such file.
@@ -52,11 +56,14 @@ public struct DirectorySource: ConstraintSource {
     /// - Throws: ``ConstraintSourceError`` `.folderNotFound` when the folder does not exist, or the file
     ///   system's error when it cannot be listed.
     public func fileNames() throws -> [String] {
-        guard folderExists else { throw folderNotFound }
+        try check.checkExists()
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }
             .sorted()
     }
+
+    /// The folder the files are read from, as messages name it: `the folder /path/Constraints`.
+    public var description: String { "the folder \(directory.path)" }
 
     private func read(_ name: String, maximumSize: Int?) throws -> Data? {
         try SourceFileName.check(name)
@@ -75,23 +82,10 @@ public struct DirectorySource: ConstraintSource {
             throw SourceFileName.error(for: error, file: name, path: path, maximumSize: maximumSize ?? 0)
         }
         if let found {
-            holdsFiles.withLock { $0 = true }
+            check.found()
             return found
         }
-        // Nothing there: say so plainly when the whole folder is missing (a mistyped or absent folder) or
-        // holds no constraint files at all, rather than letting every file of every container be "not found".
-        // Once the folder has shown a file, a miss is only a miss.
-        guard !holdsFiles.withLock({ $0 }) else { return nil }
-        guard folderExists else { throw folderNotFound }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        guard names.contains(where: { $0.hasSuffix(".json") }) else {
-            throw ConstraintSourceError(
-                code: .emptyFolder, file: directory.path,
-                message:
-                    "the folder \(directory.path) holds no .json files; check that it is the right folder and that "
-                    + "the constraint files were copied into it")
-        }
-        holdsFiles.withLock { $0 = true }
+        try check.missed()
         return nil
     }
 
@@ -118,17 +112,6 @@ public struct DirectorySource: ConstraintSource {
         return String(cString: pointer)
     }
 
-    private var folderExists: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }
-
-    private var folderNotFound: ConstraintSourceError {
-        ConstraintSourceError(
-            code: .folderNotFound, file: directory.path,
-            message: "the folder \(directory.path) does not exist; check its name and where the app looks for it")
-    }
 }
 
 /// The checks and messages that every file source shares.
