@@ -89,6 +89,18 @@ struct RecordTableTests {
         #expect(error.message.contains("looked for Crad_iPhone6.json, Crad.json; did you mean \"Card\"?"))
     }
 
+    /// A container whose files are all for other devices: not "did you mean" itself, but which devices have files
+    /// and what to add.
+    @Test func aContainerWithFilesOnlyForOtherDevicesSaysForWhichAndWhatToAdd() throws {
+        let error = try #require(throws: ConstraintError.self) { try table("Card", on: .iPhone5, in: "OneDevice") }
+        #expect(error.code == .fileNotFound)
+        #expect(!error.message.contains("did you mean"))
+        #expect(
+            error.message.hasSuffix(
+                #"the folder has files of "Card" only for iPhone6: add Card.json, which every device reads, or a file "#
+                    + "for a device this one falls back to"))
+    }
+
     @Test func aBrokenFileOnTheChainIsTheParsersError() throws {
         let error = try #require(throws: ConstraintError.self) { try table("WrongType", on: .iPhone6, in: "Errors") }
         #expect(error.file == "WrongType.json")

@@ -131,10 +131,19 @@ package struct RecordTable: Sendable, Hashable {
     ) -> ConstraintError {
         var error = error
         let known = Set(catalog.profiles.map(\.name))
-        let containers = Set(
-            ((try? source.fileNames()) ?? []).compactMap { ConstraintFileName(parsing: $0, knownDevices: known) }
-                .map(\.container))
-        if let suggestion = EditDistance.closest(to: container, among: containers.sorted(), maximum: 3) {
+        let files = ((try? source.fileNames()) ?? []).compactMap {
+            ConstraintFileName(parsing: $0, knownDevices: known)
+        }
+        let containers = Set(files.map(\.container))
+        let own = files.filter { $0.container == container }.compactMap(\.device)
+        if !own.isEmpty {
+            // The container exists, only not for this device: say for which devices it does, and what to add.
+            let devices = Set(own).sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: ", ")
+            error.message +=
+                "; the folder has files of \"\(container)\" only for \(devices): add "
+                + "\(ConstraintFileName(container: container).fileName), which every device reads, or a file for a "
+                + "device this one falls back to"
+        } else if let suggestion = EditDistance.closest(to: container, among: containers.sorted(), maximum: 3) {
             error.message += "; did you mean \"\(suggestion)\"?"
         } else if !containers.isEmpty {
             error.message += "; run 'device-constraints coverage' to see the containers and their files"
