@@ -6,7 +6,7 @@ public import ConstraintDSL
 /// Printed like a compiler warning, with the place each constraint was written:
 ///
 /// ```
-/// CalendarView.swift:44: warning: broke 'day.width == 400.0 (CalendarView.swift:44)': it conflicts with 2 required constraints
+/// CalendarView.swift:44: warning: broke 'day.width == 400.0 (CalendarView.swift:44)': it conflicts with 2 required constraints and the window's size
 ///     day.left == container.left + 16.0 (CalendarView.swift:42)
 ///     day.right == container.right - 16.0 (CalendarView.swift:43)
 /// ```

@@ -2,8 +2,8 @@ public import ConstraintDSL
 import ConstraintSolver
 public import DeviceConstraints
 
-/// Frames for a tree of ``LayoutNode``s (or any ``LayoutItem``s) from DSL constraints, with Auto Layout's rules,
-/// anywhere Swift runs.
+/// Frames for a tree of ``/ConstraintDSL/LayoutNode``s (or any ``/ConstraintDSL/LayoutItem``s) from DSL constraints,
+/// with Auto Layout's rules, anywhere Swift runs.
 ///
 /// ```swift
 /// let engine = try LayoutEngine(root: window, constraints: [calendar, header], environment: environment)
@@ -14,8 +14,8 @@ public import DeviceConstraints
 ///
 /// Every item has a left, top, width and height in the root's coordinates; each DSL constraint becomes a solver
 /// constraint with the constants of the device the environment resolves to. The rules are Auto Layout's:
-/// priority 1000 is required and lower ones give way in order (``Strength/init(priority:)``); leading and trailing
-/// follow the environment's layout direction; the root's size is the window's.
+/// priority 1000 is required and lower ones give way in order (``/ConstraintSolver/Strength/init(priority:)``);
+/// leading and trailing follow the environment's layout direction; the root's size is the window's.
 ///
 /// A resize within one device class re-solves incrementally (the window's size is an edit variable of the
 /// solver); a change of device class or layout direction resolves the constants again and rebuilds.
@@ -31,7 +31,8 @@ public final class LayoutEngine {
     public enum ConflictHandling: Sendable {
         /// Leave it out, lay out the rest, and report a diagnostic: Auto Layout's behaviour.
         case breakAndReport
-        /// Throw a ``ConstraintError`` with code ``ConstraintError/Code/unsatisfiable``.
+        /// Throw a ``/DeviceConstraints/ConstraintError`` with code
+        /// ``/ConstraintSolver/DeviceConstraints/ConstraintError/Code/unsatisfiable``.
         case strict
     }
 
@@ -51,9 +52,11 @@ public final class LayoutEngine {
     ///   - environment: The window to lay out for.
     ///   - catalog: The catalog that resolves the environment to a device class.
     ///   - conflictHandling: ``ConflictHandling/breakAndReport`` unless given.
-    /// - Throws: The ``ConstraintError``s of ``ConstraintGroup/resolved(for:in:)``;
-    ///   ``ConstraintError/Code/noCommonAncestor`` for a constraint on an item outside `root`'s tree;
-    ///   ``ConstraintError/Code/unsatisfiable`` in strict mode.
+    /// - Throws: The ``/DeviceConstraints/ConstraintError``s of
+    ///   ``/ConstraintDSL/ConstraintGroup/resolved(for:in:)-(DeviceProfile,_)``;
+    ///   ``/ConstraintDSL/DeviceConstraints/ConstraintError/Code/noCommonAncestor`` for a constraint on an item
+    ///   outside `root`'s tree; ``/ConstraintSolver/DeviceConstraints/ConstraintError/Code/unsatisfiable`` in strict
+    ///   mode.
     public init(
         root: any LayoutItem, constraints: [ConstraintGroup], environment: LayoutEnvironment,
         catalog: DeviceCatalog = .standard, conflictHandling: ConflictHandling = .breakAndReport

@@ -15,7 +15,8 @@ public import DeviceConstraints
 public struct LayoutResult: Sendable {
     /// The environment the layout was solved for.
     public let environment: LayoutEnvironment
-    /// What a reviewer must know: broken constraints, a window size that did not hold.
+    /// What a reviewer must know: the required constraints that were broken and the items whose frames the
+    /// constraints leave free (see ``LayoutDiagnostic/Kind``).
     public let diagnostics: [LayoutDiagnostic]
     let index: [ObjectIdentifier: (position: Int, superitem: Int)]
     let frames: [LayoutFrame]

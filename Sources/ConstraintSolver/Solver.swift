@@ -22,9 +22,10 @@ public import DeviceConstraints
 /// width.value                                  // 662
 /// ```
 ///
-/// Every method that can fail throws a ``ConstraintError`` and leaves the solver as it was: a required constraint
-/// that conflicts with the required ones already added (``ConstraintError/Code/unsatisfiable``), a constraint
-/// added twice or removed when absent, an edit variable added twice or unknown, a value that is not finite.
+/// Every method that can fail throws a ``/DeviceConstraints/ConstraintError`` and leaves the solver as it was: a
+/// required constraint that conflicts with the required ones already added
+/// (``DeviceConstraints/ConstraintError/Code/unsatisfiable``), a constraint added twice or removed when absent, an edit
+/// variable added twice or unknown, a value that is not finite.
 ///
 /// Threading: a solver is not `Sendable` and not thread-safe; use it (and its variables) from one isolation
 /// domain at a time. Variables stay known to a solver until ``reset()``.
@@ -67,9 +68,10 @@ public final class Solver {
     /// ```
     ///
     /// - Parameter constraint: A constraint not yet in this solver.
-    /// - Throws: ``ConstraintError/Code/unsatisfiable`` when a required constraint cannot hold together with the
-    ///   required constraints already added, ``ConstraintError/Code/duplicateConstraint`` when the solver has it
-    ///   already, ``ConstraintError/Code/nonFiniteValue`` for an infinite or NaN coefficient, constant or
+    /// - Throws: ``DeviceConstraints/ConstraintError/Code/unsatisfiable`` when a required constraint cannot hold
+    ///   together with the required constraints already added,
+    ///   ``DeviceConstraints/ConstraintError/Code/duplicateConstraint`` when the solver has it already,
+    ///   ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` for an infinite or NaN coefficient, constant or
     ///   strength. The solver is then as it was before the call.
     public func add(_ constraint: SolverConstraint) throws(ConstraintError) {
         let key = ObjectIdentifier(constraint)
@@ -92,8 +94,8 @@ public final class Solver {
 
     /// Removes a constraint and re-solves: the variables get the values they would have without it.
     ///
-    /// - Throws: ``ConstraintError/Code/unknownConstraint`` when the solver does not have the constraint (it was
-    ///   never added, or was removed already).
+    /// - Throws: ``DeviceConstraints/ConstraintError/Code/unknownConstraint`` when the solver does not have the
+    ///   constraint (it was never added, or was removed already).
     public func remove(_ constraint: SolverConstraint) throws(ConstraintError) {
         guard let tag = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw ConstraintError(
@@ -119,8 +121,9 @@ public final class Solver {
     /// - Parameters:
     ///   - variable: A variable that is not an edit variable of this solver yet.
     ///   - strength: Any strength but ``Strength/required``: `.strong` for a window's size.
-    /// - Throws: ``ConstraintError/Code/duplicateEditVariable``, ``ConstraintError/Code/requiredEditVariable``, or
-    ///   ``ConstraintError/Code/nonFiniteValue`` for a strength that is not a number.
+    /// - Throws: ``DeviceConstraints/ConstraintError/Code/duplicateEditVariable``,
+    ///   ``DeviceConstraints/ConstraintError/Code/requiredEditVariable``, or
+    ///   ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` for a strength that is not a number.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(ConstraintError) {
         let key = ObjectIdentifier(variable)
         guard edits[key] == nil else {
@@ -141,7 +144,8 @@ public final class Solver {
 
     /// Stops `variable` being an edit variable; the value it was held at no longer applies.
     ///
-    /// - Throws: ``ConstraintError/Code/unknownEditVariable`` when it is not an edit variable of this solver.
+    /// - Throws: ``DeviceConstraints/ConstraintError/Code/unknownEditVariable`` when it is not an edit variable of this
+    ///   solver.
     public func removeEditVariable(_ variable: Variable) throws(ConstraintError) {
         guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
             throw unknownEditVariable(variable)
@@ -162,8 +166,8 @@ public final class Solver {
     /// solver.updateVariables()
     /// ```
     ///
-    /// - Throws: ``ConstraintError/Code/unknownEditVariable`` when `variable` is not an edit variable,
-    ///   ``ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN.
+    /// - Throws: ``DeviceConstraints/ConstraintError/Code/unknownEditVariable`` when `variable` is not an edit
+    ///   variable, ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(ConstraintError) {
         guard value.isFinite else {
             throw ConstraintError(

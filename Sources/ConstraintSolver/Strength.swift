@@ -59,7 +59,8 @@ public struct Strength: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Must hold: adding a required constraint that conflicts with others throws ``ConstraintError/Code/unsatisfiable``.
+    /// Must hold: adding a required constraint that conflicts with others throws
+    /// ``DeviceConstraints/ConstraintError/Code/unsatisfiable``.
     public static let required = Strength(weight: 1_001_001_000)
     /// Auto Layout's 750 (`defaultHigh`).
     public static let strong = Strength(weight: 1_000_000)

@@ -11,8 +11,8 @@ public import DeviceConstraints
 /// try sheet.svg().write(toFile: "measure.svg", atomically: true, encoding: .utf8)
 /// print(try preview.text(for: LayoutPreview.originalClasses))
 /// // iPhone5 320×568 @2x w:compact h:regular
-/// //   measureView                      0.00     0.00   320.00   568.00
-/// //   measureView/measureTopView      12.00     0.00   296.00   105.00
+/// //   measureView                    0.00     0.00   320.00   568.00
+/// //   measureView/measureTopView    12.00     0.00   296.00   105.00
 /// ```
 ///
 /// Highlighted (``PreviewHighlight``): frames outside their superitem, siblings that overlap, zero or negative
@@ -122,8 +122,8 @@ public struct LayoutPreview {
     ///
     /// ```
     /// iPhone5 320×568 @2x w:compact h:regular
-    ///   measureView                      0.00     0.00   320.00   568.00
-    ///   measureView/measureTopView      12.00     0.00   296.00   105.00
+    ///   measureView                    0.00     0.00   320.00   568.00
+    ///   measureView/measureTopView    12.00     0.00   296.00   105.00
     /// ```
     ///
     /// - Throws: As ``panels(for:)``.
