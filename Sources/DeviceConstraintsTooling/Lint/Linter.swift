@@ -128,14 +128,26 @@ public struct Linter: Sendable {
             fileName = ConstraintFileName(container: container)
             deadDevice = device
         case .notConstraintFile:
-            // A name no container can have; a file that holds another key is read as a base file below, so
-            // that the parser says which key it found.
+            // A name no container can have: an error, since nothing can ever read it.
             guard let file = ConstraintFileName(parsing: name, knownDevices: []) else {
                 let stem = String(name.dropLast(".json".count))
                 let error =
                     ConstraintFileName.validateContainer(stem)
                     ?? ConstraintError(code: .invalidName, message: "\"\(name)\" is not a constraint file name")
                 result.diagnostics.append(ConstraintDiagnostic(error, at: path))
+                return result
+            }
+            // A lone file whose top-level key is another name: by the rule every tool follows, not a constraint
+            // file, which the interpreter skips. A warning (a build does not fail over the app's other JSON), in
+            // case it was meant as one.
+            if let key = ConstraintFileName.topLevelKey(of: data) {
+                result.diagnostics.append(
+                    ConstraintDiagnostic(
+                        severity: .warning, code: .notConstraintFile,
+                        message:
+                            "not a constraint file: its top-level key \"\(key)\" is not \"\(file.container)\", so the "
+                            + "interpreter skips it; if it holds constraints, rename the key or the file",
+                        file: path))
                 return result
             }
             fileName = file
