@@ -534,6 +534,7 @@ struct DirectoryWatcherTests {
                     + files
                     + [
                         sources.appendingPathComponent("ConstraintError.swift").path,
+                        sources.appendingPathComponent("DiagnosticFormatter.swift").path,
                         sources.appendingPathComponent("Cache/ReadWriteLock.swift").path,
                     ])
         }
