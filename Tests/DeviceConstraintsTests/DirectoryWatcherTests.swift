@@ -536,6 +536,7 @@ struct DirectoryWatcherTests {
                         sources.appendingPathComponent("ConstraintError.swift").path,
                         sources.appendingPathComponent("DiagnosticFormatter.swift").path,
                         sources.appendingPathComponent("Cache/ReadWriteLock.swift").path,
+                        sources.appendingPathComponent("Cache/ConditionLocked.swift").path,
                     ])
         }
     #endif
