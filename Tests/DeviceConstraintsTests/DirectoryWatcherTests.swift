@@ -534,7 +534,9 @@ struct DirectoryWatcherTests {
                     + files
                     + [
                         sources.appendingPathComponent("ConstraintError.swift").path,
+                        sources.appendingPathComponent("DiagnosticFormatter.swift").path,
                         sources.appendingPathComponent("Cache/ReadWriteLock.swift").path,
+                        sources.appendingPathComponent("Cache/ConditionLocked.swift").path,
                     ])
         }
     #endif

@@ -1,4 +1,16 @@
-import Foundation
+// The one place for the table's unsafe storage: the block, every pointer into it, and the `Reader` that copies
+// them are in this file; callers get entry numbers, strings, and key bytes valid while the table does not change.
+// The hash (UTF8Hash.swift) and the probing (HashSlots.swift) only read or write through pointers passed to them.
+//
+// Invariants (`_checkInvariants()` checks those about the keys and slots in debug builds):
+// - `storage` is one block from `allocate(capacity:slotCount:byteCapacity:)`, freed only by `deinit` (this table's,
+//   or that of the table `swap(with:)` gave it to); `starts`, `hashes`, `slots` and `bytes` point into it at the
+//   offsets `allocate` derives from `capacity`, the slot count and `byteCapacity`.
+// - `count <= capacity`; `starts[0 ... count]` are set and never decrease, and `starts[count] <= byteCapacity`: key
+//   `i` is `bytes[starts[i] ..< starts[i + 1]]`, its hash `hashes[i]`.
+// - The `slotMask + 1` slots, a power of two and at least twice `count`, are all initialized (0 is empty), so every
+//   probe reaches an empty slot.
+// - Key bytes (`key(at:)`) and a `Reader` stay valid while the table lives and does not change.
 
 /// An index from byte strings to entry numbers `0 ..< count`, in the order the keys were added: the one hash
 /// table behind every lookup the library makes (a container's views, ``ViewTable``; the loaded containers,
@@ -369,137 +381,5 @@ final class ByteKeyTable: @unchecked Sendable {
         Swift.swap(&bytes, &other.bytes)
         Swift.swap(&storage, &other.storage)
         Swift.swap(&equivalents, &other.equivalents)
-    }
-}
-
-/// A fast, non-cryptographic hash of UTF-8 bytes, eight at a time, for ``ByteKeyTable``.
-///
-/// The keys are view ids and container names from the app's own files, not input an attacker chooses, so
-/// a per-process random seed is enough to keep collisions from being repeatable. Like the standard library's
-/// `Hasher`, the seed is fixed when the environment variable `SWIFT_DETERMINISTIC_HASHING` is set, so that a
-/// run can be repeated exactly; tests may also give a table its own seed.
-enum UTF8Hash {
-    /// The seed used when `SWIFT_DETERMINISTIC_HASHING` is set.
-    static let deterministicSeed: UInt64 = 0x0DE0_1CE5_C0DE_0001
-
-    /// The process's seed. Tables keep a copy, so that a lookup reads no global.
-    static let seed = seed(environment: ProcessInfo.processInfo.environment)
-
-    /// The seed for a process with `environment`: ``deterministicSeed`` when `SWIFT_DETERMINISTIC_HASHING` is
-    /// set (to anything), else a random one.
-    static func seed(environment: [String: String]) -> UInt64 {
-        environment["SWIFT_DETERMINISTIC_HASHING"] != nil ? deterministicSeed : (.random(in: .min ... .max) | 1)
-    }
-
-    /// The hash of `key` with `seed`.
-    @inline(__always)
-    static func hash(_ key: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        let count = key.count
-        var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = key.baseAddress else { return mix(h) }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i &+ 8 <= count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h &>> 32
-            i &+= 8
-        }
-        if i < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                tail |= UInt64(base[i]) &<< shift
-                shift &+= 8
-                i &+= 1
-            }
-            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-        }
-        return mix(h)
-    }
-
-    @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var h = value
-        h ^= h &>> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h &>> 33
-        return h
-    }
-
-    /// Whether every byte is ASCII, tested eight bytes at a time.
-    @inline(__always)
-    static func isASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = key.baseAddress else { return true }
-        let count = key.count
-        let raw = UnsafeRawPointer(base)
-        var combined: UInt64 = 0
-        var i = 0
-        while i &+ 8 <= count {
-            combined |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i &+= 8
-        }
-        while i < count {
-            combined |= UInt64(base[i])
-            i &+= 1
-        }
-        return combined & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// Whether two byte strings are equal, compared eight bytes at a time (keys are short: a call to
-    /// `memcmp` costs more than the comparison).
-    @inline(__always)
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = a.count
-        guard count == b.count else { return false }
-        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        let ra = UnsafeRawPointer(pa)
-        let rb = UnsafeRawPointer(pb)
-        var i = 0
-        while i &+ 8 <= count {
-            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            {
-                return false
-            }
-            i &+= 8
-        }
-        while i < count {
-            if pa[i] != pb[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
-}
-
-/// The slots of ``ByteKeyTable``: linear probing over a power-of-two array of words, each 0 when empty, else the
-/// high half of the key's hash beside the entry number plus one, so that most slots that are not the key are
-/// passed over without reading its bytes.
-enum HashSlots {
-    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
-
-    /// The entry whose key `matches` tells, among the slots `hash` probes; nil at the first empty slot.
-    @inline(__always)
-    static func find(
-        in slots: UnsafePointer<UInt64>, mask: Int, hash: UInt64, matches: (Int) -> Bool
-    ) -> Int? {
-        let tag = hash & tagMask
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let value = slots[slot]
-            if value == 0 { return nil }
-            if value & tagMask == tag {
-                let entry = Int(truncatingIfNeeded: value & ~tagMask) &- 1
-                if matches(entry) { return entry }
-            }
-            slot = (slot &+ 1) & mask
-        }
-    }
-
-    /// Puts `entry` in the first empty slot `hash` probes; there must be one.
-    @inline(__always)
-    static func insert(_ entry: Int, hash: UInt64, in slots: UnsafeMutablePointer<UInt64>, mask: Int) {
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-        slots[slot] = (hash & tagMask) | UInt64(entry + 1)
     }
 }

@@ -1,0 +1,304 @@
+/// One pass over a parsed document, building records and reporting problems with their locations.
+struct FileReader {
+    let document: JSONDocument
+    let fileName: String
+    /// Where warnings go; nil when nobody listens (then typo checks are skipped).
+    let warnings: WarningCollector?
+    /// Where errors go that spoil only one view or attribute; nil throws the first one.
+    let recovered: RecoveredErrors?
+
+    init(document: JSONDocument, fileName: String, warnings: WarningCollector?, recovered: RecoveredErrors?) {
+        self.document = document
+        self.fileName = fileName
+        self.warnings = warnings
+        self.recovered = recovered
+    }
+
+    /// Reads the file's views into `views`, a builder of this file's own.
+    ///
+    /// - Returns: the container, and the byte offset of each view id this file gives, in file order.
+    func read(expectedContainer: String?, into views: inout ViewTable.Builder) throws(ConstraintError) -> (
+        container: String, viewOffsets: [Int]
+    ) {
+        let root = document.root
+        guard document.kind(root) == .object, document.count(root) == 1,
+            let member = document.members(root).first(where: { _ in true })
+        else {
+            throw error(
+                .invalidFormat,
+                "a constraint file is an object with one key, the container name, such as {\"\(expectedStem)\": [...]}; found \(found(root))",
+                at: root, keyPath: nil)
+        }
+        let container = document.string(member.key)
+        try checkContainer(container, expected: expectedContainer, at: member.key)
+
+        var viewOffsets: [Int] = []
+        var extensions = ExtensionCollector()
+        let list = member.value
+
+        func duplicate(key: Int, path: RecordPath) -> ConstraintError {
+            // Only on this error: find where this file first defined the view.
+            let viewId = document.string(key)
+            var keys: [Int] = []
+            if document.kind(list) == .array {
+                for element in document.elements(list) where document.kind(element) == .object {
+                    if let member = document.members(element).first(where: { _ in true }) { keys.append(member.key) }
+                }
+            } else {
+                keys = document.members(list).map(\.key)
+            }
+            let first = keys.first { document.string($0) == viewId } ?? key
+            let line = document.location(ofOffset: document.offset(first)).line
+            return error(
+                .duplicateView,
+                "view id \"\(viewId)\" is defined twice in this file (first on line \(line)); remove one, or give the views different ids",
+                at: key, keyPath: path.string)
+        }
+
+        func add(key: Int, value: Int, path: RecordPath) throws(ConstraintError) {
+            // One hash per view. A duplicate id is reported before any error inside its record, as a key
+            // comes first; a repeated id keeps its first record.
+            let claim = withKeyBytes(key) { views.claim($0) }
+            if case .again = claim {
+                try recover(duplicate(key: key, path: path))
+                // Errors inside the repeated record are still reported.
+                _ = try record(value, path: path, extensions: &extensions)
+                return
+            }
+            let (parsed, dynamics) = try record(value, path: path, extensions: &extensions)
+            switch claim {
+            case .new(let hash):
+                withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
+                let entry = views.records.count - 1
+                for (name, value) in dynamics.sorted(by: { $0.key < $1.key }) {
+                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                }
+            case .again: break
+            }
+            viewOffsets.append(document.offset(key))
+        }
+
+        switch document.kind(list) {
+        case .array:
+            views.reserveCapacity(document.count(list))
+            viewOffsets.reserveCapacity(document.count(list))
+            for (index, element) in document.elements(list).enumerated() {
+                guard document.kind(element) == .object, document.count(element) == 1,
+                    let entry = document.members(element).first(where: { _ in true })
+                else {
+                    try recover(
+                        error(
+                            .invalidFormat,
+                            "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
+                            at: element, keyPath: KeyPath.element(index, of: container)))
+                    continue
+                }
+                try add(
+                    key: entry.key, value: entry.value,
+                    path: RecordPath(document: document, container: container, index: index, key: entry.key))
+            }
+        case .object:
+            views.reserveCapacity(document.count(list))
+            viewOffsets.reserveCapacity(document.count(list))
+            for entry in document.members(list) {
+                try add(
+                    key: entry.key, value: entry.value,
+                    path: RecordPath(document: document, container: container, index: nil, key: entry.key))
+            }
+        default:
+            throw error(
+                .invalidFormat,
+                "the value of \"\(container)\" must be an array of {\"viewId\": {attributes}} objects, or an object of view ids; found \(found(list))",
+                at: list, keyPath: KeyPath.segment(container))
+        }
+        return (container, viewOffsets)
+    }
+
+    /// Calls `body` with the decoded UTF-8 of the string at `key`, without making a `String` when it has no
+    /// escapes.
+    private func withKeyBytes<Result>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = document.withUnescapedUTF8(key, body) { return result }
+        var decoded = document.string(key)
+        return decoded.withUTF8(body)
+    }
+
+    // MARK: - Records
+
+    /// A view's record, and its window-dependent attributes (scaled values, a column rule) by name.
+    ///
+    /// Linear in the record's size however many extensions it has: `extensions` (one for the file) collects them
+    /// and finds repeated names (``ExtensionCollector``), and a scaled value sets its design-width number in place.
+    private func record(_ value: Int, path: RecordPath, extensions: inout ExtensionCollector) throws(ConstraintError)
+        -> (ConstraintRecord, [String: DynamicValue])
+    {
+        guard document.kind(value) == .object else {
+            try recover(
+                error(
+                    .invalidFormat,
+                    "a view's record must be an object of attributes, such as {\"width\": 60, \"height\": 60}; found \(found(value))",
+                    at: value, keyPath: path.string))
+            return (ConstraintRecord(), [:])
+        }
+        var record = ConstraintRecord()
+        var imageName: String?
+        extensions.startRecord()
+        var dynamics: [String: DynamicValue] = [:]
+        for member in document.members(value) {
+            // Known attributes are matched on the key's bytes, without making a String.
+            let known: ConstraintAttribute?
+            var name: String?
+            if let match = document.withUnescapedUTF8(member.key, ConstraintAttribute.init(utf8:)) {
+                known = match
+            } else {
+                name = document.string(member.key)
+                known = name.flatMap(ConstraintAttribute.init(rawValue:))
+            }
+            // The record started empty, so an attribute it already holds was given earlier in this object.
+            do throws(ConstraintError) {
+                if let known {
+                    let name = known.rawValue
+                    if record.contains(known) || (known == .imageName && imageName != nil) {
+                        warnDuplicate(name, at: member.key, path: path)
+                    }
+                    if !dynamics.isEmpty { dynamics[name] = nil }
+                    if known == .imageName {
+                        imageName = try string(name, member.value, path: path)
+                    } else if document.kind(member.value) == .object {
+                        let scaled = try scaledValue(name, member.value, path: path)
+                        record.set(known, number: scaled.value)
+                        dynamics[name] = .scaled(scaled)
+                    } else {
+                        record.set(known, number: try finiteNumber(name, member.value, path: path))
+                    }
+                    continue
+                }
+                if name == nil, document.withUnescapedUTF8(member.key, { ColumnRule.isKey($0) }) == true {
+                    name = ColumnRule.key
+                }
+                if name == ColumnRule.key {
+                    if dynamics[ColumnRule.key] != nil { warnDuplicate(ColumnRule.key, at: member.key, path: path) }
+                    dynamics[ColumnRule.key] = .columns(try columnRule(member.value, path: path))
+                    continue
+                }
+                // One hash per name, on its bytes; its String is made once per file.
+                let claim = withKeyBytes(member.key) { extensions.claim($0) }
+                let name = extensions.name(claim.name)
+                if claim.repeated { warnDuplicate(name, at: member.key, path: path) }
+                if !dynamics.isEmpty { dynamics[name] = nil }
+                if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
+                    warnings.possibleTypo(
+                        name, suggestion: suggestion, at: { warningLocation(of: member.key) },
+                        keyPath: { path.appending(name) })
+                }
+                // A name whose value is not read is not set.
+                extensions.set(
+                    claim.name,
+                    to: try extensionValue(name, member.value, path: path, dynamics: &dynamics))
+            } catch {
+                try recover(error)
+            }
+        }
+        if imageName != nil || !extensions.isEmpty {
+            extensions.finish(&record, imageName: imageName)
+        }
+        return (record, dynamics)
+    }
+
+    private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
+        warnings?.repeatedAttribute(name, at: { warningLocation(of: key) }, keyPath: { path.appending(name) })
+    }
+
+    /// Where the value at `i` starts, for a warning: counted on from the last warning's place.
+    private func warningLocation(of i: Int) -> (line: Int, column: Int) {
+        guard let warnings else { return document.location(of: i) }
+        return document.bytes.withUnsafeBufferPointer { warnings.location(ofOffset: document.offset(i), in: $0) }
+    }
+
+    private func string(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> String {
+        guard document.kind(value) == .string else {
+            throw error(
+                .invalidFormat, "\"\(name)\" must be a string, found \(found(value))", at: value,
+                keyPath: path.appending(name))
+        }
+        return document.string(value)
+    }
+
+    private func extensionValue(
+        _ name: String, _ value: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
+    ) throws(ConstraintError) -> ConstraintValue {
+        switch document.kind(value) {
+        case .number: return .number(try finiteNumber(name, value, path: path))
+        case .string: return .string(document.string(value))
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .object:
+            let scaled = try scaledValue(name, value, path: path)
+            dynamics[name] = .scaled(scaled)
+            return .number(scaled.value)
+        case .null, .array:
+            throw error(
+                .invalidFormat,
+                "extension attribute \"\(name)\" must be a number, a string, a bool or a scaled value {\"scaled\": n}, found \(found(value))",
+                at: value, keyPath: path.appending(name))
+        }
+    }
+
+    // MARK: - The container key
+
+    private var expectedStem: String {
+        fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+    }
+
+    private func checkContainer(_ container: String, expected: String?, at key: Int) throws(ConstraintError) {
+        if let expected {
+            guard container == expected else {
+                throw error(
+                    .invalidFormat,
+                    "the top-level key \"\(container)\" does not match the container \"\(expected)\" of the file name; rename the key or the file",
+                    at: key, keyPath: nil)
+            }
+            return
+        }
+        let candidates = ConstraintFileName.containerCandidates(ofFile: fileName)
+        if candidates.contains(container) { return }
+        let expectedKey = candidates.last ?? expectedStem
+        throw error(
+            .invalidFormat,
+            "the top-level key \"\(container)\" does not match the file name; expected \"\(expectedKey)\" (files are named Container_Device.json or Container.json)",
+            at: key, keyPath: nil)
+    }
+
+    // MARK: - Reporting
+
+    /// Throws `error`, or records it and returns when the reader goes on after errors.
+    private func recover(_ error: ConstraintError) throws(ConstraintError) {
+        guard let recovered else { throw error }
+        recovered.errors.append(error)
+    }
+
+    func found(_ value: Int) -> String {
+        switch document.kind(value) {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "string (\(Self.abbreviated(document.rawText(value))))"
+        case .number: "number (\(Self.abbreviated(document.rawText(value))))"
+        case .true: "bool (true)"
+        case .false: "bool (false)"
+        case .null: "null"
+        }
+    }
+
+    private static func abbreviated(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(37)) + "..."
+    }
+
+    func error(_ code: ConstraintError.Code, _ message: String, at value: Int, keyPath: String?)
+        -> ConstraintError
+    {
+        let location = document.location(of: value)
+        return ConstraintError(
+            code: code, message: message, file: fileName, line: location.line, column: location.column,
+            keyPath: keyPath)
+    }
+
+}

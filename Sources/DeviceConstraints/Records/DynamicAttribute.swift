@@ -1,0 +1,12 @@
+/// One window-dependent attribute of a table: which view, which attribute, what rule, and which class's
+/// design width it scales against (set when files are merged; nil for the base file, whose values scale against
+/// the resolved class).
+struct DynamicAttribute: Hashable, Sendable {
+    /// The entry of the view in its table.
+    var entry: Int
+    /// The attribute's name (`width`, `columns`, or an extension).
+    var name: String
+    var value: DynamicValue
+    /// The device of the file that gave the value; nil for a base file or a single file not yet merged.
+    var device: DeviceName?
+}

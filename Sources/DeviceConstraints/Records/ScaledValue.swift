@@ -1,0 +1,50 @@
+/// A number that scales with the window: seed 000's "dynamic" values.
+///
+/// Written `{ "scaled": 60, "min": 40, "max": 80 }` in a constraint file: 60 × window width ÷ the design width
+/// of the class whose file gave it (``DeviceProfile/designWidth``; for the base file, the resolved class's),
+/// clamped to `min`/`max`, then rounded to the nearest device pixel.
+///
+/// ```swift
+/// let value = ScaledValue(60, minimum: 40)
+/// value.resolved(width: 507, designWidth: 1366, displayScale: 2)   // 40 (22.27 clamped up to the minimum)
+/// ```
+public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
+    /// The value at the design width.
+    public let value: Double
+    /// The smallest value, if any.
+    public let minimum: Double?
+    /// The largest value, if any.
+    public let maximum: Double?
+
+    /// A scaled value. The parser checks files (finite numbers, `min ≤ max`); here a minimum above the
+    /// maximum is swapped.
+    public init(_ value: Double, minimum: Double? = nil, maximum: Double? = nil) {
+        self.value = value
+        if let minimum, let maximum, minimum > maximum {
+            (self.minimum, self.maximum) = (maximum, minimum)
+        } else {
+            (self.minimum, self.maximum) = (minimum, maximum)
+        }
+    }
+
+    /// The value for a window `width` points wide when the design was drawn at `designWidth`.
+    public func resolved(width: Double, designWidth: Double, displayScale: Double) -> Double {
+        let reference = designWidth.isFinite && designWidth > 0 ? designWidth : width
+        var result = value * width / reference
+        if let minimum { result = max(result, minimum) }
+        if let maximum { result = min(result, maximum) }
+        let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        return (result * scale).rounded() / scale
+    }
+
+    /// `scaled 60 (min 40, max 80)`.
+    public var description: String {
+        var text = "scaled \(value.compactDescription)"
+        let bounds = [
+            minimum.map { "min \(($0).compactDescription)" }, maximum.map { "max \(($0).compactDescription)" },
+        ]
+        .compactMap { $0 }
+        if !bounds.isEmpty { text += " (" + bounds.joined(separator: ", ") + ")" }
+        return text
+    }
+}

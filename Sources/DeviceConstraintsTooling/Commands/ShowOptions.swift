@@ -1,0 +1,45 @@
+import DeviceConstraints
+
+/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
+package struct ShowOptions: ParsableCommand {
+    package static var spec: CommandSpec { .show }
+    /// The container.
+    package var container: String
+    /// The folder, as typed.
+    package var directory: String
+    /// The device, by name or window size.
+    package var device: DeviceSelection
+    /// A catalog file, or nil for the standard catalog.
+    package var catalog: String?
+    /// Print JSON.
+    package var json: Bool
+    /// Print the records again after every change.
+    package var watch: Bool
+
+    /// Options with these values.
+    package init(
+        container: String, directory: String, device: DeviceSelection, catalog: String? = nil, json: Bool = false,
+        watch: Bool = false
+    ) {
+        self.container = container
+        self.directory = directory
+        self.device = device
+        self.catalog = catalog
+        self.json = json
+        self.watch = watch
+    }
+
+    /// - Throws: ``UsageError`` for a container name that cannot name a file (empty, `..`, a path), or what
+    ///   ``DeviceSelection/init(_:)`` throws.
+    package init(_ parsed: ParsedArguments) throws(UsageError) {
+        container = parsed[CommandSpec.containerArgument] ?? ""
+        if let error = ConstraintFileName.validateContainer(container) { throw Self.spec.error(error.message) }
+        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        device = try DeviceSelection(parsed)
+        catalog = parsed[CommandSpec.catalogOption]
+        json = parsed.isSet(CommandSpec.jsonFlag)
+        watch = parsed.isSet(CommandSpec.watchFlag)
+    }
+
+    package var command: ToolCommand { .show(self) }
+}
