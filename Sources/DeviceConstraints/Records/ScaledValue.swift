@@ -28,13 +28,23 @@ public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value for a window `width` points wide when the design was drawn at `designWidth`.
+    ///
+    /// Always a finite number, whatever the file or the caller gives: a result too large for a `Double`
+    /// (`{"scaled": 1e306}` in a wide window) reads as the largest finite one, and a width or design width that is
+    /// not a positive, finite number counts as no scaling.
     public func resolved(width: Double, designWidth: Double, displayScale: Double) -> Double {
-        let reference = designWidth.isFinite && designWidth > 0 ? designWidth : width
-        var result = value * width / reference
+        let width = width.isFinite && width > 0 ? width : 0
+        let reference = designWidth.isFinite && designWidth > 0 ? designWidth : max(width, 1)
+        // The ratio first: the value times the width alone could overflow where the result does not.
+        var result = value * (width / reference)
+        if !result.isFinite {
+            result = result.isNaN ? 0 : result < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude
+        }
         if let minimum { result = max(result, minimum) }
         if let maximum { result = min(result, maximum) }
         let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
-        return (result * scale).rounded() / scale
+        let rounded = (result * scale).rounded() / scale
+        return rounded.isFinite ? rounded : result
     }
 
     /// `scaled 60 (min 40, max 80)`.
