@@ -162,6 +162,16 @@ struct ConstraintRecordTests {
         #expect(ConstraintAttribute.suggestion(for: name) == nil)
     }
 
+    /// "a" is two insertions from "max", but nobody misspells "max" as "a": a suggestion needs fewer edits than the
+    /// word has characters.
+    @Test func aWordIsNotATypoOfACandidateThatTakesAsManyEditsAsItHasCharacters() {
+        #expect(EditDistance.closest(to: "a", among: ["scaled", "min", "max"], maximum: 2) == nil)
+        #expect(EditDistance.closest(to: "mx", among: ["scaled", "min", "max"], maximum: 2) == "max")
+        #expect(EditDistance.closest(to: "ab", among: ["max"], maximum: 2) == nil)
+        #expect(EditDistance.closest(to: "", among: ["a"], maximum: 2) == nil)
+        #expect(EditDistance.closest(to: "witdh", among: ["width", "height"], maximum: 2) == "width")
+    }
+
     @Test func editDistanceCountsAnAdjacentSwapAsOneEdit() {
         #expect(EditDistance.distance("witdh", "width") == 1)
         #expect(EditDistance.distance("kitten", "sitting") == 3)

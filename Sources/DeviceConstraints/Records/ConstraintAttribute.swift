@@ -193,7 +193,12 @@ package enum EditDistance {
     }
 
     /// The candidate nearest to `word` within `maximum` edits, the first one listed on a tie.
+    ///
+    /// A word is only taken for a typo of a candidate when fewer edits than it has characters reach it: `"a"` is
+    /// not a misspelt `"max"`, though two insertions make it one.
     static func closest(to word: String, among candidates: Candidates, maximum: Int) -> String? {
+        let maximum = min(maximum, word.count - 1)
+        guard maximum >= 0 else { return nil }
         var best: (candidate: String, distance: Int)?
         let letters = Letters(word)
         for (candidate, other) in candidates.words where best?.distance != 0 {
