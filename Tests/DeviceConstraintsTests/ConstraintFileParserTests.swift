@@ -267,6 +267,22 @@ struct ConstraintFileParserTests {
         #expect(error.line == 1)
     }
 
+    /// An empty file object, two containers, or one container given twice: the message says what was found.
+    @Test(arguments: [
+        (#"{}"#, "found an empty object"),
+        (#"{"Card": [], "Other": []}"#, #"found an object with 2 keys ("Card", "Other")"#),
+        (#"{"Card": [], "Card": []}"#, #"found an object with 2 keys ("Card", "Card")"#),
+        (#"{"a": 1, "b": 2, "c": 3, "d": 4}"#, #"found an object with 4 keys ("a", "b", "c", …)"#),
+    ])
+    func aFileThatIsNotAnObjectWithOneKeySaysWhichKeysItHas(text: String, found: String) throws {
+        let error = try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser().parse(Data(text.utf8), fileName: "Card.json")
+        }
+        #expect(error.code == .invalidFormat)
+        #expect(error.message.hasPrefix("a constraint file is an object with one key, the container name"))
+        #expect(error.message.hasSuffix(found))
+    }
+
     @Test func aTopLevelKeyMustMatchTheContainerTheCallerExpects() throws {
         let error = try #require(throws: ConstraintError.self) {
             try parse("Calendar_iPhone6.json", container: "Agenda")

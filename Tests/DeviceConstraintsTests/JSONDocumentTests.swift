@@ -259,8 +259,9 @@ struct JSONDocumentTests {
         (#"["abc"#, #"unterminated string; expected '"' before the end of input"#, 1, 2),
         ("[1] // note", "comments are not allowed in JSON", 1, 5),
         ("/* note */ [1]", "comments are not allowed in JSON", 1, 1),
-        ("[NaN]", "'NaN' is not valid JSON; use a number or null", 1, 2),
-        ("[-Infinity]", "'-Infinity' is not valid JSON; use a number or null", 1, 2),
+        ("[NaN]", "'NaN' is not valid JSON; write a number", 1, 2),
+        ("[-Infinity]", "'-Infinity' is not valid JSON; write a finite number", 1, 2),
+        ("[Infinity]", "'Infinity' is not valid JSON; write a finite number", 1, 2),
         ("[True]", "'True' is not valid JSON; use true, false or null", 1, 2),
         ("['a']", "single quotes are not allowed in JSON; strings use double quotes '\"'", 1, 2),
         ("[012]", "leading zeros are not allowed in numbers, found '012'", 1, 2),
@@ -295,6 +296,20 @@ struct JSONDocumentTests {
         #expect(surrogate.message == "invalid UTF-8 sequence 0xED 0xA0 0x80 in string")
         let outside = try #require(Self.rejection(of: [0x5B, 0xFF, 0x5D]))
         #expect(outside.message == "expected a value or ']', found byte 0xFF")
+    }
+
+    /// A file saved as UTF-16 (Windows editors do it) is named as such, with or without a byte order mark.
+    @Test func namesAFileSavedAsUTF16() throws {
+        let text = #"{"Card": {}}"#
+        let littleEndian = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [[0xFF, 0xFE] + littleEndian, [0xFE, 0xFF] + bigEndian, littleEndian, bigEndian] {
+            let error = try #require(Self.rejection(of: bytes))
+            #expect(error.message == "the file is UTF-16, not UTF-8; save it as UTF-8", "\(bytes.prefix(4))")
+            #expect(error.line == 1)
+        }
+        // A UTF-8 byte order mark is skipped, so such a file is read.
+        #expect(throws: Never.self) { try JSONDocument(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8)) }
     }
 
     @Test func findsTheFirstBadCharacterAtEveryPositionInALongString() throws {

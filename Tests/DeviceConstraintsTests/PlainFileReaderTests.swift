@@ -92,6 +92,27 @@ struct PlainFileReaderTests {
             !readsPlainly(
                 #"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2, "spacing": -1}}}]}"#, "C"))
         #expect(!readsPlainly(#"{"C": [{"a": {"columns": 3}}]}"#, "C"))
+        // A field given twice in a scaled value or a column rule: read in one pass, with the general reader's warning.
+        #expect(readsPlainly(#"{"C": [{"a": {"width": {"scaled": 5, "scaled": 600}}}]}"#, "C"))
+    }
+
+    /// A key given twice in a scaled value or a column rule keeps its last value, as a record's attributes do, with
+    /// the same kind of warning; both readers agree.
+    @Test func aFieldGivenTwiceInAScaledValueOrAColumnRuleKeepsItsLastValueWithAWarning() throws {
+        let text = """
+            {"C": [{"a": {"width": {"scaled": 5, "scaled": 600},
+                          "columns": {"standardWidth": 440, "standardColumns": 2, "scale": 1, "scale": 2}}}]}
+            """
+        let data = Data(text.utf8)
+        expectSameOutcome(data, "C_iPhone6.json")
+        let log = DiagnosticLog()
+        let file = try ConstraintFileParser().parse(data, fileName: "C_iPhone6.json", diagnostics: log.handler)
+        #expect(file.scaledValues(of: "a")["width"] == ScaledValue(600))
+        #expect(
+            log.all.map(\.description) == [
+                #"C_iPhone6.json:1:38: warning: "scaled" is given twice in this scaled value; the last value is used at C[0].a.width.scaled"#,
+                #"C_iPhone6.json:2:83: warning: "scale" is given twice in this column rule; the last value is used at C[0].a.columns.scale"#,
+            ])
     }
 
     @Test func escapesRepeatedAndMisspeltAttributesAndWindowDependentValuesAreReadInOnePassWithTheSameWarnings() throws

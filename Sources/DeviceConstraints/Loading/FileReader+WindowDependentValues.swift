@@ -4,7 +4,7 @@ extension FileReader {
         let keyPath = path.appending(name)
         let fields = try fields(
             of: value, allowed: ["scaled", "min", "max"], what: "a scaled value such as {\"scaled\": 60, \"min\": 40}",
-            keyPath: keyPath)
+            named: "scaled value", keyPath: keyPath)
         guard let base = fields["scaled"] else {
             throw error(
                 .invalidFormat,
@@ -33,7 +33,7 @@ extension FileReader {
         let example = "{\"standardWidth\": 440, \"standardColumns\": 2, \"scale\": 1.2, \"spacing\": 8, \"insets\": 16}"
         let fields = try fields(
             of: value, allowed: ["standardWidth", "standardColumns", "scale", "spacing", "insets"],
-            what: "a column rule such as \(example)", keyPath: keyPath)
+            what: "a column rule such as \(example)", named: "column rule", keyPath: keyPath)
         func number(_ key: String, required: Bool, positive: Bool, default fallback: Double) throws(ConstraintError)
             -> Double
         {
@@ -70,10 +70,11 @@ extension FileReader {
             insets: try number("insets", required: false, positive: false, default: 0))
     }
 
-    /// The members of an object by key, each key once and among `allowed`.
-    private func fields(of value: Int, allowed: [String], what: String, keyPath: String) throws(ConstraintError)
-        -> [String: Int]
-    {
+    /// The members of an object by key, each among `allowed`; a key given twice keeps its last value, with a
+    /// warning, as a record's attributes do.
+    private func fields(
+        of value: Int, allowed: [String], what: String, named noun: String, keyPath: String
+    ) throws(ConstraintError) -> [String: Int] {
         guard document.kind(value) == .object else {
             throw error(.invalidFormat, "expected \(what), found \(found(value))", at: value, keyPath: keyPath)
         }
@@ -87,7 +88,10 @@ extension FileReader {
                     "unknown key \"\(key)\" in \(what)\(hint ?? "; expected only " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))",
                     at: member.key, keyPath: "\(keyPath).\(key)")
             }
-            result[key] = member.value
+            if result.updateValue(member.value, forKey: key) != nil {
+                warnings?.repeatedKey(
+                    key, in: noun, at: { warningLocation(of: member.key) }, keyPath: { "\(keyPath).\(key)" })
+            }
         }
         return result
     }

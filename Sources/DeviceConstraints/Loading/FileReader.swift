@@ -209,7 +209,7 @@ struct FileReader {
     }
 
     /// Where the value at `i` starts, for a warning: counted on from the last warning's place.
-    private func warningLocation(of i: Int) -> (line: Int, column: Int) {
+    func warningLocation(of i: Int) -> (line: Int, column: Int) {
         guard let warnings else { return document.location(of: i) }
         return document.bytes.withUnsafeBufferPointer { warnings.location(ofOffset: document.offset(i), in: $0) }
     }
@@ -278,7 +278,7 @@ struct FileReader {
 
     func found(_ value: Int) -> String {
         switch document.kind(value) {
-        case .object: "an object"
+        case .object: describeObject(value)
         case .array: "an array"
         case .string: "string (\(Self.abbreviated(document.rawText(value))))"
         case .number: "number (\(Self.abbreviated(document.rawText(value))))"
@@ -286,6 +286,15 @@ struct FileReader {
         case .false: "bool (false)"
         case .null: "null"
         }
+    }
+
+    /// `an empty object`, `an object with one key ("a")`, `an object with 5 keys ("a", "b", "c", …)`.
+    private func describeObject(_ value: Int) -> String {
+        let count = document.count(value)
+        guard count > 0 else { return "an empty object" }
+        let keys = document.members(value).prefix(3).map { "\"\(Self.abbreviated(document.string($0.key)))\"" }
+        return "an object with \(count == 1 ? "one key" : "\(count) keys") (\(keys.joined(separator: ", "))"
+            + (count > 3 ? ", …)" : ")")
     }
 
     private static func abbreviated(_ text: String) -> String {

@@ -109,7 +109,7 @@ extension JSONDocument {
             let text = String(decoding: buffer[offset..<end], as: UTF8.self)
             return "leading zeros are not allowed in numbers, found '\(text)'"
         case .negativeInfinity:
-            return "'-Infinity' is not valid JSON; use a number or null"
+            return "'-Infinity' is not valid JSON; write a finite number"
         case .digitExpected(let after):
             return expected("a digit after \(after)", "in a number", at: offset, in: buffer, words: false)
         }
@@ -136,6 +136,14 @@ extension JSONDocument {
     private static func commonMistake(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, value: Bool) -> String? {
         let c = buffer[offset]
         let next: UInt8 = offset + 1 < buffer.count ? buffer[offset + 1] : 0
+        // A file saved as UTF-16 (a byte order mark FF FE or FE FF, or a NUL after each ASCII byte) fails at its
+        // first bytes: name the encoding, not the byte.
+        if offset <= 1, buffer.count >= 2,
+            (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF)
+                || (buffer[0] != 0 && buffer[1] == 0) || (buffer[0] == 0 && buffer[1] != 0)
+        {
+            return "the file is UTF-16, not UTF-8; save it as UTF-8"
+        }
         switch c {
         case 0x2F where next == 0x2F || next == 0x2A:  // // or /*
             return "comments are not allowed in JSON"
@@ -147,8 +155,8 @@ extension JSONDocument {
             return "numbers must have a digit before '.'"
         default:
             switch word(at: offset, in: buffer) {
-            case "NaN": return "'NaN' is not valid JSON; use a number or null"
-            case "Infinity": return "'Infinity' is not valid JSON; use a number or null"
+            case "NaN": return "'NaN' is not valid JSON; write a number"
+            case "Infinity": return "'Infinity' is not valid JSON; write a finite number"
             case "True", "False", "Null", "TRUE", "FALSE", "NULL", "None", "nil", "undefined":
                 return "'\(word(at: offset, in: buffer) ?? "")' is not valid JSON; use true, false or null"
             default: return nil

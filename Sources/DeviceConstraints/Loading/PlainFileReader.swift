@@ -197,7 +197,7 @@ struct PlainFileReader {
                     if record.contains(known) { warnRepeated(known.rawValue, at: quote) }
                     if !dynamics.isEmpty { removeDynamic(known.rawValue) }
                     if p[i] == 0x7B {
-                        guard let scaled = scaledValue() else { return false }
+                        guard let scaled = scaledValue(of: known.rawValue) else { return false }
                         record.set(known, number: scaled.value)
                         dynamics.append((known.rawValue, .scaled(scaled)))
                     } else {
@@ -224,9 +224,10 @@ struct PlainFileReader {
                         keyPath: { keyPath(string) })
                 }
                 if p[i] == 0x7B {
-                    guard let scaled = scaledValue() else { return false }
+                    let name = extensions.name(claim.name)
+                    guard let scaled = scaledValue(of: name) else { return false }
                     extensions.set(claim.name, to: .number(scaled.value))
-                    dynamics.append((extensions.name(claim.name), .scaled(scaled)))
+                    dynamics.append((name, .scaled(scaled)))
                 } else {
                     guard let value = extensionValue() else { return false }
                     extensions.set(claim.name, to: value)
@@ -252,15 +253,18 @@ struct PlainFileReader {
         dynamics.removeAll { $0.name == name }
     }
 
-    /// The fields of a scaled value and of a column rule, in the order ``numberFields(_:into:)`` numbers them.
+    /// The fields of a scaled value and of a column rule, in the order ``numberFields(_:into:of:noun:)`` numbers
+    /// them.
     private static let scaledFields: [[UInt8]] = ["scaled", "min", "max"].map { Array($0.utf8) }
     private static let columnFields: [[UInt8]] = ["standardWidth", "standardColumns", "scale", "spacing", "insets"]
         .map { Array($0.utf8) }
 
     /// `{"scaled": 60, "min": 40, "max": 80}`; nil for anything the general reader reports as an error.
-    private mutating func scaledValue() -> ScaledValue? {
+    private mutating func scaledValue(of attribute: String) -> ScaledValue? {
         var fields: [Double?] = [nil, nil, nil]
-        guard numberFields(Self.scaledFields, into: &fields), let value = fields[0] else { return nil }
+        guard numberFields(Self.scaledFields, into: &fields, of: attribute, noun: "scaled value"),
+            let value = fields[0]
+        else { return nil }
         if let minimum = fields[1], let maximum = fields[2], minimum > maximum { return nil }
         return ScaledValue(value, minimum: fields[1], maximum: fields[2])
     }
@@ -269,7 +273,7 @@ struct PlainFileReader {
     /// the general reader reports as an error.
     private mutating func columnRule() -> ColumnRule? {
         var fields = [Double?](repeating: nil, count: 5)
-        guard numberFields(Self.columnFields, into: &fields),
+        guard numberFields(Self.columnFields, into: &fields, of: ColumnRule.key, noun: "column rule"),
             let standardWidth = fields[0], standardWidth > 0,
             let columns = fields[1], columns > 0, columns == columns.rounded(), columns <= 10_000
         else { return nil }
@@ -282,13 +286,17 @@ struct PlainFileReader {
             insets: insets)
     }
 
-    /// An object of finite numbers whose keys are among `names`, into `values` by the key's place in `names` (a key
-    /// given twice: the last value, as the general reader keeps it); false for any other object.
-    private mutating func numberFields(_ names: [[UInt8]], into values: inout [Double?]) -> Bool {
+    /// An object of finite numbers whose keys are among `names`, into `values` by the key's place in `names`, the
+    /// value of `attribute`, a `noun` (a key given twice: the last value, with the general reader's warning); false
+    /// for any other object.
+    private mutating func numberFields(
+        _ names: [[UInt8]], into values: inout [Double?], of attribute: String, noun: String
+    ) -> Bool {
         guard take(0x7B) else { return false }
         skipWhitespace()
         if take(0x7D) { return true }
         while true {
+            let quote = i
             guard let key = string(),
                 let field = names.firstIndex(where: { $0.withUnsafeBufferPointer { UTF8Hash.equal($0, key.bytes) } })
             else { return false }
@@ -296,6 +304,11 @@ struct PlainFileReader {
             guard take(0x3A) else { return false }
             skipWhitespace()
             guard let number = number() else { return false }
+            if values[field] != nil, let warnings {
+                let name = String(decoding: names[field], as: UTF8.self)
+                let path = keyPath(attribute) + "." + name
+                warnings.repeatedKey(name, in: noun, at: { location(ofOffset: quote) }, keyPath: { path })
+            }
             values[field] = number
             skipWhitespace()
             if take(0x2C) {

@@ -55,6 +55,13 @@ final class WarningCollector {
             keyPath)
     }
 
+    /// Warns that a scaled value or column rule (`noun`) gives `key` a second time.
+    func repeatedKey(
+        _ key: String, in noun: String, at location: () -> (line: Int, column: Int), keyPath: () -> String
+    ) {
+        add(.duplicateKey, "\"\(key)\" is given twice in this \(noun); the last value is used", location, keyPath)
+    }
+
     /// Warns that the unknown attribute `name` is probably a misspelling of `suggestion`.
     func possibleTypo(
         _ name: String, suggestion: String, at location: () -> (line: Int, column: Int), keyPath: () -> String
