@@ -133,6 +133,15 @@ struct LayoutEnvironmentTests {
         #expect(twoX.flooredToPixel(10.9) == 10.5)
     }
 
+    /// A solver's -1e-12 for an edge at 0 rounds to 0, not -0: frames print `0.0`, as UIKit's do.
+    @Test func aTinyNegativeRoundsToZeroNotMinusZero() {
+        let environment = LayoutEnvironment(width: 375, height: 667)
+        #expect(environment.roundedToPixel(-1e-12).sign == .plus)
+        #expect("\(environment.roundedToPixel(-1e-12))" == "0.0")
+        #expect(environment.flooredToPixel(-1e-12).sign == .plus)
+        #expect(ScaledValue(-1e-12).resolved(width: 375, designWidth: 375, displayScale: 2).sign == .plus)
+    }
+
     @Test func anEnvironmentDescribesItself() {
         let environment = LayoutEnvironment(width: 694, height: 768, idiom: .pad)
         #expect(environment.description == "694×768 pad @2x, portrait, w:regular h:regular, medium")

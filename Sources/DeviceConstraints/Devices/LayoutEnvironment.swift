@@ -107,13 +107,14 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     /// LayoutEnvironment(width: 375, height: 667, displayScale: 3).roundedToPixel(10.2)   // 10.333…
     /// ```
     public func roundedToPixel(_ value: Double) -> Double {
-        (value * displayScale).rounded() / displayScale
+        // `+ 0` turns the -0 that a tiny negative rounds to into 0, which prints as `0.0`.
+        (value * displayScale).rounded() / displayScale + 0
     }
 
     /// `value` rounded down to a device pixel (what keeps items from overflowing a row).
     public func flooredToPixel(_ value: Double) -> Double {
         // A hair of tolerance, so that 3 × (1/3) does not floor to one pixel less.
-        (value * displayScale + 1e-9).rounded(.down) / displayScale
+        (value * displayScale + 1e-9).rounded(.down) / displayScale + 0
     }
 
     /// `694×768 pad @2x, portrait, w:regular h:regular, medium`.

@@ -43,7 +43,7 @@ public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
         if let minimum { result = max(result, minimum) }
         if let maximum { result = min(result, maximum) }
         let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
-        let rounded = (result * scale).rounded() / scale
+        let rounded = (result * scale).rounded() / scale + 0  // + 0: never -0
         return rounded.isFinite ? rounded : result
     }
 
