@@ -1,0 +1,136 @@
+extension DeviceCatalog {
+    /// The profile to lay out a window of this size with.
+    ///
+    /// Pass the size of the **window** in points, not of the screen: in Split View and Slide Over a window is
+    /// narrower than its screen. Either orientation works. The rules, in order:
+    ///
+    /// 1. **Exact match.** A profile whose size is `width × height` or `height × width`. If `idiom` is given, a
+    ///    match of that idiom is preferred; otherwise the first in catalog order wins.
+    /// 2. **Android's rule.** If `idiom` is `nil`, it is inferred: `.pad` if the shorter side is at least 600
+    ///    points, else `.phone`. The width compared is the window's width as given for `.pad`, and its shorter
+    ///    side for `.phone` (a phone lays out in its portrait class even in landscape); the height is the other
+    ///    side. The result is the profile of that idiom with the largest width not exceeding it; ties go to the
+    ///    height nearest the window's, then to catalog order.
+    /// 3. **A phone.** If no profile of the idiom is narrow enough, the widest `.phone` profile not wider than
+    ///    the window's shorter side (ties: nearest height to the longer side, then catalog order), or, for a
+    ///    window narrower than every phone, the narrowest phone. A narrow iPad window (Slide Over at 320,
+    ///    Split View at 375 or 438 points) lays out like a phone, and never like one wider than itself.
+    /// 4. **Nearest of any idiom.** If the catalog has no phone profile either, the profile whose width is
+    ///    nearest the window's shorter side, with the same ties.
+    ///
+    /// A size that is NaN or negative counts as 0. A catalog is never empty, so there is always a result.
+    ///
+    /// With ``standard``:
+    ///
+    /// ```swift
+    /// let catalog = DeviceCatalog.standard
+    /// catalog.resolve(width: 375, height: 667).name                 // iPhone6 (exact)
+    /// catalog.resolve(width: 852, height: 393).name                 // iPhone14Pro (exact, landscape)
+    /// catalog.resolve(width: 360, height: 780).name                 // iPhone5 (phone, largest width ≤ 360)
+    /// catalog.resolve(width: 780, height: 360).name                 // iPhone5 (landscape phone: shorter side)
+    /// catalog.resolve(width: 981, height: 1024, idiom: .pad).name   // iPadPro10Inch (largest pad width ≤ 981
+    ///                                                               //   is 834; its height 1112 is nearest)
+    /// catalog.resolve(width: 678, height: 1024, idiom: .pad).name   // iPadSplitView678 (exact)
+    /// catalog.resolve(width: 639, height: 1024, idiom: .pad).name   // iPhone16ProMax (no pad that narrow:
+    ///                                                               //   widest phone that fits is 440)
+    /// catalog.resolve(width: 320, height: 1024, idiom: .pad).name   // iPhone5 (Slide Over)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - width: The window's width in points, in its current orientation.
+    ///   - height: The window's height in points, in its current orientation.
+    ///   - idiom: The idiom of the device the window is on, if known (`UIDevice.current.userInterfaceIdiom`);
+    ///     `nil` infers it from the size.
+    /// - Returns: A profile of this catalog.
+    public func resolve(width: Double, height: Double, idiom: DeviceIdiom? = nil) -> DeviceProfile {
+        let width = Self.sanitized(width)
+        let height = Self.sanitized(height)
+
+        // 1. An exact match, preferring the requested idiom.
+        var exactMatch: DeviceProfile?
+        for profile in profiles
+        where (profile.width == width && profile.height == height)
+            || (profile.width == height && profile.height == width)
+        {
+            if idiom == nil || profile.idiom == idiom { return profile }
+            if exactMatch == nil { exactMatch = profile }
+        }
+        if let exactMatch { return exactMatch }
+
+        // 2. Android's rule: the widest profile of the idiom that fits.
+        let shortSide = min(width, height)
+        let longSide = max(width, height)
+        let idiom = idiom ?? (shortSide >= 600 ? .pad : .phone)
+        let (windowWidth, windowHeight) = idiom == .pad ? (width, height) : (shortSide, longSide)
+        let fitting = profiles.filter { $0.idiom == idiom && $0.width <= windowWidth }
+        if let widest = Self.best(of: fitting, by: { (-$0.width, abs($0.height - windowHeight)) }) {
+            return widest
+        }
+
+        // 3. A window narrower than every profile of its idiom lays out like a phone: the widest phone that
+        //    fits (never one wider than the window), else the narrowest phone; 4. the nearest profile of any idiom.
+        let nearest: (DeviceProfile) -> (Double, Double) = {
+            (abs($0.width - shortSide), abs($0.height - longSide))
+        }
+        let phones = profiles.filter { $0.idiom == .phone }
+        if let phone = Self.best(
+            of: phones.filter { $0.width <= shortSide }, by: { (-$0.width, abs($0.height - longSide)) })
+            ?? Self.best(of: phones, by: nearest)
+        {
+            return phone
+        }
+        return Self.best(of: profiles, by: nearest) ?? profiles[0]
+    }
+
+    /// The profile to lay out `environment`'s window with: ``resolve(width:height:idiom:)`` on its size and idiom.
+    ///
+    /// With ``standard``, a window that UIKit calls regular in width on an iPad resolves to a pad class (the
+    /// catalog has classes for the narrow regular Split View sizes, 678 and 694 points), a compact one to the
+    /// widest phone that fits; no window resolves to a class wider than itself.
+    ///
+    /// ```swift
+    /// DeviceCatalog.standard.resolve(LayoutEnvironment(width: 694, height: 768, idiom: .pad)).name   // iPadSplitView694
+    /// DeviceCatalog.standard.resolve(LayoutEnvironment(width: 507, height: 768, idiom: .pad)).name   // iPhone16ProMax
+    /// ```
+    public func resolve(_ environment: LayoutEnvironment) -> DeviceProfile {
+        resolve(width: environment.width, height: environment.height, idiom: environment.idiom)
+    }
+
+    /// The fallbacks of each profile that are wider than the profile itself, directly or further along its
+    /// ``lookupChain(for:)-(DeviceProfile)``: a design drawn for a wider class can overflow a narrower window unless its
+    /// numbers are scaled. `device-constraints lint --catalog` warns about them.
+    ///
+    /// With ``standard``: the two Split View pad classes, which fall back to `iPad` so that a regular-width window
+    /// lays out like an iPad, and `iPadMini`, which reaches `iPad` through the 694-point one.
+    ///
+    /// ```swift
+    /// DeviceCatalog.standard.widerFallbacks.map { "\($0.profile.name) → \($0.fallback.name)" }
+    /// // ["iPadSplitView678 → iPad", "iPadSplitView694 → iPad", "iPadMini → iPad"]
+    /// ```
+    ///
+    /// - Returns: pairs of (profile, fallback), profiles in catalog order, each one's fallbacks in chain order.
+    public var widerFallbacks: [(profile: DeviceProfile, fallback: DeviceProfile)] {
+        profiles.flatMap { profile in
+            lookupChain(for: profile).dropFirst().compactMap { self.profile(named: $0) }
+                .filter { $0.width > profile.width }.map { (profile, $0) }
+        }
+    }
+
+    /// NaN and negative sizes count as 0.
+    private static func sanitized(_ value: Double) -> Double {
+        value.isNaN || value < 0 ? 0 : value
+    }
+
+    /// The first profile with the smallest key, in the given order.
+    private static func best(
+        of candidates: [DeviceProfile], by key: (DeviceProfile) -> (Double, Double)
+    ) -> DeviceProfile? {
+        var best: (profile: DeviceProfile, key: (Double, Double))?
+        for candidate in candidates {
+            let candidateKey = key(candidate)
+            if let current = best, !(candidateKey < current.key) { continue }
+            best = (candidate, candidateKey)
+        }
+        return best?.profile
+    }
+}
