@@ -535,8 +535,7 @@ struct DirectoryWatcherTests {
                     + [
                         sources.appendingPathComponent("ConstraintError.swift").path,
                         sources.appendingPathComponent("DiagnosticFormatter.swift").path,
-                        sources.appendingPathComponent("Cache/ReadWriteLock.swift").path,
-                        sources.appendingPathComponent("Cache/ConditionLocked.swift").path,
+                        sources.appendingPathComponent("Cache/Locks.swift").path,
                     ])
         }
     #endif
