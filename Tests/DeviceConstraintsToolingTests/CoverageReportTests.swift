@@ -59,6 +59,25 @@ struct CoverageReportTests {
         #expect(CoverageReport(fileNames: [], catalog: .standard).text.hasPrefix("No constraint files."))
     }
 
+    @Test func aFolderWhoseFilesAreAllForUnknownDevicesListsThemInText() throws {
+        let report = CoverageReport(
+            fileNames: ["Card_iPhone99.json", "Header_Large.json"], catalog: .standard,
+            topLevelKey: { name in
+                String(name.prefix { $0 != "_" })
+            })
+        #expect(report.containers.isEmpty)
+        let text = report.text
+        #expect(!text.contains("No constraint files."))
+        #expect(text.hasPrefix("No constraint file that a device of the catalog reads"))
+        #expect(text.contains("Pass the catalog they were written for with --catalog <file>"))
+        #expect(
+            text.hasSuffix(
+                """
+                Card_iPhone99.json: no device reads this file: "iPhone99" is not a device of the catalog
+                Header_Large.json: no device reads this file: "Large" is not a device of the catalog
+                """))
+    }
+
     @Test func theJSONMatrixIsValidJSONWithTheDocumentedShape() throws {
         let report = CoverageReport(fileNames: files, catalog: .standard)
         let object = try #require(try report.json.parsed() as? [String: Any])

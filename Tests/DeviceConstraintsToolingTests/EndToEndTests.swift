@@ -162,6 +162,17 @@ struct EndToEndTests {
         #expect(Array(run.outputLines.prefix(2)) == ["container  Small  Large", "Card       own    own"])
     }
 
+    @Test func coverageOfAFolderWhoseFilesNoDeviceReadsListsThemInText() throws {
+        let run = try Executable.runInFixtures("coverage", "PhoneOnly")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines.first?.hasPrefix("No constraint file that a device of the catalog reads") == true)
+        #expect(
+            Array(run.outputLines.suffix(2)) == [
+                #"Card_Large.json: no device reads this file: "Large" is not a device of the catalog"#,
+                #"Card_Small.json: no device reads this file: "Small" is not a device of the catalog"#,
+            ])
+    }
+
     // MARK: - The command line
 
     @Test func versionAndHelpPrintOnStandardOutput() throws {

@@ -111,10 +111,19 @@ package struct CoverageReport: Sendable {
             → base:   the base file Container.json
             missing:  no file; the interpreter throws fileNotFound
             """
-        guard !containers.isEmpty else { return "No constraint files.\n" + counts }
         let dead = deadFiles.map { "\($0.file): \(ConstraintFileName.unknownDeviceMessage($0.device))" }
-        return (tables + [legend, counts] + (dead.isEmpty ? [] : [dead.joined(separator: "\n")]))
-            .joined(separator: "\n\n")
+        let deadList = dead.isEmpty ? [] : [dead.joined(separator: "\n")]
+        guard !containers.isEmpty else {
+            guard !dead.isEmpty else { return "No constraint files.\n" + counts }
+            // Every file is for a device the catalog lacks: most likely the files were written for another catalog.
+            let advice = """
+                No constraint file that a device of the catalog reads: each is for a device the catalog does not know.
+                Pass the catalog they were written for with --catalog <file>, or rename them (see \
+                '\(DeviceConstraintsTool.name) devices').
+                """
+            return ([advice + "\n" + counts] + deadList).joined(separator: "\n\n")
+        }
+        return (tables + [legend, counts] + deadList).joined(separator: "\n\n")
     }
 
     /// ``text(width:)`` for a terminal of ``defaultWidth`` columns.
