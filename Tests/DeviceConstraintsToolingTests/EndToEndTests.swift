@@ -156,6 +156,19 @@ struct EndToEndTests {
         #expect((object["devices"] as? [Any])?.count == 2)
     }
 
+    @Test func devicesJSONReadsBackAsACatalogFile() throws {
+        let catalog = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json").path
+        let printed = try Executable.runInFixtures("devices", "--catalog", catalog, "--json")
+        #expect(printed.exitCode == 0)
+        #expect(printed.output.contains(#""designWidth": 507"#))
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("devices-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try Data(printed.output.utf8).write(to: copy)
+        let reread = try Executable.runInFixtures("devices", "--catalog", copy.path, "--json")
+        #expect(reread.exitCode == 0, "\(reread.errorOutput)")
+        #expect(reread.output == printed.output)
+    }
+
     @Test func coverageMapsContainersToDevices() throws {
         let run = try Executable.runInFixtures("coverage", "PhoneOnly", "--catalog", "Catalogs/phones.json")
         #expect(run.exitCode == 0)
