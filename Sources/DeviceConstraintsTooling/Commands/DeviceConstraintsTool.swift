@@ -111,7 +111,9 @@ package struct DeviceConstraintsTool: Sendable {
         let catalog = try loadCatalog(options.catalog).catalog
         var devices: [DeviceProfile] = []
         do throws(UsageError) {
-            for name in options.devices { devices.append(try DeviceSelection.named(name).resolve(in: catalog)) }
+            for name in options.devices {
+                devices.append(try DeviceSelection.named(name).resolve(in: catalog, for: type(of: options).spec))
+            }
         } catch {
             throw ToolFailure(message: error.description, exitCode: .usageError)
         }
