@@ -46,7 +46,7 @@ package struct DeviceConstraintsTool: Sendable {
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
         let loaded = try loadCatalog(options.catalog)
         var report = Linter(catalog: loaded.catalog).lint(
-            try folder(options.directory, for: type(of: options).spec), directory: options.directory)
+            try folder(of: options), directory: options.directory)
         if let path = options.catalog {
             report = LintReport(
                 diagnostics: Self.widerFallbacks(in: loaded.catalog, file: path, json: loaded.json)
@@ -66,7 +66,7 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(message: error.description, exitCode: .usageError)
         }
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let table: RecordTable
         do throws(ConstraintError) {
             table = try RecordTable(
@@ -93,7 +93,7 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func coverage(_ options: CoverageOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let names: [String]
         do {
             names = try source.fileNames()
@@ -118,7 +118,7 @@ package struct DeviceConstraintsTool: Sendable {
             throw ToolFailure(message: error.description, exitCode: .usageError)
         }
         if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let records: RecordSheet
         do throws(ConstraintError) {
             records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
@@ -139,9 +139,10 @@ package struct DeviceConstraintsTool: Sendable {
 
     // MARK: - Reading the folder and the catalog
 
-    /// The folder at `path`, which must exist; `command` is what the user ran, for the suggestion when
-    /// `path` is a file.
-    private func folder(_ path: String, for command: CommandSpec) throws(ToolFailure) -> DirectorySource {
+    /// The folder `options` reads, which must exist; when it is a file, the suggestion is the whole command again
+    /// with the file's folder instead.
+    private func folder(of options: some FolderCommand) throws(ToolFailure) -> DirectorySource {
+        let path = options.directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ToolFailure(
@@ -150,11 +151,14 @@ package struct DeviceConstraintsTool: Sendable {
                     + "(default: \(Self.defaultFolder), from the current directory)")
         }
         guard isDirectory.boolValue else {
+            let command = type(of: options).spec
             let parent = (path as NSString).deletingLastPathComponent
+            var corrected = options
+            corrected.directory = parent.isEmpty ? "." : parent
             throw ToolFailure(
                 message:
                     "error: '\(path)' is a file; \(command.name) reads a folder of constraint files: try "
-                    + "'\(Self.name) \(command.name) \(parent.isEmpty ? "." : parent)'\nusage: \(command.usage)",
+                    + "'\(corrected.commandLine)'\nusage: \(command.usage)",
                 exitCode: .usageError)
         }
         return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))

@@ -1,7 +1,7 @@
 import DeviceConstraints
 
 /// `preview <container> [<dir>] [--devices <names>] [--catalog <file>] [--output <file>]`.
-package struct PreviewOptions: ParsableCommand {
+package struct PreviewOptions: FolderCommand {
     /// What the sheet is written as.
     package enum Format: Sendable, Hashable {
         /// An SVG document.
@@ -58,6 +58,15 @@ package struct PreviewOptions: ParsableCommand {
     }
 
     package var command: ToolCommand { .preview(self) }
+
+    package var arguments: [String] {
+        Self.arguments(
+            positionals: [container, directory],
+            options: [
+                Self.option("devices", devices.isEmpty ? nil : devices.joined(separator: ",")),
+                Self.option("catalog", catalog), Self.option("output", output),
+            ])
+    }
 
     /// What a file named `path` is written as: by its extension, nil for any other.
     package static func format(of path: String) -> Format? {
