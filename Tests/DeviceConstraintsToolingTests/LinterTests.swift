@@ -112,6 +112,75 @@ struct LinterTests {
         #expect(report.exitCode(strict: true) == .failure)
     }
 
+    // MARK: - Symbolic links
+
+    /// A folder holding `Card.json` and, beside it, a folder `Shared` holding `Other.json`.
+    private func folderWithLinks() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("Links-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("Constraints")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        let card = Data(#"{"Card": [{"title": {"width": 1}}]}"#.utf8)
+        try card.write(to: folder.appendingPathComponent("Card.json"))
+        try Data(#"{"Other": [{"title": {"width": 1}}]}"#.utf8).write(
+            to: root.appendingPathComponent("Shared/Other.json"))
+        return folder
+    }
+
+    private func link(_ name: String, to target: String, in folder: URL) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+
+    @Test func aBrokenLinkOrALinkLoopSaysWhatItIsAndWhatToDo() throws {
+        let folder = try folderWithLinks()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try link("Gone.json", to: "Nowhere.json", in: folder)
+        try link("Hop.json", to: "Gone.json", in: folder)
+        try link("Loop.json", to: "Loop2.json", in: folder)
+        try link("Loop2.json", to: "Loop.json", in: folder)
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        let messages = Dictionary(
+            report.diagnostics.map { ($0.file ?? "", $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(
+            messages["Constraints/Gone.json"]
+                == "a broken symbolic link: it points to Nowhere.json, which does not exist; make the link point to "
+                + "an existing file, or remove it")
+        #expect(
+            messages["Constraints/Hop.json"]?.hasPrefix(
+                "a broken symbolic link: it points to Nowhere.json (through Gone.json), which does not exist") == true)
+        #expect(
+            messages["Constraints/Loop.json"]
+                == "a symbolic link loop: Loop.json → Loop2.json → Loop.json never reaches a file; make the link "
+                + "point to a constraint file, or replace it with the file")
+        #expect(report.diagnostics.allSatisfy { !$0.message.contains("disappeared") })
+    }
+
+    @Test func aLinkOutOfTheFolderGivesTheCommandLineAdviceToCopyTheFileAndTheLibraryItsOwn() throws {
+        let folder = try folderWithLinks()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try link("Other.json", to: "../Shared/Other.json", in: folder)
+        let library = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(library.diagnostics.count == 1)
+        #expect(
+            library.diagnostics.first?.message.contains("DirectorySource(_:followingLinksOutOfFolder: true)") == true)
+        var linter = Linter()
+        linter.commandLineAdvice = true
+        let tool = linter.lint(DirectorySource(folder), directory: "Constraints")
+        let message = try #require(tool.diagnostics.first?.message)
+        #expect(!message.contains("DirectorySource"))
+        #expect(message.hasPrefix("a symbolic link to "))
+        #expect(message.contains("/Shared/Other.json outside the folder"))
+        #expect(
+            message.hasSuffix(
+                "replace the link with a copy of the file (remove the link, then copy the file into the folder as Other.json)"
+            ))
+        // The tool gives the command-line advice.
+        let run = DeviceConstraintsTool().run(.lint(LintOptions(directory: folder.path)))
+        #expect(run.output.contains("replace the link with a copy of the file"))
+    }
+
     // MARK: - Warnings
 
     @Test func warningsAloneDoNotFailUnlessStrict() throws {

@@ -45,8 +45,9 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
         let loaded = try loadCatalog(options.catalog)
-        var report = Linter(catalog: loaded.catalog).lint(
-            try folder(of: options), directory: options.directory)
+        var linter = Linter(catalog: loaded.catalog)
+        linter.commandLineAdvice = true
+        var report = linter.lint(try folder(of: options), directory: options.directory)
         if let path = options.catalog {
             report = LintReport(
                 diagnostics: Self.widerFallbacks(in: loaded.catalog, file: path, json: loaded.json)

@@ -23,6 +23,9 @@ public struct Linter: Sendable {
     package var catalog: DeviceCatalog
     /// The parser, with the limits the interpreter will enforce.
     package var parser: ConstraintFileParser
+    /// Whether messages advise a user of the command-line tool rather than of the library: a symbolic link out of
+    /// the folder is to be replaced with a copy, rather than read with `DirectorySource(_:followingLinksOutOfFolder:)`.
+    package var commandLineAdvice = false
 
     /// A linter for files written for the devices of `catalog`.
     ///
@@ -109,13 +112,18 @@ public struct Linter: Sendable {
                     + "bytes, over the limit of \(parser.limits.maximumFileSize) bytes; split the container")
             result.diagnostics.append(ConstraintDiagnostic(tooLarge, at: path))
             return result
+        } catch let error as ConstraintSourceError where error.code == .linkOutOfFolder {
+            let outside = ConstraintError(
+                code: .unreadableFile, message: linkOutOfFolderMessage(name, in: source, error: error))
+            result.diagnostics.append(ConstraintDiagnostic(outside, at: path))
+            return result
         } catch {
             let unreadable = ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)")
             result.diagnostics.append(ConstraintDiagnostic(unreadable, at: path))
             return result
         }
         guard let data = read else {
-            let gone = ConstraintError(code: .unreadableFile, message: "the file disappeared while it was linted")
+            let gone = ConstraintError(code: .unreadableFile, message: missingFileMessage(name, in: source))
             result.diagnostics.append(ConstraintDiagnostic(gone, at: path))
             return result
         }
