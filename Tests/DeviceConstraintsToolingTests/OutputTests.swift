@@ -23,6 +23,15 @@ struct OutputTests {
                 """)
     }
 
+    @Test func jsonOnOneLineIsTheSameValueWithoutNewlines() throws {
+        let value = JSONValue.object([
+            ("b", .integer(1)), ("a", .array([.bool(true), .string("x\ny")])), ("empty", .object([])),
+        ])
+        #expect(value.line == #"{"b": 1, "a": [true, "x\ny"], "empty": {}}"#)
+        #expect(value.setting("changed", to: .null)?.line.hasPrefix(#"{"changed": null, "b": 1"#) == true)
+        #expect(value.setting("b", to: .integer(2))?.line.hasPrefix(#"{"b": 2, "a""#) == true)
+    }
+
     @Test func jsonStringsEscapeQuotesBackslashesAndControlCharacters() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é 🙂"
         let rendered = JSONValue.string(text).rendered

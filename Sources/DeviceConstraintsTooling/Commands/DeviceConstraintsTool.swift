@@ -54,9 +54,9 @@ package struct DeviceConstraintsTool: Sendable {
                     + report.diagnostics,
                 fileCount: report.fileCount)
         }
-        return ToolResult(
-            output: options.json ? report.json.rendered : report.text, exitCode: report.exitCode(strict: options.strict)
-        )
+        let exitCode = report.exitCode(strict: options.strict)
+        if options.json { return ToolResult(json: report.json, exitCode: exitCode) }
+        return ToolResult(output: report.text, exitCode: exitCode)
     }
 
     private func show(_ options: ShowOptions) throws(ToolFailure) -> ToolResult {
@@ -80,7 +80,7 @@ package struct DeviceConstraintsTool: Sendable {
         // seen next to the table without spoiling `--json` output.
         let warnings = table.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         if options.json {
-            return ToolResult(output: table.json(directory: options.directory).rendered, errorOutput: warnings)
+            return ToolResult(json: table.json(directory: options.directory), errorOutput: warnings)
         }
         return ToolResult(
             output: table.text(directory: options.directory, window: options.device.window), errorOutput: warnings)
@@ -89,7 +89,7 @@ package struct DeviceConstraintsTool: Sendable {
     private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
         let (catalog, name, _) = try loadCatalog(options.catalog)
         let report = DevicesReport(catalog: catalog, catalogName: name)
-        return ToolResult(output: options.json ? report.json.rendered : report.text)
+        return options.json ? ToolResult(json: report.json) : ToolResult(output: report.text)
     }
 
     private func coverage(_ options: CoverageOptions) throws(ToolFailure) -> ToolResult {
@@ -105,7 +105,7 @@ package struct DeviceConstraintsTool: Sendable {
             (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
                 .flatMap(ConstraintFileName.topLevelKey(of:))
         }
-        return ToolResult(output: options.json ? report.json.rendered : report.text)
+        return options.json ? ToolResult(json: report.json) : ToolResult(output: report.text)
     }
 
     private func preview(_ options: PreviewOptions) throws(ToolFailure) -> ToolResult {

@@ -12,6 +12,8 @@ package struct ToolResult: Sendable, Hashable {
     package var errorOutput: String
     /// The exit status.
     package var exitCode: ExitCode
+    /// With `--json`: what ``output`` prints, as a value, for `--watch` to print as one line of JSON Lines.
+    package var json: JSONValue?
 
     /// A result that prints `output` (a newline is added) and `errorOutput` (likewise), and exits with
     /// `exitCode`.
@@ -19,6 +21,12 @@ package struct ToolResult: Sendable, Hashable {
         self.output = Self.lines(output)
         self.errorOutput = Self.lines(errorOutput)
         self.exitCode = exitCode
+    }
+
+    /// `json` indented on standard output, `errorOutput` on standard error.
+    package init(json: JSONValue, errorOutput: String = "", exitCode: ExitCode = .success) {
+        self.init(output: json.rendered, errorOutput: errorOutput, exitCode: exitCode)
+        self.json = json
     }
 
     /// The usage error on standard error, exit status 2.
