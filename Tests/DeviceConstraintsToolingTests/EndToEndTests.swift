@@ -236,6 +236,7 @@ struct EndToEndTests {
             (["show", "", "--device", "iPad"], "error: container name \"\" is empty"),
             (["show", "../etc", "--device", "iPad"], "error: container name \"../etc\" contains a path separator"),
             (["lint", "Warnings/Typo.json"], "error: 'Warnings/Typo.json' is a file; lint reads a folder"),
+            (["show", "Card", "--device", "iPad", "--device", "iPhone6"], "error: '--device' is given twice"),
         ] {
             let run = try Executable.run(arguments, in: Fixtures.root)
             #expect(run.exitCode == 2, "\(arguments)")

@@ -117,12 +117,13 @@ package struct CommandSpec: Sendable {
 
     /// Reads the arguments that follow the command's name.
     ///
-    /// `--name value` and `--name=value` both work, and the last of a repeated option wins; `--` ends the
-    /// options, so every argument after it is positional; `-h` or `--help` anywhere before `--` asks for
-    /// help, whatever else the line holds.
+    /// `--name value` and `--name=value` both work; an option that takes a value is given once at most (a flag
+    /// given twice is still set); `--` ends the options, so every argument after it is positional; `-h` or
+    /// `--help` anywhere before `--` asks for help, whatever else the line holds.
     ///
     /// - Throws: ``UsageError`` for an unknown option (suggesting the nearest), a flag given a value, an
-    ///   option without one, a positional argument too many, or a required one missing.
+    ///   option without one, an option that takes a value given twice, a positional argument too many, or a
+    ///   required one missing.
     package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         let options = arguments.prefix { $0 != "--" }
@@ -152,6 +153,9 @@ package struct CommandSpec: Sendable {
                         index += 1
                     }
                     guard let value, !value.isEmpty else { throw error("missing value for '\(option.label)'") }
+                    if let first = parsed.values[option.name] {
+                        throw repeated(option, first: first, second: value)
+                    }
                     parsed.values[option.name] = value
                 }
             }
@@ -185,6 +189,15 @@ package struct CommandSpec: Sendable {
             message += "; did you mean '\(suggestion)'?"
         }
         throw error(message)
+    }
+
+    /// `--device A --device B`: which one was meant is a guess, so neither is taken.
+    private func repeated(_ option: Option, first: String, second: String) -> UsageError {
+        var message = "'--\(option.name)' is given twice ('\(first)' and '\(second)'); give it once"
+        if option.name == "devices" {
+            message += ", with the devices separated by commas: --devices \(first),\(second)"
+        }
+        return error(message)
     }
 
     /// A usage error of this command.
