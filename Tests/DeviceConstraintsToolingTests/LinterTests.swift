@@ -183,6 +183,29 @@ struct LinterTests {
 
     // MARK: - Warnings
 
+    @Test func aFileEndingInJSONInAnotherCaseIsAWarningThatSuggestsTheRename() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Case-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Card.JSON", "Head.Json", "Head.json"] {
+            let container = name.prefix { $0 != "." }
+            try Data(#"{"\#(container)": [{"title": {"width": 1}}]}"#.utf8).write(
+                to: folder.appendingPathComponent(name))
+        }
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(report.fileCount == 1)
+        #expect(report.errorCount == 0)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                #"Constraints/Card.JSON: warning: not read: only names ending in ".json" are read, and this one ends in ".JSON"; rename it to Card.json"#,
+                #"Constraints/Head.Json: warning: not read: only names ending in ".json" are read, and this one ends in ".Json"; Head.json is there too: keep one of them, named Head.json"#,
+            ])
+        #expect(report.codes == ["misnamedExtension", "misnamedExtension"])
+        // A source that lists every name gets the same warning; so does a folder holding only such files.
+        let inMemory = lint(["Card.JSON": #"{"Card": []}"#])
+        #expect(inMemory.codes == ["noConstraintFiles", "misnamedExtension"])
+    }
+
     @Test func warningsAloneDoNotFailUnlessStrict() throws {
         let report = try lint("Warnings")
         #expect(report.codes == ["duplicateKey", "possibleTypo", "possibleTypo"])

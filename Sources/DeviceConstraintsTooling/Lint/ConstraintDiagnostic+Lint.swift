@@ -11,6 +11,8 @@ extension ConstraintDiagnostic.Code {
     package static let widerFallback = Self(rawValue: "widerFallback")
     /// A folder with no constraint files at all.
     package static let noConstraintFiles = Self(rawValue: "noConstraintFiles")
+    /// A file whose name ends in `.json` in another case (`Card.JSON`): only `.json` names are read.
+    package static let misnamedExtension = Self(rawValue: "misnamedExtension")
     /// A `.json` file that holds something else (a `description.json` among the resources): the interpreter
     /// skips it, so lint only warns, in case it was meant to be a constraint file.
     package static let notConstraintFile = Self(rawValue: "notConstraintFile")
