@@ -183,6 +183,21 @@ struct LinterTests {
 
     // MARK: - Warnings
 
+    @Test func warningsPastTheLimitAreCountedAndTheirNoteStaysANote() throws {
+        let views = (0..<250).map { #"{"view\#($0)": {"witdh": 1}}"# }.joined(separator: ", ")
+        let report = lint(["Typo.json": #"{"Typo": [\#(views)]}"#])
+        let limit = ConstraintFileParser.Limits.default.maximumWarningsPerFile
+        #expect(report.diagnostics.count { $0.severity == .warning } == limit)
+        let note = try #require(report.diagnostics.first { $0.code == .tooManyWarnings })
+        #expect(note.severity == .note)
+        #expect(note.description.hasPrefix("Constraints/Typo.json: note: \(250 - limit) more warnings"))
+        #expect(report.warningCount == 250)
+        #expect(report.summary == "250 warnings in 1 file")
+        let json = try #require(try report.json.parsed() as? [String: Any])
+        #expect(json["warnings"] as? Int == 250)
+        #expect(report.exitCode(strict: false) == .success && report.exitCode(strict: true) == .failure)
+    }
+
     @Test func aFileEndingInJSONInAnotherCaseIsAWarningThatSuggestsTheRename() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Case-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
