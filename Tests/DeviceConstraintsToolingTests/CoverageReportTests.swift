@@ -78,6 +78,28 @@ struct CoverageReportTests {
                 """))
     }
 
+    @Test func aLongContainerNameIsCutShortInTextAndWholeInJSON() throws {
+        let long = String(repeating: "VeryLongContainer", count: 14)  // 238 characters
+        let report = CoverageReport(fileNames: ["\(long).json", "Card.json"], catalog: .standard)
+        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= CoverageReport.defaultWidth }, "\(lines.map(\.count).max()!)")
+        let cut = DisplayWidth.truncating(long, to: CoverageReport.maximumNameWidth)
+        #expect(cut.count == CoverageReport.maximumNameWidth && cut.hasSuffix("…"))
+        #expect(lines.contains { $0.hasPrefix(cut + "  → base") })
+        #expect(report.json.rendered.contains("\"name\": \"\(long)\""))
+    }
+
+    @Test func cjkContainerNamesKeepTheColumnsAligned() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let report = CoverageReport(fileNames: ["カード_Small.json", "Card_Large.json"], catalog: catalog)
+        #expect(
+            report.text.components(separatedBy: "\n").prefix(3) == [
+                "container  Small    Large",
+                "Card       missing  own",
+                "カード     own      → Small",
+            ])
+    }
+
     @Test func theJSONMatrixIsValidJSONWithTheDocumentedShape() throws {
         let report = CoverageReport(fileNames: files, catalog: .standard)
         let object = try #require(try report.json.parsed() as? [String: Any])

@@ -259,6 +259,20 @@ struct LinterTests {
         #expect(report.diagnostics.isEmpty)
     }
 
+    @Test func aMissingDefaultNamesTheFirstFewDevicesAndCountsTheRest() throws {
+        let profiles = (0..<1_000).map {
+            DeviceProfile(name: DeviceName("Phone\($0)"), idiom: .phone, width: 320, height: 568)
+        }
+        let catalog = try DeviceCatalog(profiles)
+        let report = lint(["Card_Phone0.json": #"{"Card": [{"badge": {"width": 1}}]}"#], catalog: catalog)
+        let message = try #require(report.diagnostics.first?.message)
+        #expect(
+            message.hasPrefix(
+                "view \"badge\" has no default: 999 devices (Phone1, Phone2, Phone3, Phone4, Phone5, Phone6, Phone7, "
+                    + "Phone8, Phone9, Phone10, and 989 more) read no file that defines it"))
+        #expect(message.count < 250)
+    }
+
     @Test func aMissingDefaultForOneDeviceNamesIt() throws {
         let catalog = try Fixtures.catalog("phones.json")
         let report = lint(["Card_Large.json": #"{"Card": {"a": {}}}"#], catalog: catalog)

@@ -65,6 +65,32 @@ struct OutputTests {
                 """)
     }
 
+    @Test func cjkCellsArePaddedByTheirDisplayWidth() {
+        let table = TextTable(header: ["name", "size"], rows: [["カード", "1"], ["Card", "2"], ["見出し表示", "3"]])
+        #expect(
+            table.rendered == """
+                name        size
+                カード      1
+                Card        2
+                見出し表示  3
+                """)
+        #expect(DisplayWidth.of("カード") == 6 && DisplayWidth.of("Card") == 4 && DisplayWidth.of("320×568") == 7)
+        #expect(DisplayWidth.of("한글") == 4 && DisplayWidth.of("ｶ") == 1 && DisplayWidth.of("é") == 1)
+        #expect(DisplayWidth.truncating("カードの一覧", to: 7) == "カード…")
+        #expect(DisplayWidth.truncating("Card", to: 4) == "Card")
+        #expect(DisplayWidth.truncating("Cards", to: 4) == "Car…")
+    }
+
+    @Test func emptyCellsAtTheEndOfALineLeaveNoTrailingSpaces() {
+        let table = TextTable(header: ["view", "value", "rule"], rows: [["a", "1", ""], ["b", "2", "scaled"]])
+        #expect(
+            table.rendered == """
+                view  value  rule
+                a     1
+                b     2      scaled
+                """)
+    }
+
     @Test func aTableWithoutRowsIsItsHeader() {
         #expect(TextTable(header: ["a", "b"], rows: []).rendered == "a  b")
         #expect(TextTable(rows: []).rendered == "")

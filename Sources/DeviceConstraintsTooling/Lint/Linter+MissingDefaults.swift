@@ -48,6 +48,10 @@ extension Linter {
         return diagnostics
     }
 
+    /// How many devices a missing-default message names at most; the rest are counted (`and 12 more`), so that a
+    /// catalog of a thousand devices does not make a line of a thousand names.
+    static let maximumListedDevices = 10
+
     private func missingDefault(
         _ viewId: String, definedIn file: LintedFile, at index: Int, missing: [DeviceName], suggestion: String?,
         baseFile: String
@@ -57,7 +61,7 @@ extension Linter {
         message +=
             names.count == 1
             ? "\(names[0]) reads no file that defines it"
-            : "\(names.count) devices (\(names.joined(separator: ", "))) read no file that defines it"
+            : "\(names.count) devices (\(Self.list(names))) read no file that defines it"
         if let suggestion {
             message += "; did you mean \"\(suggestion)\", which they have? Otherwise add"
         } else {
@@ -68,5 +72,12 @@ extension Linter {
         return ConstraintDiagnostic(
             severity: .error, code: .missingDefault, message: message, file: file.path, line: location.line,
             column: location.column)
+    }
+
+    /// `a, b, c`, or the first ``maximumListedDevices`` and `and N more`.
+    private static func list(_ names: [String]) -> String {
+        guard names.count > maximumListedDevices else { return names.joined(separator: ", ") }
+        return names.prefix(maximumListedDevices).joined(separator: ", ")
+            + ", and \(names.count - maximumListedDevices) more"
     }
 }
