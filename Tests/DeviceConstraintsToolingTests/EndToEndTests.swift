@@ -222,6 +222,24 @@ struct EndToEndTests {
         #expect(device.errorLines.first?.hasPrefix("error: unknown device 'iPhone99'") == true)
     }
 
+    @Test func aFatalErrorWithJSONPrintsAJSONObjectAndTheTextAndKeepsTheExitCode() throws {
+        for (arguments, code, exitCode) in [
+            (["lint", "/nonexistent", "--json"], "folderNotFound", Int32(1)),
+            (["show", "Card", "--json"], "usage", 2),
+            (["devices", "--catalog", "Catalogs/broken.json", "--json"], "", 1),
+            (["show", "Card", "Clean", "--device", "iPhone99", "--json"], "unknownDevice", 2),
+        ] {
+            let run = try Executable.run(arguments, in: Fixtures.root)
+            #expect(run.exitCode == exitCode, "\(arguments)")
+            #expect(run.errorOutput.hasPrefix("error: ") || run.errorOutput.contains(": error: "), "\(arguments)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: Any]],
+                "\(arguments): \(run.output)")
+            if !code.isEmpty { #expect(object["error"]?["code"] as? String == code, "\(arguments)") }
+            #expect(object["error"]?["exitCode"] as? Int == Int(exitCode))
+        }
+    }
+
     @Test func noArgumentsPrintsTheHelpOnStandardErrorAndExitsTwo() throws {
         let run = try Executable.runInFixtures()
         #expect(run.exitCode == 2)

@@ -24,7 +24,8 @@ package struct DeviceConstraintsTool: Sendable {
     /// Runs `command`.
     ///
     /// Results go to ``ToolResult/output``; a folder or catalog that cannot be read, a constraint file that
-    /// `show` cannot parse, or a device the catalog does not know go to ``ToolResult/errorOutput``.
+    /// `show` cannot parse, or a device the catalog does not know go to ``ToolResult/errorOutput``, and with
+    /// `--json` also to ``ToolResult/output`` as an object: `{"error": {…}}`.
     package func run(_ command: ToolCommand) -> ToolResult {
         do throws(ToolFailure) {
             switch command {
@@ -37,7 +38,8 @@ package struct DeviceConstraintsTool: Sendable {
             case .preview(let options): return try preview(options)
             }
         } catch {
-            return ToolResult(errorOutput: error.message, exitCode: error.exitCode)
+            guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }
+            return ToolResult(json: error.json, errorOutput: error.text, exitCode: error.exitCode)
         }
     }
 
@@ -65,7 +67,7 @@ package struct DeviceConstraintsTool: Sendable {
         do throws(UsageError) {
             device = try options.device.resolve(in: catalog)
         } catch {
-            throw ToolFailure(message: error.description, exitCode: .usageError)
+            throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
         let source = try folder(of: options)
         let table: RecordTable
@@ -74,7 +76,7 @@ package struct DeviceConstraintsTool: Sendable {
                 container: options.container, device: device, catalog: catalog, source: source,
                 environment: options.device.environment(for: device))
         } catch {
-            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
+            throw ToolFailure(error, in: options.directory)
         }
         // Warnings go to standard error, so that what a misspelt attribute did (it became an extension) is
         // seen next to the table without spoiling `--json` output.
@@ -99,7 +101,8 @@ package struct DeviceConstraintsTool: Sendable {
         do {
             names = try source.fileNames()
         } catch {
-            throw ToolFailure(message: "error: could not list the files of '\(options.directory)': \(error)")
+            throw ToolFailure(
+                code: .unreadableFile, message: "could not list the files of '\(options.directory)': \(error)")
         }
         let report = CoverageReport(fileNames: names, catalog: catalog) { name in
             (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
@@ -116,7 +119,7 @@ package struct DeviceConstraintsTool: Sendable {
                 devices.append(try DeviceSelection.named(name).resolve(in: catalog, for: type(of: options).spec))
             }
         } catch {
-            throw ToolFailure(message: error.description, exitCode: .usageError)
+            throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
         if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
         let source = try folder(of: options)
@@ -124,7 +127,7 @@ package struct DeviceConstraintsTool: Sendable {
         do throws(ConstraintError) {
             records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
         } catch {
-            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
+            throw ToolFailure(error, in: options.directory)
         }
         let warnings = records.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         let sheet = records.sheet
@@ -133,7 +136,8 @@ package struct DeviceConstraintsTool: Sendable {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            throw ToolFailure(message: "error: could not write '\(output)': \(error.localizedDescription)")
+            throw ToolFailure(
+                code: .unreadableFile, message: "could not write '\(output)': \(error.localizedDescription)")
         }
         return ToolResult(output: "wrote \(output): \(sheet.panels.count) devices", errorOutput: warnings)
     }
@@ -147,8 +151,9 @@ package struct DeviceConstraintsTool: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ToolFailure(
+                code: .folderNotFound,
                 message:
-                    "error: no folder '\(path)'; pass the folder that holds the constraint files "
+                    "no folder '\(path)'; pass the folder that holds the constraint files "
                     + "(default: \(Self.defaultFolder), from the current directory)")
         }
         guard isDirectory.boolValue else {
@@ -156,11 +161,9 @@ package struct DeviceConstraintsTool: Sendable {
             let parent = (path as NSString).deletingLastPathComponent
             var corrected = options
             corrected.directory = parent.isEmpty ? "." : parent
-            throw ToolFailure(
-                message:
-                    "error: '\(path)' is a file; \(command.name) reads a folder of constraint files: try "
-                    + "'\(corrected.commandLine)'\nusage: \(command.usage)",
-                exitCode: .usageError)
+            let message =
+                "'\(path)' is a file; \(command.name) reads a folder of constraint files: try '\(corrected.commandLine)'"
+            throw ToolFailure(UsageError(message, usage: command.usage))
         }
         return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))
     }
@@ -197,30 +200,18 @@ package struct DeviceConstraintsTool: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ToolFailure(
-                message: "error: could not read the catalog file '\(path)': \(error.localizedDescription)")
+                code: .unreadableFile,
+                message: "could not read the catalog file '\(path)': \(error.localizedDescription)")
         }
         do throws(ConstraintError) {
             return (try DeviceCatalog(json: data, fileName: path), path, data)
         } catch {
-            throw ToolFailure(message: error.description)
+            throw ToolFailure(error)
         }
     }
 }
 
-/// A command that could not do its work: the message for standard error and the exit status.
-private struct ToolFailure: Error {
-    var message: String
-    var exitCode: ExitCode = .failure
-}
-
 extension DeviceConstraintsTool {
-    /// An error's text with its file named under `directory`, the folder as the user typed it.
-    fileprivate static func placed(_ error: ConstraintError, in directory: String) -> String {
-        var placed = error
-        placed.file = error.file.map { DisplayPath.join(directory, $0) }
-        return placed.description
-    }
-
     /// A warning's text with its file named under `directory`.
     fileprivate static func placed(_ warning: ConstraintDiagnostic, in directory: String) -> String {
         var placed = warning

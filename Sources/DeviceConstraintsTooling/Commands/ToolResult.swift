@@ -29,9 +29,15 @@ package struct ToolResult: Sendable, Hashable {
         self.json = json
     }
 
-    /// The usage error on standard error, exit status 2.
-    package init(_ error: UsageError) {
+    /// The usage error on standard error, exit status 2; with `json`, also as an object on standard output
+    /// (`{"error": {"code": "usage", …}}`).
+    package init(_ error: UsageError, json: Bool = false) {
         self.init(errorOutput: error.description, exitCode: .usageError)
+        if json {
+            let failure = ToolFailure(error)
+            self.output = Self.lines(failure.json.rendered)
+            self.json = failure.json
+        }
     }
 
     /// `text` with a final newline, or empty.
