@@ -251,6 +251,46 @@ struct LinterTests {
         #expect(titel.message.contains("did you mean \"title\", which they have?"))
     }
 
+    /// The plugin's end-to-end test plants this typo in a copy of `Constraints/`: lint suggested renaming the
+    /// three files that spell the id right to the one typo.
+    @Test func aRenameIsSuggestedTowardTheSpellingMoreFilesUseNeverTowardATypo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Typo-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Fixtures.bundledConstraints, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let iPad = folder.appendingPathComponent("BMTReportCalendarDayButton_iPad.json")
+        try String(contentsOf: iPad, encoding: .utf8)
+            .replacingOccurrences(of: "DayButtonId_Selected", with: "DayButtonId_Selectd")
+            .write(to: iPad, atomically: true, encoding: .utf8)
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(report.errorCount == 2)
+        let typo = try #require(
+            report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selectd""#) })
+        #expect(typo.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selected", which they have?"#))
+        let right = try #require(
+            report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selected""#) })
+        #expect(!right.message.contains("did you mean"), "\(right.message)")
+        #expect(right.message.contains("; add it to the base file BMTReportCalendarDayButton.json"))
+    }
+
+    @Test func aRenameIsSuggestedTowardTheBaseFilesSpellingAndOnATie() throws {
+        // The base file spells it "title": the device files' "titel" is the typo, though two files spell it so.
+        let base = lint([
+            "Card.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+            "Card_iPhone6.json": #"{"Card": [{"titel": {"width": 2}}]}"#,
+            "Card_iPad.json": #"{"Card": [{"titel": {"width": 3}}]}"#,
+        ])
+        #expect(base.errorCount == 1)
+        #expect(base.diagnostics.first?.message.contains(#"did you mean "title", which they have?"#) == true)
+        // One file each way: neither spelling is less common, so the suggestion stands.
+        let tie = lint(
+            [
+                "Card_Small.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+                "Card_Large.json": #"{"Card": [{"titel": {"width": 3}}]}"#,
+            ], catalog: try Fixtures.catalog("phones.json"))
+        #expect(tie.errorCount == 1)
+        #expect(tie.diagnostics.first?.message.contains(#"did you mean "title", which they have?"#) == true)
+    }
+
     @Test func aViewEveryDeviceReachesThroughItsChainNeedsNoBaseFile() {
         let report = lint([
             "Card_iPhone5.json": #"{"Card": {"a": {}}}"#, "Card_iPhone6.json": #"{"Card": {"a": {}}}"#,
