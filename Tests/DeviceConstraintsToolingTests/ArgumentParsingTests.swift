@@ -75,6 +75,18 @@ struct ArgumentParsingTests {
 
     // MARK: - Help and version
 
+    @Test func everyUsageLineNamesEveryOptionOfItsCommand() {
+        for spec in CommandSpec.all {
+            for option in spec.options {
+                #expect(spec.usage.contains(option.label), "\(spec.name): \(option.label)")
+            }
+        }
+        #expect(
+            CommandSpec.show.usage
+                == "device-constraints show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) "
+                + "[--catalog <file>] [--json] [--watch]")
+    }
+
     @Test func helpAndDashHPrintTheToolsHelp() throws {
         for arguments in [["--help"], ["-h"], ["help"], ["help", "--help"]] {
             #expect(try ToolCommand(parsing: arguments) == .help(CommandSpec.toolHelp))

@@ -60,8 +60,9 @@ package struct CommandSpec: Sendable {
     package var arguments: [Argument]
     /// The options.
     package var options: [Option]
-    /// The options part of the usage line when it is more than a list of optional options (`show` needs
-    /// `(--device <name> | --size <WxH>)`); nil lists every option in brackets.
+    /// How the usage line writes options that go together (`show` needs `(--device <name> | --size <WxH>)`), in
+    /// place of those options; every option it does not name follows in brackets, so none can be left out. Nil
+    /// lists every option in brackets.
     package var optionsUsage: String?
 
     /// A command; see the properties.
@@ -77,10 +78,13 @@ package struct CommandSpec: Sendable {
         self.optionsUsage = optionsUsage
     }
 
-    /// `device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]`.
+    /// `device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
     package var usage: String {
         let arguments = arguments.map { $0.defaultValue == nil ? "<\($0.name)>" : "[<\($0.name)>]" }
-        let options = optionsUsage.map { [$0] } ?? options.map { "[\($0.label)]" }
+        let grouped = optionsUsage ?? ""
+        let options =
+            (optionsUsage.map { [$0] } ?? [])
+            + self.options.filter { !grouped.contains($0.label) }.map { "[\($0.label)]" }
         return ([DeviceConstraintsTool.name, name] + arguments + options).joined(separator: " ")
     }
 

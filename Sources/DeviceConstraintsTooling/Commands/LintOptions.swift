@@ -1,4 +1,4 @@
-/// `lint [<dir>] [--catalog <file>] [--json] [--strict]`.
+/// `lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
 package struct LintOptions: FolderCommand {
     package static var spec: CommandSpec { .lint }
     /// The folder, as typed.

@@ -1,6 +1,7 @@
 import DeviceConstraints
 
-/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
+/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]
+/// [--watch]`.
 package struct ShowOptions: FolderCommand {
     package static var spec: CommandSpec { .show }
     /// The container.
