@@ -34,10 +34,12 @@ struct LintConstraintsPlugin: CommandPlugin {
         }
 
         let tool = try context.tool(named: "device-constraints").url
+        // A --catalog given to the plugin is the one to use: the tool takes an option once, so the target's is left out.
+        let givesCatalog = options.contains { $0 == "--catalog" || $0.hasPrefix("--catalog=") }
         var failed: [String] = []
         for (folder, catalog) in folders {
             var lint = ["lint", relative(folder, to: root)]
-            if let catalog { lint += ["--catalog", relative(catalog, to: root)] }
+            if let catalog, !givesCatalog { lint += ["--catalog", relative(catalog, to: root)] }
             let process = Process()
             process.executableURL = tool
             process.arguments = lint + options

@@ -14,7 +14,7 @@ let command: ToolCommand
 do throws(UsageError) {
     command = try ToolCommand(parsing: Array(CommandLine.arguments.dropFirst()))
 } catch {
-    let result = ToolResult(error)
+    let result = ToolResult(error, json: ToolCommand.asksForJSON(Array(CommandLine.arguments.dropFirst())))
     write(result)
     exit(result.exitCode.rawValue)
 }

@@ -23,10 +23,27 @@ struct ArgumentParsingTests {
         #expect(try command("lint", "--catalog=c.json", "--json", "--strict", "Designs") == expected)
     }
 
-    @Test func theLastOfARepeatedOptionWins() throws {
-        #expect(
-            try command("devices", "--catalog", "a.json", "--catalog=b.json")
-                == .devices(DevicesOptions(catalog: "b.json")))
+    @Test func anOptionThatTakesAValueGivenTwiceIsAUsageErrorNamingIt() throws {
+        let device = try usageError("show", "Card", "--device", "iPhone6", "--device=iPad")
+        #expect(device.message == "'--device' is given twice ('iPhone6' and 'iPad'); give it once")
+        #expect(device.usage == CommandSpec.show.usage)
+        #expect(ToolResult(device).exitCode == .usageError)
+        for arguments in [
+            ["devices", "--catalog", "a.json", "--catalog=b.json"],
+            ["show", "Card", "--size", "1x2", "--size", "1x2"],
+            ["show", "Card", "--size", "1x2", "--idiom", "pad", "--idiom", "phone"],
+            ["lint", "--catalog", "a.json", "--catalog", "a.json"],
+            ["coverage", "--catalog", "a.json", "--catalog", "b.json"],
+            ["preview", "Card", "--output", "a.svg", "--output", "b.svg"],
+        ] {
+            let error = try #require(throws: UsageError.self) { try ToolCommand(parsing: arguments) }
+            let option = arguments.last { $0.hasPrefix("--") }?.prefix { $0 != "=" } ?? ""
+            #expect(error.message.hasPrefix("'\(option)' is given twice"), "\(arguments)")
+        }
+        let devices = try usageError("preview", "Card", "--devices", "iPhone5", "--devices", "iPad")
+        #expect(devices.message.hasSuffix("give it once, with the devices separated by commas: --devices iPhone5,iPad"))
+        // A flag given twice is still just set.
+        #expect(try command("lint", "--json", "--json") == .lint(LintOptions(directory: "Constraints", json: true)))
     }
 
     @Test func aDoubleDashEndsTheOptions() throws {
@@ -57,6 +74,18 @@ struct ArgumentParsingTests {
     }
 
     // MARK: - Help and version
+
+    @Test func everyUsageLineNamesEveryOptionOfItsCommand() {
+        for spec in CommandSpec.all {
+            for option in spec.options {
+                #expect(spec.usage.contains(option.label), "\(spec.name): \(option.label)")
+            }
+        }
+        #expect(
+            CommandSpec.show.usage
+                == "device-constraints show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) "
+                + "[--catalog <file>] [--json] [--watch]")
+    }
 
     @Test func helpAndDashHPrintTheToolsHelp() throws {
         for arguments in [["--help"], ["-h"], ["help"], ["help", "--help"]] {

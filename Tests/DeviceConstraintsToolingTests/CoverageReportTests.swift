@@ -59,6 +59,47 @@ struct CoverageReportTests {
         #expect(CoverageReport(fileNames: [], catalog: .standard).text.hasPrefix("No constraint files."))
     }
 
+    @Test func aFolderWhoseFilesAreAllForUnknownDevicesListsThemInText() throws {
+        let report = CoverageReport(
+            fileNames: ["Card_iPhone99.json", "Header_Large.json"], catalog: .standard,
+            topLevelKey: { name in
+                String(name.prefix { $0 != "_" })
+            })
+        #expect(report.containers.isEmpty)
+        let text = report.text
+        #expect(!text.contains("No constraint files."))
+        #expect(text.hasPrefix("No constraint file that a device of the catalog reads"))
+        #expect(text.contains("Pass the catalog they were written for with --catalog <file>"))
+        #expect(
+            text.hasSuffix(
+                """
+                Card_iPhone99.json: no device reads this file: "iPhone99" is not a device of the catalog
+                Header_Large.json: no device reads this file: "Large" is not a device of the catalog
+                """))
+    }
+
+    @Test func aLongContainerNameIsCutShortInTextAndWholeInJSON() throws {
+        let long = String(repeating: "VeryLongContainer", count: 14)  // 238 characters
+        let report = CoverageReport(fileNames: ["\(long).json", "Card.json"], catalog: .standard)
+        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= CoverageReport.defaultWidth }, "\(lines.map(\.count).max()!)")
+        let cut = DisplayWidth.truncating(long, to: CoverageReport.maximumNameWidth)
+        #expect(cut.count == CoverageReport.maximumNameWidth && cut.hasSuffix("…"))
+        #expect(lines.contains { $0.hasPrefix(cut + "  → base") })
+        #expect(report.json.rendered.contains("\"name\": \"\(long)\""))
+    }
+
+    @Test func cjkContainerNamesKeepTheColumnsAligned() throws {
+        let catalog = try Fixtures.catalog("phones.json")
+        let report = CoverageReport(fileNames: ["カード_Small.json", "Card_Large.json"], catalog: catalog)
+        #expect(
+            report.text.components(separatedBy: "\n").prefix(3) == [
+                "container  Small    Large",
+                "Card       missing  own",
+                "カード     own      → Small",
+            ])
+    }
+
     @Test func theJSONMatrixIsValidJSONWithTheDocumentedShape() throws {
         let report = CoverageReport(fileNames: files, catalog: .standard)
         let object = try #require(try report.json.parsed() as? [String: Any])

@@ -23,6 +23,31 @@ struct DeviceConstraintsToolTests {
         #expect(result.exitCode == .success)
     }
 
+    @Test func aFatalErrorWithJSONIsAlsoAJSONObjectOnStandardOutput() throws {
+        let missing = tool.run(.lint(LintOptions(directory: "/nonexistent", json: true)))
+        #expect(missing.exitCode == .failure)
+        #expect(missing.errorOutput.hasPrefix("error: no folder '/nonexistent'"))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(missing.output.utf8)) as? [String: [String: Any]])
+        let error = try #require(object["error"])
+        #expect(error["code"] as? String == "folderNotFound")
+        #expect((error["message"] as? String)?.hasPrefix("no folder '/nonexistent'; pass the folder") == true)
+        #expect(error["exitCode"] as? Int == 1)
+        #expect(error["file"] is NSNull)
+        // A constraint file show cannot parse is placed, as lint places a diagnostic.
+        let broken = tool.run(
+            .show(
+                ShowOptions(
+                    container: "WrongType", directory: try path("Errors"), device: .named("iPhone6"), json: true)))
+        let placed = try #require(
+            try JSONSerialization.jsonObject(with: Data(broken.output.utf8)) as? [String: [String: Any]])
+        #expect(placed["error"]?["file"] as? String == "\(try path("Errors"))/WrongType.json")
+        #expect(placed["error"]?["line"] as? Int == 3)
+        #expect(placed["error"]?["code"] as? String == "invalidFormat")
+        // Without --json, standard output stays empty.
+        #expect(tool.run(.lint(LintOptions(directory: "/nonexistent"))).output.isEmpty)
+    }
+
     @Test func lintPrintsDiagnosticsUnderTheFolderAsGiven() throws {
         let folder = try path("Warnings")
         let result = tool.run(.lint(LintOptions(directory: folder)))

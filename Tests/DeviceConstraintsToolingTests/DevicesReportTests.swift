@@ -20,16 +20,40 @@ struct DevicesReportTests {
         #expect(report.text.contains("Large  phone  414×896  Large → Small"))
     }
 
-    @Test func theJSONListsEachDeviceAsACatalogFileDoesWithItsChain() throws {
+    @Test func theJSONListsEachDeviceWithTheKeysOfACatalogFile() throws {
         let object = try #require(try DevicesReport(catalog: .standard).json.parsed() as? [String: Any])
+        #expect(Array(object.keys) == ["devices"])
         let devices = try #require(object["devices"] as? [[String: Any]])
         #expect(devices.count == 23)
         let iPhone14Pro = try #require(devices.first { $0["name"] as? String == "iPhone14Pro" })
+        #expect(Set(iPhone14Pro.keys) == ["name", "idiom", "width", "height", "fallbacks"])
         #expect(iPhone14Pro["idiom"] as? String == "phone")
         #expect(iPhone14Pro["width"] as? Int == 393)
         #expect(iPhone14Pro["height"] as? Int == 852)
         #expect(iPhone14Pro["fallbacks"] as? [String] == ["iPhone6"])
-        #expect(iPhone14Pro["chain"] as? [String] == ["iPhone14Pro", "iPhone6"])
+    }
+
+    @Test func theJSONReadsBackAsTheSameCatalog() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json")
+        for catalog in [DeviceCatalog.standard, try DeviceCatalog(json: Data(contentsOf: url))] {
+            let json = DevicesReport(catalog: catalog).json.rendered
+            #expect(try DeviceCatalog(json: Data(json.utf8)) == catalog)
+        }
+    }
+
+    @Test func aDesignWidthOtherThanTheWidthIsListed() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json")
+        let report = DevicesReport(catalog: try DeviceCatalog(json: Data(contentsOf: url)), catalogName: "catalog.json")
+        let lines = report.text.components(separatedBy: "\n")
+        #expect(lines[0] == "name         idiom  size      design width  lookup chain")
+        #expect(lines[3] == "iPad2Column  pad    320×1024  507           iPad2Column → iPad4Column")
+        let object = try #require(try report.json.parsed() as? [String: Any])
+        let devices = try #require(object["devices"] as? [[String: Any]])
+        #expect(devices.map { $0["designWidth"] as? Int } == [1_366, 694, 507])
+        // A design width equal to the width is left out, as a catalog file leaves it out.
+        let plain = try DeviceCatalog([DeviceProfile(name: "Plain", idiom: .phone, width: 320, height: 568)])
+        #expect(!DevicesReport(catalog: plain).json.rendered.contains("designWidth"))
+        #expect(!DevicesReport(catalog: plain).text.contains("design width"))
     }
 
     @Test func aFractionalSizeIsWrittenAsANumber() throws {

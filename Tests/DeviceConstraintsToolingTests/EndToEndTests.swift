@@ -156,10 +156,34 @@ struct EndToEndTests {
         #expect((object["devices"] as? [Any])?.count == 2)
     }
 
+    @Test func devicesJSONReadsBackAsACatalogFile() throws {
+        let catalog = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json").path
+        let printed = try Executable.runInFixtures("devices", "--catalog", catalog, "--json")
+        #expect(printed.exitCode == 0)
+        #expect(printed.output.contains(#""designWidth": 507"#))
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("devices-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try Data(printed.output.utf8).write(to: copy)
+        let reread = try Executable.runInFixtures("devices", "--catalog", copy.path, "--json")
+        #expect(reread.exitCode == 0, "\(reread.errorOutput)")
+        #expect(reread.output == printed.output)
+    }
+
     @Test func coverageMapsContainersToDevices() throws {
         let run = try Executable.runInFixtures("coverage", "PhoneOnly", "--catalog", "Catalogs/phones.json")
         #expect(run.exitCode == 0)
         #expect(Array(run.outputLines.prefix(2)) == ["container  Small  Large", "Card       own    own"])
+    }
+
+    @Test func coverageOfAFolderWhoseFilesNoDeviceReadsListsThemInText() throws {
+        let run = try Executable.runInFixtures("coverage", "PhoneOnly")
+        #expect(run.exitCode == 0)
+        #expect(run.outputLines.first?.hasPrefix("No constraint file that a device of the catalog reads") == true)
+        #expect(
+            Array(run.outputLines.suffix(2)) == [
+                #"Card_Large.json: no device reads this file: "Large" is not a device of the catalog"#,
+                #"Card_Small.json: no device reads this file: "Small" is not a device of the catalog"#,
+            ])
     }
 
     // MARK: - The command line
@@ -198,6 +222,24 @@ struct EndToEndTests {
         #expect(device.errorLines.first?.hasPrefix("error: unknown device 'iPhone99'") == true)
     }
 
+    @Test func aFatalErrorWithJSONPrintsAJSONObjectAndTheTextAndKeepsTheExitCode() throws {
+        for (arguments, code, exitCode) in [
+            (["lint", "/nonexistent", "--json"], "folderNotFound", Int32(1)),
+            (["show", "Card", "--json"], "usage", 2),
+            (["devices", "--catalog", "Catalogs/broken.json", "--json"], "", 1),
+            (["show", "Card", "Clean", "--device", "iPhone99", "--json"], "unknownDevice", 2),
+        ] {
+            let run = try Executable.run(arguments, in: Fixtures.root)
+            #expect(run.exitCode == exitCode, "\(arguments)")
+            #expect(run.errorOutput.hasPrefix("error: ") || run.errorOutput.contains(": error: "), "\(arguments)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: Any]],
+                "\(arguments): \(run.output)")
+            if !code.isEmpty { #expect(object["error"]?["code"] as? String == code, "\(arguments)") }
+            #expect(object["error"]?["exitCode"] as? Int == Int(exitCode))
+        }
+    }
+
     @Test func noArgumentsPrintsTheHelpOnStandardErrorAndExitsTwo() throws {
         let run = try Executable.runInFixtures()
         #expect(run.exitCode == 2)
@@ -212,6 +254,7 @@ struct EndToEndTests {
             (["show", "", "--device", "iPad"], "error: container name \"\" is empty"),
             (["show", "../etc", "--device", "iPad"], "error: container name \"../etc\" contains a path separator"),
             (["lint", "Warnings/Typo.json"], "error: 'Warnings/Typo.json' is a file; lint reads a folder"),
+            (["show", "Card", "--device", "iPad", "--device", "iPhone6"], "error: '--device' is given twice"),
         ] {
             let run = try Executable.run(arguments, in: Fixtures.root)
             #expect(run.exitCode == 2, "\(arguments)")

@@ -112,7 +112,114 @@ struct LinterTests {
         #expect(report.exitCode(strict: true) == .failure)
     }
 
+    // MARK: - Symbolic links
+
+    /// A folder holding `Card.json` and, beside it, a folder `Shared` holding `Other.json`.
+    private func folderWithLinks() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("Links-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("Constraints")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Shared"), withIntermediateDirectories: true)
+        let card = Data(#"{"Card": [{"title": {"width": 1}}]}"#.utf8)
+        try card.write(to: folder.appendingPathComponent("Card.json"))
+        try Data(#"{"Other": [{"title": {"width": 1}}]}"#.utf8).write(
+            to: root.appendingPathComponent("Shared/Other.json"))
+        return folder
+    }
+
+    private func link(_ name: String, to target: String, in folder: URL) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+
+    @Test func aBrokenLinkOrALinkLoopSaysWhatItIsAndWhatToDo() throws {
+        let folder = try folderWithLinks()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try link("Gone.json", to: "Nowhere.json", in: folder)
+        try link("Hop.json", to: "Gone.json", in: folder)
+        try link("Loop.json", to: "Loop2.json", in: folder)
+        try link("Loop2.json", to: "Loop.json", in: folder)
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        let messages = Dictionary(
+            report.diagnostics.map { ($0.file ?? "", $0.message) }, uniquingKeysWith: { first, _ in first })
+        #expect(
+            messages["Constraints/Gone.json"]
+                == "a broken symbolic link: it points to Nowhere.json, which does not exist; make the link point to "
+                + "an existing file, or remove it")
+        #expect(
+            messages["Constraints/Hop.json"]?.hasPrefix(
+                "a broken symbolic link: it points to Nowhere.json (through Gone.json), which does not exist") == true)
+        #expect(
+            messages["Constraints/Loop.json"]
+                == "a symbolic link loop: Loop.json → Loop2.json → Loop.json never reaches a file; make the link "
+                + "point to a constraint file, or replace it with the file")
+        #expect(report.diagnostics.allSatisfy { !$0.message.contains("disappeared") })
+    }
+
+    @Test func aLinkOutOfTheFolderGivesTheCommandLineAdviceToCopyTheFileAndTheLibraryItsOwn() throws {
+        let folder = try folderWithLinks()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try link("Other.json", to: "../Shared/Other.json", in: folder)
+        let library = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(library.diagnostics.count == 1)
+        #expect(
+            library.diagnostics.first?.message.contains("DirectorySource(_:followingLinksOutOfFolder: true)") == true)
+        var linter = Linter()
+        linter.commandLineAdvice = true
+        let tool = linter.lint(DirectorySource(folder), directory: "Constraints")
+        let message = try #require(tool.diagnostics.first?.message)
+        #expect(!message.contains("DirectorySource"))
+        #expect(message.hasPrefix("a symbolic link to "))
+        #expect(message.contains("/Shared/Other.json outside the folder"))
+        #expect(
+            message.hasSuffix(
+                "replace the link with a copy of the file (remove the link, then copy the file into the folder as Other.json)"
+            ))
+        // The tool gives the command-line advice.
+        let run = DeviceConstraintsTool().run(.lint(LintOptions(directory: folder.path)))
+        #expect(run.output.contains("replace the link with a copy of the file"))
+    }
+
     // MARK: - Warnings
+
+    @Test func warningsPastTheLimitAreCountedAndTheirNoteStaysANote() throws {
+        let views = (0..<250).map { #"{"view\#($0)": {"witdh": 1}}"# }.joined(separator: ", ")
+        let report = lint(["Typo.json": #"{"Typo": [\#(views)]}"#])
+        let limit = ConstraintFileParser.Limits.default.maximumWarningsPerFile
+        #expect(report.diagnostics.count { $0.severity == .warning } == limit)
+        let note = try #require(report.diagnostics.first { $0.code == .tooManyWarnings })
+        #expect(note.severity == .note)
+        #expect(note.description.hasPrefix("Constraints/Typo.json: note: \(250 - limit) more warnings"))
+        #expect(report.warningCount == 250)
+        #expect(report.summary == "250 warnings in 1 file")
+        let json = try #require(try report.json.parsed() as? [String: Any])
+        #expect(json["warnings"] as? Int == 250)
+        #expect(report.exitCode(strict: false) == .success && report.exitCode(strict: true) == .failure)
+    }
+
+    @Test func aFileEndingInJSONInAnotherCaseIsAWarningThatSuggestsTheRename() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Case-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Card.JSON", "Head.Json", "Head.json"] {
+            let container = name.prefix { $0 != "." }
+            try Data(#"{"\#(container)": [{"title": {"width": 1}}]}"#.utf8).write(
+                to: folder.appendingPathComponent(name))
+        }
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(report.fileCount == 1)
+        #expect(report.errorCount == 0)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                #"Constraints/Card.JSON: warning: not read: only names ending in ".json" are read, and this one ends in ".JSON"; rename it to Card.json"#,
+                #"Constraints/Head.Json: warning: not read: only names ending in ".json" are read, and this one ends in ".Json"; Head.json is there too: keep one of them, named Head.json"#,
+            ])
+        #expect(report.codes == ["misnamedExtension", "misnamedExtension"])
+        // A source that lists every name gets the same warning; so does a folder holding only such files.
+        let inMemory = lint(["Card.JSON": #"{"Card": []}"#])
+        #expect(inMemory.codes == ["noConstraintFiles", "misnamedExtension"])
+    }
 
     @Test func warningsAloneDoNotFailUnlessStrict() throws {
         let report = try lint("Warnings")
@@ -144,12 +251,66 @@ struct LinterTests {
         #expect(titel.message.contains("did you mean \"title\", which they have?"))
     }
 
+    /// The plugin's end-to-end test plants this typo in a copy of `Constraints/`: lint suggested renaming the
+    /// three files that spell the id right to the one typo.
+    @Test func aRenameIsSuggestedTowardTheSpellingMoreFilesUseNeverTowardATypo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Typo-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Fixtures.bundledConstraints, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let iPad = folder.appendingPathComponent("BMTReportCalendarDayButton_iPad.json")
+        try String(contentsOf: iPad, encoding: .utf8)
+            .replacingOccurrences(of: "DayButtonId_Selected", with: "DayButtonId_Selectd")
+            .write(to: iPad, atomically: true, encoding: .utf8)
+        let report = Linter().lint(DirectorySource(folder), directory: "Constraints")
+        #expect(report.errorCount == 2)
+        let typo = try #require(
+            report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selectd""#) })
+        #expect(typo.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selected", which they have?"#))
+        let right = try #require(
+            report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selected""#) })
+        #expect(!right.message.contains("did you mean"), "\(right.message)")
+        #expect(right.message.contains("; add it to the base file BMTReportCalendarDayButton.json"))
+    }
+
+    @Test func aRenameIsSuggestedTowardTheBaseFilesSpellingAndOnATie() throws {
+        // The base file spells it "title": the device files' "titel" is the typo, though two files spell it so.
+        let base = lint([
+            "Card.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+            "Card_iPhone6.json": #"{"Card": [{"titel": {"width": 2}}]}"#,
+            "Card_iPad.json": #"{"Card": [{"titel": {"width": 3}}]}"#,
+        ])
+        #expect(base.errorCount == 1)
+        #expect(base.diagnostics.first?.message.contains(#"did you mean "title", which they have?"#) == true)
+        // One file each way: neither spelling is less common, so the suggestion stands.
+        let tie = lint(
+            [
+                "Card_Small.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+                "Card_Large.json": #"{"Card": [{"titel": {"width": 3}}]}"#,
+            ], catalog: try Fixtures.catalog("phones.json"))
+        #expect(tie.errorCount == 1)
+        #expect(tie.diagnostics.first?.message.contains(#"did you mean "title", which they have?"#) == true)
+    }
+
     @Test func aViewEveryDeviceReachesThroughItsChainNeedsNoBaseFile() {
         let report = lint([
             "Card_iPhone5.json": #"{"Card": {"a": {}}}"#, "Card_iPhone6.json": #"{"Card": {"a": {}}}"#,
             "Card_iPhone6Plus.json": #"{"Card": {"a": {}}}"#, "Card_iPad.json": #"{"Card": {"a": {}}}"#,
         ])
         #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func aMissingDefaultNamesTheFirstFewDevicesAndCountsTheRest() throws {
+        let profiles = (0..<1_000).map {
+            DeviceProfile(name: DeviceName("Phone\($0)"), idiom: .phone, width: 320, height: 568)
+        }
+        let catalog = try DeviceCatalog(profiles)
+        let report = lint(["Card_Phone0.json": #"{"Card": [{"badge": {"width": 1}}]}"#], catalog: catalog)
+        let message = try #require(report.diagnostics.first?.message)
+        #expect(
+            message.hasPrefix(
+                "view \"badge\" has no default: 999 devices (Phone1, Phone2, Phone3, Phone4, Phone5, Phone6, Phone7, "
+                    + "Phone8, Phone9, Phone10, and 989 more) read no file that defines it"))
+        #expect(message.count < 250)
     }
 
     @Test func aMissingDefaultForOneDeviceNamesIt() throws {

@@ -23,6 +23,15 @@ struct OutputTests {
                 """)
     }
 
+    @Test func jsonOnOneLineIsTheSameValueWithoutNewlines() throws {
+        let value = JSONValue.object([
+            ("b", .integer(1)), ("a", .array([.bool(true), .string("x\ny")])), ("empty", .object([])),
+        ])
+        #expect(value.line == #"{"b": 1, "a": [true, "x\ny"], "empty": {}}"#)
+        #expect(value.setting("changed", to: .null)?.line.hasPrefix(#"{"changed": null, "b": 1"#) == true)
+        #expect(value.setting("b", to: .integer(2))?.line.hasPrefix(#"{"b": 2, "a""#) == true)
+    }
+
     @Test func jsonStringsEscapeQuotesBackslashesAndControlCharacters() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é 🙂"
         let rendered = JSONValue.string(text).rendered
@@ -53,6 +62,32 @@ struct OutputTests {
                 name     size
                 iPhone5  320×568
                 iPad     768×1024
+                """)
+    }
+
+    @Test func cjkCellsArePaddedByTheirDisplayWidth() {
+        let table = TextTable(header: ["name", "size"], rows: [["カード", "1"], ["Card", "2"], ["見出し表示", "3"]])
+        #expect(
+            table.rendered == """
+                name        size
+                カード      1
+                Card        2
+                見出し表示  3
+                """)
+        #expect(DisplayWidth.of("カード") == 6 && DisplayWidth.of("Card") == 4 && DisplayWidth.of("320×568") == 7)
+        #expect(DisplayWidth.of("한글") == 4 && DisplayWidth.of("ｶ") == 1 && DisplayWidth.of("é") == 1)
+        #expect(DisplayWidth.truncating("カードの一覧", to: 7) == "カード…")
+        #expect(DisplayWidth.truncating("Card", to: 4) == "Card")
+        #expect(DisplayWidth.truncating("Cards", to: 4) == "Car…")
+    }
+
+    @Test func emptyCellsAtTheEndOfALineLeaveNoTrailingSpaces() {
+        let table = TextTable(header: ["view", "value", "rule"], rows: [["a", "1", ""], ["b", "2", "scaled"]])
+        #expect(
+            table.rendered == """
+                view  value  rule
+                a     1
+                b     2      scaled
                 """)
     }
 

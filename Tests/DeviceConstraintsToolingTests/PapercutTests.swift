@@ -24,6 +24,34 @@ struct PapercutTests {
         #expect(bare.errorOutput.contains("try 'device-constraints coverage .'"))
     }
 
+    @Test func aFileGivenForTheFolderSuggestsTheWholeCommandWithTheFilesFolder() throws {
+        let folder = try path("Warnings")
+        let file = folder + "/Typo.json"
+        func suggestion(_ arguments: String...) throws -> String? {
+            let result = tool.run(try ToolCommand(parsing: arguments))
+            #expect(result.exitCode == .usageError)
+            return result.errorOutput.split(separator: "\n").first.flatMap { line in
+                line.range(of: ": try '").map { String(line[$0.upperBound...].dropLast()) }
+            }
+        }
+        #expect(
+            try suggestion("show", "Typo", file, "--device", "iPhone6")
+                == "device-constraints show Typo \(folder) --device iPhone6")
+        #expect(
+            try suggestion("show", "Typo", file, "--json", "--size=390x844.5", "--idiom", "pad", "--watch")
+                == "device-constraints show Typo \(folder) --size 390x844.5 --idiom pad --json --watch")
+        #expect(
+            try suggestion("preview", "Typo", file, "--output", "a b.svg", "--devices", "iPhone6,iPad")
+                == "device-constraints preview Typo \(folder) --devices iPhone6,iPad --output \"a b.svg\"")
+        #expect(
+            try suggestion("lint", file, "--strict", "--json")
+                == "device-constraints lint \(folder) --json --strict")
+        // A positional argument that starts with a dash goes after `--`.
+        #expect(
+            ShowOptions(container: "-Card", directory: "D", device: .named("iPhone6")).commandLine
+                == "device-constraints show --device iPhone6 -- -Card D")
+    }
+
     @Test func showPrintsTheParsersWarningsOnStandardError() throws {
         let folder = try path("Warnings")
         for json in [false, true] {

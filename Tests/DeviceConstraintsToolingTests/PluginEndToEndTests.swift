@@ -58,6 +58,10 @@ struct PluginEndToEndTests {
         #expect(broken.status != 0)
         let lint = Linter().lint(DirectorySource(package.constraints), directory: package.constraints.path)
         #expect(lint.errorCount == 2)
+        // The files that spell the id right are not told to take the typo.
+        #expect(
+            !lint.diagnostics.contains { $0.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selectd""#) }
+        )
         for diagnostic in lint.diagnostics {
             #expect(broken.lines.contains(diagnostic.description), "\(broken.log)")
         }

@@ -67,6 +67,30 @@ struct PreviewCommandTests {
         #expect(throws: UsageError.self) { try ToolCommand(parsing: ["preview"]) }
     }
 
+    @Test func aDeviceNamedTwiceIsDrawnOnceWhereItIsFirstNamed() throws {
+        #expect(
+            try ToolCommand(parsing: ["preview", "Card", "--devices", "iPhone6,iPad, iPhone6,iPad,iPhone5"])
+                == .preview(
+                    PreviewOptions(
+                        container: "Card", directory: "Constraints", devices: ["iPhone6", "iPad", "iPhone5"])
+                ))
+        let folder = try Fixtures.folder("Clean").path
+        let command = try ToolCommand(parsing: ["preview", "Card", folder, "--devices", "iPhone6,iPhone6"])
+        let printed = DeviceConstraintsTool().run(command)
+        #expect(printed.exitCode == .success, "\(printed.errorOutput)")
+        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 1)
+    }
+
+    @Test func anUnknownDeviceIsAUsageErrorWithPreviewsUsage() throws {
+        let folder = try Fixtures.folder("Clean").path
+        let result = DeviceConstraintsTool().run(
+            .preview(PreviewOptions(container: "Card", directory: folder, devices: ["iPhone6", "foo"])))
+        #expect(result.exitCode == .usageError)
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("error: unknown device 'foo'") == true)
+        #expect(lines.last == "usage: \(CommandSpec.preview.usage)")
+    }
+
     @Test func theHelpListsThePreviewCommand() throws {
         #expect(CommandSpec.toolHelp.contains("preview"))
         guard case .help(let help) = try ToolCommand(parsing: ["help", "preview"]) else {

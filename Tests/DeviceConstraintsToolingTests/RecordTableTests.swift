@@ -30,6 +30,8 @@ struct RecordTableTests {
         #expect(row(table, "grid", "columns")?.value == .string("2 × 355 (spacing 8, insets 16)"))
         #expect(row(table, "grid", "columns")?.rule == "2 columns at 440 pt × 1.2, spacing 8, insets 16")
         #expect(table.text(directory: "Scaled").contains("rule"))
+        let lines = table.text(directory: "Scaled").split(separator: "\n")
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "\(lines.filter { $0.hasSuffix(" ") })")
     }
 
     // MARK: - Values and where they came from

@@ -65,6 +65,54 @@ struct WatchSessionTests {
         #expect(third.output.hasSuffix("No problems in 1 file.\n"))
     }
 
+    /// Each line of `result`'s output parsed as a JSON object: it fails unless every line is one.
+    private func jsonLines(_ result: ToolResult) throws -> [[String: Any]] {
+        #expect(result.output.hasSuffix("\n"))
+        return try result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func lintWatchWithJSONPrintsOneObjectALineWithTheChangedNamesInside() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let printed = Printed()
+        let session = WatchSession(try ToolCommand(parsing: ["lint", url.path, "--watch", "--json"])) {
+            printed.append($0)
+        }
+        let watcher = try session.start()
+        defer { watcher.cancel() }
+        let first = try jsonLines(try #require(printed.wait(count: 1).first))
+        #expect(first.count == 1)
+        #expect(first.first?["changed"] is NSNull)
+        #expect(first.first?["errors"] as? Int == 0)
+
+        try Data(#"{"Card": [{"title": {"width": "wide"}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
+        let second = try #require(printed.wait(count: 2).dropFirst().first)
+        #expect(!second.output.contains("—"))
+        let objects = try jsonLines(second)
+        #expect(objects.count == 1)
+        #expect(objects.first?["changed"] as? [String] == ["Card.json"])
+        #expect(objects.first?["errors"] as? Int == 1)
+        #expect(second.exitCode == .failure)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func showWatchWithJSONPrintsOneObjectALine() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let printed = Printed()
+        let command = try ToolCommand(parsing: ["show", "Card", url.path, "--device", "iPhone6", "--watch", "--json"])
+        let watcher = try WatchSession(command) { printed.append($0) }.start()
+        defer { watcher.cancel() }
+        #expect(try jsonLines(try #require(printed.wait(count: 1).first)).first?["container"] as? String == "Card")
+        try Data(#"{"Card": [{"title": {"width": 7}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
+        let second = try jsonLines(try #require(printed.wait(count: 2).dropFirst().first))
+        #expect(second.count == 1)
+        #expect(second.first?["changed"] as? [String] == ["Card.json"])
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func showWatchPrintsTheRecordsAgain() throws {
         let url = try folder()

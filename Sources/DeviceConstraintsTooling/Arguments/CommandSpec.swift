@@ -60,8 +60,9 @@ package struct CommandSpec: Sendable {
     package var arguments: [Argument]
     /// The options.
     package var options: [Option]
-    /// The options part of the usage line when it is more than a list of optional options (`show` needs
-    /// `(--device <name> | --size <WxH>)`); nil lists every option in brackets.
+    /// How the usage line writes options that go together (`show` needs `(--device <name> | --size <WxH>)`), in
+    /// place of those options; every option it does not name follows in brackets, so none can be left out. Nil
+    /// lists every option in brackets.
     package var optionsUsage: String?
 
     /// A command; see the properties.
@@ -77,10 +78,13 @@ package struct CommandSpec: Sendable {
         self.optionsUsage = optionsUsage
     }
 
-    /// `device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]`.
+    /// `device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
     package var usage: String {
         let arguments = arguments.map { $0.defaultValue == nil ? "<\($0.name)>" : "[<\($0.name)>]" }
-        let options = optionsUsage.map { [$0] } ?? options.map { "[\($0.label)]" }
+        let grouped = optionsUsage ?? ""
+        let options =
+            (optionsUsage.map { [$0] } ?? [])
+            + self.options.filter { !grouped.contains($0.label) }.map { "[\($0.label)]" }
         return ([DeviceConstraintsTool.name, name] + arguments + options).joined(separator: " ")
     }
 
@@ -117,12 +121,13 @@ package struct CommandSpec: Sendable {
 
     /// Reads the arguments that follow the command's name.
     ///
-    /// `--name value` and `--name=value` both work, and the last of a repeated option wins; `--` ends the
-    /// options, so every argument after it is positional; `-h` or `--help` anywhere before `--` asks for
-    /// help, whatever else the line holds.
+    /// `--name value` and `--name=value` both work; an option that takes a value is given once at most (a flag
+    /// given twice is still set); `--` ends the options, so every argument after it is positional; `-h` or
+    /// `--help` anywhere before `--` asks for help, whatever else the line holds.
     ///
     /// - Throws: ``UsageError`` for an unknown option (suggesting the nearest), a flag given a value, an
-    ///   option without one, a positional argument too many, or a required one missing.
+    ///   option without one, an option that takes a value given twice, a positional argument too many, or a
+    ///   required one missing.
     package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         let options = arguments.prefix { $0 != "--" }
@@ -152,6 +157,9 @@ package struct CommandSpec: Sendable {
                         index += 1
                     }
                     guard let value, !value.isEmpty else { throw error("missing value for '\(option.label)'") }
+                    if let first = parsed.values[option.name] {
+                        throw repeated(option, first: first, second: value)
+                    }
                     parsed.values[option.name] = value
                 }
             }
@@ -185,6 +193,15 @@ package struct CommandSpec: Sendable {
             message += "; did you mean '\(suggestion)'?"
         }
         throw error(message)
+    }
+
+    /// `--device A --device B`: which one was meant is a guess, so neither is taken.
+    private func repeated(_ option: Option, first: String, second: String) -> UsageError {
+        var message = "'--\(option.name)' is given twice ('\(first)' and '\(second)'); give it once"
+        if option.name == "devices" {
+            message += ", with the devices separated by commas: --devices \(first),\(second)"
+        }
+        return error(message)
     }
 
     /// A usage error of this command.

@@ -12,7 +12,7 @@
 package struct ParsedArguments: Sendable, Hashable {
     /// Whether `-h` or `--help` was given; nothing else is read then.
     package var wantsHelp = false
-    /// The value of each option given, by name; the last wins when one is repeated.
+    /// The value of each option given, by name.
     var values: [String: String] = [:]
     /// The flags given, by name.
     var flags: Set<String> = []

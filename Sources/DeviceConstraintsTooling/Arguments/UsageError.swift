@@ -4,7 +4,7 @@
 /// ```swift
 /// print(error)
 /// // error: unknown option '--jsn'; did you mean '--json'?
-/// // usage: device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict]
+/// // usage: device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]
 /// ```
 package struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in one sentence.

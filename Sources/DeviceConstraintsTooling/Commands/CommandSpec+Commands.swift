@@ -30,7 +30,7 @@ extension CommandSpec {
     package static let idiomOption = Option(
         name: "idiom", valueName: "idiom", help: "With --size: phone or pad (default: from the size).")
 
-    /// `lint [<dir>] [--catalog <file>] [--json] [--strict]`.
+    /// `lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
     package static let lint = CommandSpec(
         name: "lint", abstract: "Check every constraint file in a folder, and what each device gets from them.",
         discussion: """
@@ -45,7 +45,8 @@ extension CommandSpec {
         arguments: [folderArgument],
         options: [catalogOption, jsonFlag, strictFlag, watchFlag])
 
-    /// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
+    /// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]
+    /// [--watch]`.
     package static let show = CommandSpec(
         name: "show", abstract: "Print the records a device gets for a container, and the file each value came from.",
         discussion: """
@@ -55,7 +56,7 @@ extension CommandSpec {
             """,
         arguments: [containerArgument, folderArgument],
         options: [deviceOption, sizeOption, idiomOption, catalogOption, jsonFlag, watchFlag],
-        optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]")
+        optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>])")
 
     /// `devices [--catalog <file>] [--json]`.
     package static let devices = CommandSpec(

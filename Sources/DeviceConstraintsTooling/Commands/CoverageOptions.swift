@@ -1,5 +1,5 @@
 /// `coverage [<dir>] [--catalog <file>] [--json]`.
-package struct CoverageOptions: ParsableCommand {
+package struct CoverageOptions: FolderCommand {
     package static var spec: CommandSpec { .coverage }
     /// The folder, as typed.
     package var directory: String
@@ -22,4 +22,8 @@ package struct CoverageOptions: ParsableCommand {
     }
 
     package var command: ToolCommand { .coverage(self) }
+
+    package var arguments: [String] {
+        Self.arguments(positionals: [directory], options: [Self.option("catalog", catalog), Self.flag("json", json)])
+    }
 }

@@ -24,7 +24,8 @@ package struct DeviceConstraintsTool: Sendable {
     /// Runs `command`.
     ///
     /// Results go to ``ToolResult/output``; a folder or catalog that cannot be read, a constraint file that
-    /// `show` cannot parse, or a device the catalog does not know go to ``ToolResult/errorOutput``.
+    /// `show` cannot parse, or a device the catalog does not know go to ``ToolResult/errorOutput``, and with
+    /// `--json` also to ``ToolResult/output`` as an object: `{"error": {…}}`.
     package func run(_ command: ToolCommand) -> ToolResult {
         do throws(ToolFailure) {
             switch command {
@@ -37,7 +38,8 @@ package struct DeviceConstraintsTool: Sendable {
             case .preview(let options): return try preview(options)
             }
         } catch {
-            return ToolResult(errorOutput: error.message, exitCode: error.exitCode)
+            guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }
+            return ToolResult(json: error.json, errorOutput: error.text, exitCode: error.exitCode)
         }
     }
 
@@ -45,17 +47,18 @@ package struct DeviceConstraintsTool: Sendable {
 
     private func lint(_ options: LintOptions) throws(ToolFailure) -> ToolResult {
         let loaded = try loadCatalog(options.catalog)
-        var report = Linter(catalog: loaded.catalog).lint(
-            try folder(options.directory, for: type(of: options).spec), directory: options.directory)
+        var linter = Linter(catalog: loaded.catalog)
+        linter.commandLineAdvice = true
+        var report = linter.lint(try folder(of: options), directory: options.directory)
         if let path = options.catalog {
             report = LintReport(
                 diagnostics: Self.widerFallbacks(in: loaded.catalog, file: path, json: loaded.json)
                     + report.diagnostics,
                 fileCount: report.fileCount)
         }
-        return ToolResult(
-            output: options.json ? report.json.rendered : report.text, exitCode: report.exitCode(strict: options.strict)
-        )
+        let exitCode = report.exitCode(strict: options.strict)
+        if options.json { return ToolResult(json: report.json, exitCode: exitCode) }
+        return ToolResult(output: report.text, exitCode: exitCode)
     }
 
     private func show(_ options: ShowOptions) throws(ToolFailure) -> ToolResult {
@@ -64,22 +67,22 @@ package struct DeviceConstraintsTool: Sendable {
         do throws(UsageError) {
             device = try options.device.resolve(in: catalog)
         } catch {
-            throw ToolFailure(message: error.description, exitCode: .usageError)
+            throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let table: RecordTable
         do throws(ConstraintError) {
             table = try RecordTable(
                 container: options.container, device: device, catalog: catalog, source: source,
                 environment: options.device.environment(for: device))
         } catch {
-            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
+            throw ToolFailure(error, in: options.directory)
         }
         // Warnings go to standard error, so that what a misspelt attribute did (it became an extension) is
         // seen next to the table without spoiling `--json` output.
         let warnings = table.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         if options.json {
-            return ToolResult(output: table.json(directory: options.directory).rendered, errorOutput: warnings)
+            return ToolResult(json: table.json(directory: options.directory), errorOutput: warnings)
         }
         return ToolResult(
             output: table.text(directory: options.directory, window: options.device.window), errorOutput: warnings)
@@ -88,40 +91,43 @@ package struct DeviceConstraintsTool: Sendable {
     private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
         let (catalog, name, _) = try loadCatalog(options.catalog)
         let report = DevicesReport(catalog: catalog, catalogName: name)
-        return ToolResult(output: options.json ? report.json.rendered : report.text)
+        return options.json ? ToolResult(json: report.json) : ToolResult(output: report.text)
     }
 
     private func coverage(_ options: CoverageOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let names: [String]
         do {
             names = try source.fileNames()
         } catch {
-            throw ToolFailure(message: "error: could not list the files of '\(options.directory)': \(error)")
+            throw ToolFailure(
+                code: .unreadableFile, message: "could not list the files of '\(options.directory)': \(error)")
         }
         let report = CoverageReport(fileNames: names, catalog: catalog) { name in
             (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
                 .flatMap(ConstraintFileName.topLevelKey(of:))
         }
-        return ToolResult(output: options.json ? report.json.rendered : report.text)
+        return options.json ? ToolResult(json: report.json) : ToolResult(output: report.text)
     }
 
     private func preview(_ options: PreviewOptions) throws(ToolFailure) -> ToolResult {
         let catalog = try loadCatalog(options.catalog).catalog
         var devices: [DeviceProfile] = []
         do throws(UsageError) {
-            for name in options.devices { devices.append(try DeviceSelection.named(name).resolve(in: catalog)) }
+            for name in options.devices {
+                devices.append(try DeviceSelection.named(name).resolve(in: catalog, for: type(of: options).spec))
+            }
         } catch {
-            throw ToolFailure(message: error.description, exitCode: .usageError)
+            throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
         if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
-        let source = try folder(options.directory, for: type(of: options).spec)
+        let source = try folder(of: options)
         let records: RecordSheet
         do throws(ConstraintError) {
             records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
         } catch {
-            throw ToolFailure(message: Self.placed(error, in: options.directory), exitCode: .failure)
+            throw ToolFailure(error, in: options.directory)
         }
         let warnings = records.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
         let sheet = records.sheet
@@ -130,30 +136,34 @@ package struct DeviceConstraintsTool: Sendable {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            throw ToolFailure(message: "error: could not write '\(output)': \(error.localizedDescription)")
+            throw ToolFailure(
+                code: .unreadableFile, message: "could not write '\(output)': \(error.localizedDescription)")
         }
         return ToolResult(output: "wrote \(output): \(sheet.panels.count) devices", errorOutput: warnings)
     }
 
     // MARK: - Reading the folder and the catalog
 
-    /// The folder at `path`, which must exist; `command` is what the user ran, for the suggestion when
-    /// `path` is a file.
-    private func folder(_ path: String, for command: CommandSpec) throws(ToolFailure) -> DirectorySource {
+    /// The folder `options` reads, which must exist; when it is a file, the suggestion is the whole command again
+    /// with the file's folder instead.
+    private func folder(of options: some FolderCommand) throws(ToolFailure) -> DirectorySource {
+        let path = options.directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ToolFailure(
+                code: .folderNotFound,
                 message:
-                    "error: no folder '\(path)'; pass the folder that holds the constraint files "
+                    "no folder '\(path)'; pass the folder that holds the constraint files "
                     + "(default: \(Self.defaultFolder), from the current directory)")
         }
         guard isDirectory.boolValue else {
+            let command = type(of: options).spec
             let parent = (path as NSString).deletingLastPathComponent
-            throw ToolFailure(
-                message:
-                    "error: '\(path)' is a file; \(command.name) reads a folder of constraint files: try "
-                    + "'\(Self.name) \(command.name) \(parent.isEmpty ? "." : parent)'\nusage: \(command.usage)",
-                exitCode: .usageError)
+            var corrected = options
+            corrected.directory = parent.isEmpty ? "." : parent
+            let message =
+                "'\(path)' is a file; \(command.name) reads a folder of constraint files: try '\(corrected.commandLine)'"
+            throw ToolFailure(UsageError(message, usage: command.usage))
         }
         return DirectorySource(URL(fileURLWithPath: path, isDirectory: true))
     }
@@ -190,30 +200,18 @@ package struct DeviceConstraintsTool: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ToolFailure(
-                message: "error: could not read the catalog file '\(path)': \(error.localizedDescription)")
+                code: .unreadableFile,
+                message: "could not read the catalog file '\(path)': \(error.localizedDescription)")
         }
         do throws(ConstraintError) {
             return (try DeviceCatalog(json: data, fileName: path), path, data)
         } catch {
-            throw ToolFailure(message: error.description)
+            throw ToolFailure(error)
         }
     }
 }
 
-/// A command that could not do its work: the message for standard error and the exit status.
-private struct ToolFailure: Error {
-    var message: String
-    var exitCode: ExitCode = .failure
-}
-
 extension DeviceConstraintsTool {
-    /// An error's text with its file named under `directory`, the folder as the user typed it.
-    fileprivate static func placed(_ error: ConstraintError, in directory: String) -> String {
-        var placed = error
-        placed.file = error.file.map { DisplayPath.join(directory, $0) }
-        return placed.description
-    }
-
     /// A warning's text with its file named under `directory`.
     fileprivate static func placed(_ warning: ConstraintDiagnostic, in directory: String) -> String {
         var placed = warning

@@ -79,8 +79,11 @@ package enum DeviceSelection: Sendable, Hashable {
 
     /// The profile this selection names in `catalog`.
     ///
+    /// - Parameter command: the command that names the device, whose usage a usage error prints.
     /// - Throws: ``UsageError`` for a name the catalog does not know, suggesting the nearest.
-    package func resolve(in catalog: DeviceCatalog) throws(UsageError) -> DeviceProfile {
+    package func resolve(in catalog: DeviceCatalog, for command: CommandSpec = .show) throws(UsageError)
+        -> DeviceProfile
+    {
         switch self {
         case .size(let width, let height, let idiom):
             return catalog.resolve(width: width, height: height, idiom: idiom)
@@ -92,7 +95,7 @@ package enum DeviceSelection: Sendable, Hashable {
                 message += "; did you mean '\(suggestion)'?"
             }
             message += " (list the devices with '\(DeviceConstraintsTool.name) devices')"
-            throw CommandSpec.show.error(message)
+            throw command.error(message)
         }
     }
 }

@@ -18,8 +18,8 @@ package struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// 1: the command ran and failed: lint found errors, or a folder, catalog or constraint file could not
     /// be read.
     package static let failure = ExitCode(rawValue: 1)
-    /// 2: the command line is wrong: an unknown command or option, a missing or extra argument, a value
-    /// that cannot be read (`--size 390`), a device the catalog does not know.
+    /// 2: the command line is wrong: an unknown command or option, an option that takes a value given twice, a
+    /// missing or extra argument, a value that cannot be read (`--size 390`), a device the catalog does not know.
     package static let usageError = ExitCode(rawValue: 2)
 
     /// The status as a number.

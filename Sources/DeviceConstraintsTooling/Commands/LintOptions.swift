@@ -1,5 +1,5 @@
-/// `lint [<dir>] [--catalog <file>] [--json] [--strict]`.
-package struct LintOptions: ParsableCommand {
+/// `lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
+package struct LintOptions: FolderCommand {
     package static var spec: CommandSpec { .lint }
     /// The folder, as typed.
     package var directory: String
@@ -32,4 +32,13 @@ package struct LintOptions: ParsableCommand {
     }
 
     package var command: ToolCommand { .lint(self) }
+
+    package var arguments: [String] {
+        Self.arguments(
+            positionals: [directory],
+            options: [
+                Self.option("catalog", catalog), Self.flag("json", json), Self.flag("strict", strict),
+                Self.flag("watch", watch),
+            ])
+    }
 }

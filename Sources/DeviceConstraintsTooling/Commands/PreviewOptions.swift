@@ -1,7 +1,7 @@
 import DeviceConstraints
 
 /// `preview <container> [<dir>] [--devices <names>] [--catalog <file>] [--output <file>]`.
-package struct PreviewOptions: ParsableCommand {
+package struct PreviewOptions: FolderCommand {
     /// What the sheet is written as.
     package enum Format: Sendable, Hashable {
         /// An SVG document.
@@ -15,7 +15,7 @@ package struct PreviewOptions: ParsableCommand {
     package var container: String
     /// The folder, as typed.
     package var directory: String
-    /// The devices by name, in order; empty for the catalog's classes that fall back to none.
+    /// The devices by name, in order, each once; empty for the catalog's classes that fall back to none.
     package var devices: [String]
     /// A catalog file, or nil for the standard catalog.
     package var catalog: String?
@@ -41,7 +41,11 @@ package struct PreviewOptions: ParsableCommand {
         directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
         devices = []
         if let list = parsed[CommandSpec.devicesOption] {
-            devices = list.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            // A name given twice draws one panel: the first place it is named keeps it.
+            var seen: Set<String> = []
+            devices = list.split(separator: ",").map { String($0).trimmingWhitespace() }.filter {
+                !$0.isEmpty && seen.insert($0).inserted
+            }
             guard !devices.isEmpty else {
                 throw Self.spec.error("'--devices' needs at least one device name, such as iPhone5,iPad")
             }
@@ -54,6 +58,15 @@ package struct PreviewOptions: ParsableCommand {
     }
 
     package var command: ToolCommand { .preview(self) }
+
+    package var arguments: [String] {
+        Self.arguments(
+            positionals: [container, directory],
+            options: [
+                Self.option("devices", devices.isEmpty ? nil : devices.joined(separator: ",")),
+                Self.option("catalog", catalog), Self.option("output", output),
+            ])
+    }
 
     /// What a file named `path` is written as: by its extension, nil for any other.
     package static func format(of path: String) -> Format? {

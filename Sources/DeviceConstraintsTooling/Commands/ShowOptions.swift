@@ -1,7 +1,8 @@
 import DeviceConstraints
 
-/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]`.
-package struct ShowOptions: ParsableCommand {
+/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]
+/// [--watch]`.
+package struct ShowOptions: FolderCommand {
     package static var spec: CommandSpec { .show }
     /// The container.
     package var container: String
@@ -42,4 +43,19 @@ package struct ShowOptions: ParsableCommand {
     }
 
     package var command: ToolCommand { .show(self) }
+
+    package var arguments: [String] {
+        let device: [[String]] =
+            switch device {
+            case .named(let name): [Self.option("device", name)]
+            case .size(let width, let height, let idiom):
+                [
+                    Self.option("size", "\(width.compactDescription)x\(height.compactDescription)"),
+                    Self.option("idiom", idiom?.rawValue),
+                ]
+            }
+        return Self.arguments(
+            positionals: [container, directory],
+            options: device + [Self.option("catalog", catalog), Self.flag("json", json), Self.flag("watch", watch)])
+    }
 }

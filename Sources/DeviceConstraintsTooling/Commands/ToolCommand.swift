@@ -72,6 +72,22 @@ package enum ToolCommand: Sendable, Hashable {
         self = try command.init(parsed).command
     }
 
+    /// Whether the command prints JSON (`--json`).
+    package var asksForJSON: Bool {
+        switch self {
+        case .lint(let options): options.json
+        case .show(let options): options.json
+        case .devices(let options): options.json
+        case .coverage(let options): options.json
+        case .help, .version, .preview: false
+        }
+    }
+
+    /// Whether a command line that could not be read asks for JSON: `--json` among its options (before `--`).
+    package static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
     /// The command called `name`, or an error that suggests the nearest.
     private static func command(named name: String) throws(UsageError) -> any ParsableCommand.Type {
         if let command = commands.first(where: { $0.spec.name == name }) { return command }

@@ -12,6 +12,8 @@ package struct ToolResult: Sendable, Hashable {
     package var errorOutput: String
     /// The exit status.
     package var exitCode: ExitCode
+    /// With `--json`: what ``output`` prints, as a value, for `--watch` to print as one line of JSON Lines.
+    package var json: JSONValue?
 
     /// A result that prints `output` (a newline is added) and `errorOutput` (likewise), and exits with
     /// `exitCode`.
@@ -21,9 +23,21 @@ package struct ToolResult: Sendable, Hashable {
         self.exitCode = exitCode
     }
 
-    /// The usage error on standard error, exit status 2.
-    package init(_ error: UsageError) {
+    /// `json` indented on standard output, `errorOutput` on standard error.
+    package init(json: JSONValue, errorOutput: String = "", exitCode: ExitCode = .success) {
+        self.init(output: json.rendered, errorOutput: errorOutput, exitCode: exitCode)
+        self.json = json
+    }
+
+    /// The usage error on standard error, exit status 2; with `json`, also as an object on standard output
+    /// (`{"error": {"code": "usage", …}}`).
+    package init(_ error: UsageError, json: Bool = false) {
         self.init(errorOutput: error.description, exitCode: .usageError)
+        if json {
+            let failure = ToolFailure(error)
+            self.output = Self.lines(failure.json.rendered)
+            self.json = failure.json
+        }
     }
 
     /// `text` with a final newline, or empty.

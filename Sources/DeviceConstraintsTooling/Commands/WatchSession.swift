@@ -4,7 +4,8 @@ import Foundation
 /// `lint --watch` and `show --watch`: runs the command, then again after every change to its folder.
 ///
 /// `lint` prints, after each change, what changed in the problem list (`+` a new problem, `-` a fixed one) and
-/// the summary; `show` prints the records again. The folder is watched, not its files, so every way an editor
+/// the summary; `show` prints the records again. With `--json` either prints its whole report after each change,
+/// one JSON object a line. The folder is watched, not its files, so every way an editor
 /// saves is seen (see ``DirectoryWatcher``).
 package final class WatchSession: Sendable {
     /// The folder the command reads, if `command` asks to be watched.
@@ -50,9 +51,20 @@ package final class WatchSession: Sendable {
     }
 
     /// Runs the command and prints the result, or for `lint` after a change, what changed.
+    ///
+    /// With `--json`, each run prints its report as one line of JSON (JSON Lines), with the names of the files that
+    /// changed under `changed` (`null` for the first run), and nothing else on standard output.
     package func runOnce(changed names: Set<String>?) {
         let result = tool.run(command)
-        guard case .lint(let options) = command, !options.json else {
+        if let json = result.json {
+            let changed = names.map { JSONValue.array($0.sorted().map { .string($0) }) } ?? .null
+            print(
+                ToolResult(
+                    output: (json.setting("changed", to: changed) ?? json).line, errorOutput: result.errorOutput,
+                    exitCode: result.exitCode))
+            return
+        }
+        guard case .lint = command else {
             print(
                 names == nil
                     ? result

@@ -11,6 +11,8 @@ extension ConstraintDiagnostic.Code {
     package static let widerFallback = Self(rawValue: "widerFallback")
     /// A folder with no constraint files at all.
     package static let noConstraintFiles = Self(rawValue: "noConstraintFiles")
+    /// A file whose name ends in `.json` in another case (`Card.JSON`): only `.json` names are read.
+    package static let misnamedExtension = Self(rawValue: "misnamedExtension")
     /// A `.json` file that holds something else (a `description.json` among the resources): the interpreter
     /// skips it, so lint only warns, in case it was meant to be a constraint file.
     package static let notConstraintFile = Self(rawValue: "notConstraintFile")
@@ -22,6 +24,14 @@ extension ConstraintDiagnostic {
         self.init(
             severity: .error, code: Code(rawValue: error.code.rawValue), message: error.message, file: path,
             line: error.line, column: error.column, keyPath: error.keyPath)
+    }
+
+    /// For the note that a file's other warnings were not shown (``Code/tooManyWarnings``), how many there were;
+    /// nil for any other diagnostic. The parser gives the number only in the message, which starts with it
+    /// (`19900 more warnings in this file not shown …`).
+    package var unshownWarningCount: Int? {
+        guard code == .tooManyWarnings else { return nil }
+        return Int(message.prefix { $0.isASCII && $0.isNumber })
     }
 
     /// The order lint prints diagnostics in: by file, then line and column (a diagnostic of the whole

@@ -22,8 +22,13 @@ public struct LintReport: Sendable, Hashable {
     /// The number of errors.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
-    /// The number of warnings.
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    /// The number of warnings found, including those a file had past the parser's limit, which a note counts
+    /// rather than lists (``ConstraintFileParser/Limits/maximumWarningsPerFile``).
+    public var warningCount: Int {
+        diagnostics.reduce(0) { count, diagnostic in
+            count + (diagnostic.severity == .warning ? 1 : diagnostic.unshownWarningCount ?? 0)
+        }
+    }
 
     /// `3 errors, 2 warnings in 12 files`, `1 warning in 1 file`, or `No problems in 7 files.`
     public var summary: String {
@@ -54,7 +59,8 @@ public struct LintReport: Sendable, Hashable {
     /// ```
     ///
     /// `line`, `column` and `keyPath` are `null` when the diagnostic is about a whole file; `severity` is
-    /// `error` or `warning`.
+    /// `error`, `warning`, or `note` for the note that counts a file's warnings past the limit, which `warnings`
+    /// includes.
     package var json: JSONValue {
         .object([
             ("files", .integer(fileCount)),

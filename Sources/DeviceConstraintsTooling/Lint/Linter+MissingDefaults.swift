@@ -26,6 +26,12 @@ extension Linter {
                 (device: device, files: chain.compactMap { byDevice[$0] } + (base.map { [$0] } ?? []))
             }
             let viewIds = containerFiles.map(\.contents.viewIds)
+            // How many files of the container spell each id so: a rename is suggested only toward the spelling the
+            // base file uses or at least as many files use, never from the common spelling to a typo of it.
+            var spellings: [String: Int] = [:]
+            for ids in viewIds {
+                for viewId in Set(ids) { spellings[viewId, default: 0] += 1 }
+            }
             var near: NearNames?
             var seen: Set<String> = []
             for (file, ids) in zip(containerFiles, viewIds) {
@@ -33,10 +39,13 @@ extension Linter {
                     if base?.contents[viewId] != nil { continue }
                     let missing = reads.filter { device in !device.files.contains { $0.contents[viewId] != nil } }
                     guard !missing.isEmpty else { continue }
-                    // A view those devices all have, one edit or one swap away, is probably what was meant.
+                    // A view those devices all have, one edit or one swap away, is probably what was meant, when the
+                    // base file has it or no fewer files spell it so than this view.
                     if near == nil { near = NearNames(viewIds.joined()) }
                     let suggestion = near?.closest(to: viewId) { candidate in
-                        missing.allSatisfy { device in device.files.contains { $0.contents[candidate] != nil } }
+                        (base?.contents[candidate] != nil
+                            || spellings[candidate, default: 0] >= spellings[viewId, default: 0])
+                            && missing.allSatisfy { device in device.files.contains { $0.contents[candidate] != nil } }
                     }
                     diagnostics.append(
                         missingDefault(
@@ -48,6 +57,10 @@ extension Linter {
         return diagnostics
     }
 
+    /// How many devices a missing-default message names at most; the rest are counted (`and 12 more`), so that a
+    /// catalog of a thousand devices does not make a line of a thousand names.
+    static let maximumListedDevices = 10
+
     private func missingDefault(
         _ viewId: String, definedIn file: LintedFile, at index: Int, missing: [DeviceName], suggestion: String?,
         baseFile: String
@@ -57,7 +70,7 @@ extension Linter {
         message +=
             names.count == 1
             ? "\(names[0]) reads no file that defines it"
-            : "\(names.count) devices (\(names.joined(separator: ", "))) read no file that defines it"
+            : "\(names.count) devices (\(Self.list(names))) read no file that defines it"
         if let suggestion {
             message += "; did you mean \"\(suggestion)\", which they have? Otherwise add"
         } else {
@@ -68,5 +81,12 @@ extension Linter {
         return ConstraintDiagnostic(
             severity: .error, code: .missingDefault, message: message, file: file.path, line: location.line,
             column: location.column)
+    }
+
+    /// `a, b, c`, or the first ``maximumListedDevices`` and `and N more`.
+    private static func list(_ names: [String]) -> String {
+        guard names.count > maximumListedDevices else { return names.joined(separator: ", ") }
+        return names.prefix(maximumListedDevices).joined(separator: ", ")
+            + ", and \(names.count - maximumListedDevices) more"
     }
 }

@@ -23,6 +23,9 @@ public struct Linter: Sendable {
     package var catalog: DeviceCatalog
     /// The parser, with the limits the interpreter will enforce.
     package var parser: ConstraintFileParser
+    /// Whether messages advise a user of the command-line tool rather than of the library: a symbolic link out of
+    /// the folder is to be replaced with a copy, rather than read with `DirectorySource(_:followingLinksOutOfFolder:)`.
+    package var commandLineAdvice = false
 
     /// A linter for files written for the devices of `catalog`.
     ///
@@ -42,8 +45,11 @@ public struct Linter: Sendable {
     /// - Returns: every diagnostic, sorted by file, line and column, and the number of files read.
     public func lint(_ source: any ConstraintSource, directory: String) -> LintReport {
         let names: [String]
+        let misnamed: [ConstraintDiagnostic]
         do {
-            names = try source.fileNames().filter { $0.hasSuffix(".json") }.sorted()
+            let listed = try source.fileNames()
+            names = listed.filter { $0.hasSuffix(".json") }.sorted()
+            misnamed = misnamedExtensions(listed, in: source, directory: directory)
         } catch {
             let diagnostic = ConstraintDiagnostic(
                 severity: .error, code: .init(rawValue: ConstraintError.Code.unreadableFile.rawValue),
@@ -54,7 +60,7 @@ public struct Linter: Sendable {
             let diagnostic = ConstraintDiagnostic(
                 severity: .warning, code: .noConstraintFiles,
                 message: "no constraint files (*.json) in this folder; is it the right one?", file: directory)
-            return LintReport(diagnostics: [diagnostic], fileCount: 0)
+            return LintReport(diagnostics: [diagnostic] + misnamed, fileCount: 0)
         }
 
         let knownDevices = Set(catalog.profiles.map(\.name))
@@ -64,7 +70,7 @@ public struct Linter: Sendable {
         let roles = ConstraintFileName.roles(of: names, knownDevices: knownDevices) { name in
             (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
         }
-        var diagnostics: [ConstraintDiagnostic] = []
+        var diagnostics = misnamed
         var files: [LintedFile] = []
         var unreadContainers: Set<String> = []
         for name in names {
@@ -81,6 +87,33 @@ public struct Linter: Sendable {
         // missing: a cascade of errors that fixing the file removes. Its other checks still run.
         diagnostics += missingDefaults(in: files.filter { !unreadContainers.contains($0.contents.container) })
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
+    }
+
+    /// A warning for each file of `source` whose name ends in `.json` in another case (`Card.JSON`): only `.json`
+    /// names are read, by lint and by the app. A ``DirectorySource`` lists only `.json` names, so its folder is
+    /// listed again for them.
+    private func misnamedExtensions(_ listed: [String], in source: any ConstraintSource, directory: String)
+        -> [ConstraintDiagnostic]
+    {
+        var names = listed
+        if let folder = (source as? DirectorySource)?.directory {
+            names += (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        }
+        let present = Set(names)
+        return Set(names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasSuffix(".json") }).sorted().map {
+            name in
+            let renamed = String(name.dropLast(".json".count)) + ".json"
+            let fix =
+                present.contains(renamed)
+                ? "\(renamed) is there too: keep one of them, named \(renamed)"
+                : "rename it to \(renamed)"
+            return ConstraintDiagnostic(
+                severity: .warning, code: .misnamedExtension,
+                message:
+                    "not read: only names ending in \".json\" are read, and this one ends in "
+                    + "\"\(name.suffix(".json".count))\"; \(fix)",
+                file: DisplayPath.join(directory, name))
+        }
     }
 
     // MARK: - One file
@@ -109,13 +142,18 @@ public struct Linter: Sendable {
                     + "bytes, over the limit of \(parser.limits.maximumFileSize) bytes; split the container")
             result.diagnostics.append(ConstraintDiagnostic(tooLarge, at: path))
             return result
+        } catch let error as ConstraintSourceError where error.code == .linkOutOfFolder {
+            let outside = ConstraintError(
+                code: .unreadableFile, message: linkOutOfFolderMessage(name, in: source, error: error))
+            result.diagnostics.append(ConstraintDiagnostic(outside, at: path))
+            return result
         } catch {
             let unreadable = ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)")
             result.diagnostics.append(ConstraintDiagnostic(unreadable, at: path))
             return result
         }
         guard let data = read else {
-            let gone = ConstraintError(code: .unreadableFile, message: "the file disappeared while it was linted")
+            let gone = ConstraintError(code: .unreadableFile, message: missingFileMessage(name, in: source))
             result.diagnostics.append(ConstraintDiagnostic(gone, at: path))
             return result
         }
@@ -163,6 +201,8 @@ public struct Linter: Sendable {
         result.diagnostics += warnings.diagnostics.map { warning in
             var placed = warning
             placed.file = path
+            // "N more warnings not shown" is not a warning of its own: a note, which the report counts as N warnings.
+            if placed.code == .tooManyWarnings { placed.severity = .note }
             return placed
         }
         guard let contents else {

@@ -11,7 +11,7 @@
 /// //   "diagnostics": []
 /// // }
 /// ```
-package enum JSONValue: Sendable {
+package enum JSONValue: Sendable, Hashable {
     /// An object whose members are written in this order.
     case object([(key: String, value: JSONValue)])
     /// An array.
@@ -44,7 +44,36 @@ package enum JSONValue: Sendable {
         return text
     }
 
-    private func write(to text: inout String, indent: String) {
+    /// The value as JSON on one line, without a trailing newline: a line of a JSON Lines stream
+    /// (`lint --watch --json` prints one after every change).
+    package var line: String {
+        var text = ""
+        write(to: &text, indent: nil)
+        return text
+    }
+
+    /// Two values are equal when they render alike: the same members in the same order.
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.line == rhs.line
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+    }
+
+    /// The members, with `key` set to `value` (first when `self` has no such key); nil when `self` is not an object.
+    package func setting(_ key: String, to value: JSONValue) -> JSONValue? {
+        guard case .object(var members) = self else { return nil }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.insert((key, value), at: 0)
+        }
+        return .object(members)
+    }
+
+    /// Writes the value indented by `indent` a level deeper for each level, or on one line when `indent` is nil.
+    private func write(to text: inout String, indent: String?) {
         switch self {
         case .object(let members):
             Self.writeList(members, open: "{", close: "}", to: &text, indent: indent) { member, text, inner in
@@ -70,13 +99,22 @@ package enum JSONValue: Sendable {
     }
 
     /// `open`, each item on a line of its own one level deeper, `close`; `open` and `close` together when
-    /// there are no items.
+    /// there are no items. On one line when `indent` is nil: the items separated by `, `.
     private static func writeList<Item>(
-        _ items: [Item], open: String, close: String, to text: inout String, indent: String,
-        writeItem: (Item, inout String, String) -> Void
+        _ items: [Item], open: String, close: String, to text: inout String, indent: String?,
+        writeItem: (Item, inout String, String?) -> Void
     ) {
         guard !items.isEmpty else {
             text += open + close
+            return
+        }
+        guard let indent else {
+            text += open
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ", " }
+                writeItem(item, &text, nil)
+            }
+            text += close
             return
         }
         let inner = indent + "  "

@@ -1,7 +1,8 @@
 /// Rows of text printed in aligned columns, for the tool's tables (`show`, `devices`, `coverage`).
 ///
-/// Columns are as wide as their widest cell, counted in characters, and separated by two spaces; the
-/// last column is not padded, so no line ends in spaces.
+/// Columns are as wide as their widest cell, counted in terminal columns (``DisplayWidth``: a CJK character
+/// takes two), and separated by two spaces; the last cell of a line that is not empty is not padded, so no line
+/// ends in spaces.
 ///
 /// ```swift
 /// let table = TextTable(header: ["name", "size"], rows: [["iPhone5", "320×568"], ["iPad", "768×1024"]])
@@ -28,14 +29,15 @@ package struct TextTable: Sendable, Hashable {
         let columnCount = lines.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columnCount)
         for line in lines {
-            for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in line.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
         }
         return lines.map { line in
             var text = ""
-            for (column, cell) in line.enumerated() {
+            let last = line.lastIndex { !$0.isEmpty } ?? 0
+            for (column, cell) in line.enumerated() where column <= last {
                 text += cell
-                if column < line.count - 1 {
-                    text += String(repeating: " ", count: widths[column] - cell.count + 2)
+                if column < last {
+                    text += String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2)
                 }
             }
             return text

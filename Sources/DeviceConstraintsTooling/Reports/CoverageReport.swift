@@ -74,18 +74,23 @@ package struct CoverageReport: Sendable {
 
     /// The widest line ``text`` prints when it can: a terminal's 100 columns.
     package static let defaultWidth = 100
+    /// The widest a container name prints in ``text``: a longer one is cut short with `…` (``json`` has it whole).
+    package static let maximumNameWidth = 40
 
     /// The matrix: a row a container, a column a device (`own`, `→ iPhone6`, `→ base`, `missing`), a
     /// legend and a count. Devices that do not fit in `width` columns go on to a further table below, with
-    /// the containers again, so that no line is wider than `width` unless one column alone is.
+    /// the containers again, so that no line is wider than `width` unless one column alone is. A container name
+    /// longer than ``maximumNameWidth`` is cut short with `…`.
     package func text(width: Int = CoverageReport.defaultWidth) -> String {
         let cells = sources.map { $0.map(Self.cell) }
-        let containerWidth = max("container".count, containers.map(\.count).max() ?? 0)
+        let names = containers.map { DisplayWidth.truncating($0, to: Self.maximumNameWidth) }
+        let containerWidth = max("container".count, names.map { DisplayWidth.of($0) }.max() ?? 0)
         // Greedily, as many devices per table as fit: a column is its widest cell and two spaces.
         var groups: [[Int]] = []
         var used = containerWidth
         for column in devices.indices {
-            let columnWidth = max(devices[column].name.rawValue.count, cells.map { $0[column].count }.max() ?? 0)
+            let columnWidth = max(
+                DisplayWidth.of(devices[column].name.rawValue), cells.map { DisplayWidth.of($0[column]) }.max() ?? 0)
             if groups.isEmpty || used + 2 + columnWidth > width && !groups[groups.count - 1].isEmpty {
                 groups.append([])
                 used = containerWidth
@@ -96,7 +101,7 @@ package struct CoverageReport: Sendable {
         let tables = groups.map { columns in
             TextTable(
                 header: ["container"] + columns.map { devices[$0].name.rawValue },
-                rows: zip(containers, cells).map { container, row in [container] + columns.map { row[$0] } }
+                rows: zip(names, cells).map { container, row in [container] + columns.map { row[$0] } }
             ).rendered
         }
         let all = sources.joined()
@@ -111,10 +116,19 @@ package struct CoverageReport: Sendable {
             → base:   the base file Container.json
             missing:  no file; the interpreter throws fileNotFound
             """
-        guard !containers.isEmpty else { return "No constraint files.\n" + counts }
         let dead = deadFiles.map { "\($0.file): \(ConstraintFileName.unknownDeviceMessage($0.device))" }
-        return (tables + [legend, counts] + (dead.isEmpty ? [] : [dead.joined(separator: "\n")]))
-            .joined(separator: "\n\n")
+        let deadList = dead.isEmpty ? [] : [dead.joined(separator: "\n")]
+        guard !containers.isEmpty else {
+            guard !dead.isEmpty else { return "No constraint files.\n" + counts }
+            // Every file is for a device the catalog lacks: most likely the files were written for another catalog.
+            let advice = """
+                No constraint file that a device of the catalog reads: each is for a device the catalog does not know.
+                Pass the catalog they were written for with --catalog <file>, or rename them (see \
+                '\(DeviceConstraintsTool.name) devices').
+                """
+            return ([advice + "\n" + counts] + deadList).joined(separator: "\n\n")
+        }
+        return (tables + [legend, counts] + deadList).joined(separator: "\n\n")
     }
 
     /// ``text(width:)`` for a terminal of ``defaultWidth`` columns.

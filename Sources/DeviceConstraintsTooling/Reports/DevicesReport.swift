@@ -21,53 +21,48 @@ package struct DevicesReport: Sendable, Hashable {
         self.catalogName = catalogName
     }
 
-    /// A table of the devices in catalog order, then a count.
+    /// A table of the devices in catalog order, then a count. A `design width` column follows the size when a
+    /// device of the catalog was designed at a width other than its own, so that a plain catalog prints as it did.
     package var text: String {
+        let hasDesignWidths = catalog.profiles.contains { $0.designWidth != $0.width }
         let rows = catalog.profiles.map { profile in
-            [
-                profile.name.rawValue, profile.idiom.rawValue, Self.size(profile),
-                catalog.lookupChain(for: profile).map(\.rawValue).joined(separator: " → "),
-            ]
+            [profile.name.rawValue, profile.idiom.rawValue, Self.size(profile)]
+                + (hasDesignWidths ? [profile.designWidth.compactDescription] : [])
+                + [catalog.lookupChain(for: profile).map(\.rawValue).joined(separator: " → ")]
         }
-        let table = TextTable(header: ["name", "idiom", "size", "lookup chain"], rows: rows)
+        let header = ["name", "idiom", "size"] + (hasDesignWidths ? ["design width"] : []) + ["lookup chain"]
+        let table = TextTable(header: header, rows: rows)
         return table.rendered + "\n\n\(counted(rows.count, "device")) in \(catalogName)"
     }
 
-    /// The report for `devices --json`, the devices in catalog order:
+    /// The report for `devices --json`: a catalog file, the devices in catalog order, each with exactly the keys a
+    /// catalog file gives it, so that the output reads back with `--catalog` or `DeviceCatalog(json:)`:
     ///
     /// ```json
     /// { "devices": [
-    ///     { "name": "iPhone14Pro", "idiom": "phone", "width": 393, "height": 852, "fallbacks": ["iPhone6"],
-    ///       "chain": ["iPhone14Pro", "iPhone6"] } ] }
+    ///     { "name": "iPhone14Pro", "idiom": "phone", "width": 393, "height": 852, "fallbacks": ["iPhone6"] },
+    ///     { "name": "iPad2Column", "idiom": "pad", "width": 320, "height": 1024, "fallbacks": ["iPad4Column"],
+    ///       "designWidth": 507 } ] }
     /// ```
     ///
-    /// Without `chain`, each entry is what a catalog file (`--catalog`) holds.
+    /// The lookup chains are in ``text``: a catalog file has no key for them, and `DeviceCatalog` derives them from
+    /// the fallbacks (``DeviceCatalog/lookupChain(for:)``).
     package var json: JSONValue {
-        .object([
-            (
-                "devices",
-                .array(
-                    catalog.profiles.map { profile in
-                        let chain = catalog.lookupChain(for: profile).map { JSONValue.string($0.rawValue) }
-                        return .object(Self.members(profile) + [("chain", .array(chain))])
-                    })
-            )
-        ])
+        .object([("devices", .array(catalog.profiles.map(Self.json)))])
     }
 
-    /// A device as a catalog file writes it: name, idiom, width, height, fallbacks.
+    /// A device as a catalog file writes it: name, idiom, width, height, fallbacks, and designWidth when it is not
+    /// the width (a catalog file leaves it out then).
     package static func json(_ profile: DeviceProfile) -> JSONValue {
-        .object(members(profile))
-    }
-
-    private static func members(_ profile: DeviceProfile) -> [(key: String, value: JSONValue)] {
-        [
+        var members: [(key: String, value: JSONValue)] = [
             ("name", .string(profile.name.rawValue)),
             ("idiom", .string(profile.idiom.rawValue)),
             ("width", number(profile.width)),
             ("height", number(profile.height)),
             ("fallbacks", .array(profile.fallbacks.map { .string($0.rawValue) })),
         ]
+        if profile.designWidth != profile.width { members.append(("designWidth", number(profile.designWidth))) }
+        return .object(members)
     }
 
     /// `320×568`.

@@ -190,11 +190,12 @@ package struct RecordTable: Sendable, Hashable {
     ///     { "id": "title",
     ///       "attributes": [
     ///         { "name": "marginLeft", "value": 15.0, "source": "Card_iPhone6.json" },
-    ///         { "name": "marginBottom", "value": 0.0, "source": null } ] } ] }
+    ///         { "name": "marginBottom", "value": 0.0, "source": null },
+    ///         { "name": "width", "value": 375.0, "source": "Card.json", "rule": "scaled 375 at 375 pt" } ] } ] }
     /// ```
     ///
     /// A `value` is a JSON number, string or bool; a `source` of `null` marks a standard attribute that no
-    /// file sets, which reads as 0.
+    /// file sets, which reads as 0; `rule` is there only for a value that depends on the window.
     package func json(directory: String) -> JSONValue {
         var views: [(id: String, attributes: [JSONValue])] = []
         for row in rows {
