@@ -36,8 +36,8 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         public static let possibleTypo = Code(rawValue: "possibleTypo")
         /// The same key twice in one JSON object; the last one is used.
         public static let duplicateKey = Code(rawValue: "duplicateKey")
-        /// A file had more warnings than ``ConstraintFileParser/Limits/maximumWarningsPerFile``; this one counts
-        /// those not reported.
+        /// A file had more warnings than ``ConstraintFileParser/Limits/maximumWarningsPerFile``: a note, after the
+        /// warnings reported, that counts those that were not (``ConstraintDiagnostic/omittedWarningCount``).
         public static let tooManyWarnings = Code(rawValue: "tooManyWarnings")
     }
 
@@ -55,6 +55,9 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var keyPath: String?
     /// What was found and what to do about it.
     public var message: String
+    /// For the note ``Code/tooManyWarnings``: how many warnings of the file were not reported; nil for any other
+    /// diagnostic.
+    public var omittedWarningCount: Int?
 
     /// Creates a diagnostic.
     public init(

@@ -354,6 +354,9 @@ struct ConstraintInterpreterTests {
         #expect(log.all.count == 101)
         #expect(log.all.last?.code == .tooManyWarnings)
         #expect(log.all.last?.message.hasPrefix("900 more warnings in this file not shown") == true)
+        #expect(log.all.last?.severity == .note)
+        #expect(log.all.last?.omittedWarningCount == 900)
+        #expect(log.all.dropLast().allSatisfy { $0.severity == .warning && $0.omittedWarningCount == nil })
     }
 
     // MARK: - Preloading

@@ -85,16 +85,16 @@ final class WarningCollector {
         }
     }
 
-    /// The warnings kept, then one saying how many were not, if any.
+    /// The warnings kept, then a note saying how many were not, if any.
     var all: [ConstraintDiagnostic] {
         guard dropped > 0 else { return warnings }
-        return warnings + [
-            ConstraintDiagnostic(
-                severity: .warning, code: .tooManyWarnings,
-                message:
-                    "\(dropped) more warning\(dropped == 1 ? "" : "s") in this file not shown (at most \(limit) per file; ConstraintFileParser.Limits.maximumWarningsPerFile)",
-                file: fileName)
-        ]
+        var note = ConstraintDiagnostic(
+            severity: .note, code: .tooManyWarnings,
+            message:
+                "\(dropped) more warning\(dropped == 1 ? "" : "s") in this file not shown (at most \(limit) per file; ConstraintFileParser.Limits.maximumWarningsPerFile)",
+            file: fileName)
+        note.omittedWarningCount = dropped
+        return warnings + [note]
     }
 
     func deliver(to handler: ConstraintDiagnosticHandler?) {

@@ -26,14 +26,6 @@ extension ConstraintDiagnostic {
             line: error.line, column: error.column, keyPath: error.keyPath)
     }
 
-    /// For the note that a file's other warnings were not shown (``Code/tooManyWarnings``), how many there were;
-    /// nil for any other diagnostic. The parser gives the number only in the message, which starts with it
-    /// (`19900 more warnings in this file not shown …`).
-    package var unshownWarningCount: Int? {
-        guard code == .tooManyWarnings else { return nil }
-        return Int(message.prefix { $0.isASCII && $0.isNumber })
-    }
-
     /// The order lint prints diagnostics in: by file, then line and column (a diagnostic of the whole
     /// file first), errors before warnings, then message.
     package static func lintOrder(_ lhs: ConstraintDiagnostic, _ rhs: ConstraintDiagnostic) -> Bool {

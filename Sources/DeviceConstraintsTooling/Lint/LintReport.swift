@@ -26,7 +26,7 @@ public struct LintReport: Sendable, Hashable {
     /// rather than lists (``ConstraintFileParser/Limits/maximumWarningsPerFile``).
     public var warningCount: Int {
         diagnostics.reduce(0) { count, diagnostic in
-            count + (diagnostic.severity == .warning ? 1 : diagnostic.unshownWarningCount ?? 0)
+            count + (diagnostic.severity == .warning ? 1 : diagnostic.omittedWarningCount ?? 0)
         }
     }
 

@@ -201,8 +201,6 @@ public struct Linter: Sendable {
         result.diagnostics += warnings.diagnostics.map { warning in
             var placed = warning
             placed.file = path
-            // "N more warnings not shown" is not a warning of its own: a note, which the report counts as N warnings.
-            if placed.code == .tooManyWarnings { placed.severity = .note }
             return placed
         }
         guard let contents else {
