@@ -46,8 +46,18 @@ struct ExtensionCollector {
     /// elements through the runtime's generic tuple functions).
     private struct Entry {
         let name: Int
-        var value: ConstraintValue
+        var value: Value
     }
+    /// An extension's value while its record is read: holds no reference (the rare strings are in `strings`), so
+    /// that storing it, and emptying `current` for the next record, copies bytes and destroys nothing.
+    private enum Value {
+        case number(Double)
+        case bool(Bool)
+        /// `strings[k]`.
+        case string(Int)
+    }
+    /// The strings of the record being read.
+    private var strings: [String] = []
     /// The names of the last record whose order was worked out, in its order, and the places that sort them
     /// (``claim(_:isASCII:)`` tries its names first).
     private var orderedNames: [Int] = []
@@ -59,6 +69,7 @@ struct ExtensionCollector {
         record &+= 1
         claims = 0
         if !current.isEmpty { current.removeAll(keepingCapacity: true) }
+        if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
     }
 
     /// The number of the name whose UTF-8 is `bytes`, and whether the record being read gave it already.
@@ -118,6 +129,21 @@ struct ExtensionCollector {
     /// Sets extension `name` (from ``claim(_:isASCII:)``) of the record being read to `value`: a name the record
     /// gave already keeps its place and takes the new value.
     mutating func set(_ name: Int, to value: ConstraintValue) {
+        switch value {
+        case .number(let number): store(.number(number), as: name)
+        case .bool(let bool): store(.bool(bool), as: name)
+        case .string(let string):
+            strings.append(string)
+            store(.string(strings.count - 1), as: name)
+        }
+    }
+
+    /// ``set(_:to:)`` for a number, the usual value.
+    mutating func set(_ name: Int, number: Double) {
+        store(.number(number), as: name)
+    }
+
+    private mutating func store(_ value: Value, as name: Int) {
         let count = current.count
         let place = names.withUnsafeMutableBufferPointer { names in
             if names[name].lastRecord == record { return names[name].lastPlace }
@@ -161,7 +187,13 @@ struct ExtensionCollector {
         ) { elements in
             for k in 0..<count {
                 let entry = current[count > 1 ? order[k] : k]
-                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name].string, entry.value))
+                let value: ConstraintValue =
+                    switch entry.value {
+                    case .number(let number): .number(number)
+                    case .bool(let bool): .bool(bool)
+                    case .string(let string): .string(strings[string])
+                    }
+                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name].string, value))
             }
         }
     }
