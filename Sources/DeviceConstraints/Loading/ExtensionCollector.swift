@@ -4,7 +4,7 @@
 /// - Each name is made a `String` once per file, and every record that gives it shares that string; names are
 ///   matched by their bytes (``ByteKeyTable``), and names outside ASCII as `String`s, so canonically equivalent
 ///   names are one name, spelt as the file first spelt it.
-/// - A name a record gives twice is found by an array lookup (the record that last gave each name), and keeps its
+/// - A name a record gives twice is found by an array lookup (the place each name was last put), and keeps its
 ///   first place and its last value.
 /// - A record's extensions are stored sorted by name; the order that sorts them is worked out once for each run of
 ///   records that give the same names in the same order (the usual file repeats one list), not once per record.
@@ -26,9 +26,10 @@ struct ExtensionCollector {
     private var names: [Name] = []
     private struct Name {
         let string: String
-        /// The serial of the record that last gave the name, and its place in that record's list.
-        var lastRecord = -1
-        var lastPlace = 0
+        /// Where the name was last put in a record's list: the record being read gave it exactly when its entry
+        /// there is this name (each name is once in the list). Records that give the same names in the same order
+        /// put each in the same place, so this seldom changes.
+        var place = 0
         /// The attribute it probably misspells, once asked.
         var suggestion = Suggestion.unknown
     }
@@ -36,8 +37,6 @@ struct ExtensionCollector {
         case unknown, nothing
         case name(String)
     }
-    /// The serial of the record being read; 0 before the first.
-    private var record = 0
     /// How many names the record being read has claimed.
     private var claims = 0
     /// The record's extensions, each name once, in the order the record first gives them.
@@ -66,7 +65,6 @@ struct ExtensionCollector {
     /// Starts collecting the next record's extensions.
     @inline(__always)  // once per record of every file, most of them without extensions
     mutating func startRecord() {
-        record &+= 1
         claims = 0
         if !current.isEmpty { current.removeAll(keepingCapacity: true) }
         if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
@@ -75,6 +73,7 @@ struct ExtensionCollector {
     /// The number of the name whose UTF-8 is `bytes`, and whether the record being read gave it already.
     ///
     /// - Parameter isASCII: whether `bytes` is all ASCII, when the caller knows.
+    @inline(__always)  // the usual case, once per extension attribute; the rest is `find(_:isASCII:)`
     mutating func claim(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool? = nil) -> (name: Int, repeated: Bool) {
         // Most records give the names of the record before in the same order: try the name in this place of that
         // record's list first, by its bytes (equal bytes are equal names), before hashing.
@@ -82,9 +81,23 @@ struct ExtensionCollector {
         claims &+= 1
         if place < orderedNames.count {
             let guess = orderedNames[place]
-            let hit = keys.map { UTF8Hash.equal($0.key(at: guess), bytes) } ?? Self.equal(names[guess].string, bytes)
-            if hit { return (guess, names[guess].lastRecord == record) }
+            let hit = if let keys { UTF8Hash.equal(keys.key(at: guess), bytes) } else { Self.equal(name(guess), bytes) }
+            if hit { return (guess, isGiven(guess)) }
         }
+        let name = find(bytes, isASCII: isASCII)
+        return (name, isGiven(name))
+    }
+
+    /// Whether the record being read gave name `name` already.
+    @inline(__always)
+    private func isGiven(_ name: Int) -> Bool {
+        let place = names[name].place
+        return place < current.count && current[place].name == name
+    }
+
+    /// The number of the name whose UTF-8 is `bytes`, a new number for a new name.
+    @inline(never)
+    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool?) -> Int {
         let keys: ByteKeyTable
         if let table = self.keys {
             keys = table
@@ -92,12 +105,10 @@ struct ExtensionCollector {
             // Few names, all ASCII: equal strings have equal bytes.
             let ascii = isASCII ?? UTF8Hash.isASCII(bytes)
             if ascii {
-                for name in names.indices where Self.equal(names[name].string, bytes) {
-                    return (name, names[name].lastRecord == record)
-                }
+                for name in names.indices where Self.equal(names[name].string, bytes) { return name }
                 if names.count < Self.fewNames {
                     names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
-                    return (names.count - 1, false)
+                    return names.count - 1
                 }
             }
             // The table of the names so far, from here on.
@@ -109,12 +120,10 @@ struct ExtensionCollector {
             self.keys = keys
         }
         let hash = keys.hash(bytes)
-        if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) {
-            return (name, names[name].lastRecord == record)
-        }
+        if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) { return name }
         let name = keys.append(bytes, hash: hash, isASCII: isASCII)
         names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
-        return (name, false)
+        return name
     }
 
     /// Whether `string`'s UTF-8 is `bytes`.
@@ -139,23 +148,22 @@ struct ExtensionCollector {
     }
 
     /// ``set(_:to:)`` for a number, the usual value.
+    @inline(__always)
     mutating func set(_ name: Int, number: Double) {
         store(.number(number), as: name)
     }
 
+    @inline(__always)
     private mutating func store(_ value: Value, as name: Int) {
+        let place = names[name].place
         let count = current.count
-        let place = names.withUnsafeMutableBufferPointer { names in
-            if names[name].lastRecord == record { return names[name].lastPlace }
-            names[name].lastRecord = record
-            names[name].lastPlace = count
-            return count
-        }
-        if place < count {
+        if place < count && current[place].name == name {
             current[place].value = value
-        } else {
-            current.append(Entry(name: name, value: value))
+            return
         }
+        // Only a name that moved is written: records in the usual order leave `names` as it is.
+        if place != count { names[name].place = count }
+        current.append(Entry(name: name, value: value))
     }
 
     /// Whether the record being read has any extension.
