@@ -420,11 +420,18 @@ struct PlainFileReader {
             j &+= 1
             if j < n, p[j] &- 0x30 < 10 { return nil }  // a leading zero
         } else {
-            while j < n, p[j] &- 0x30 < 10 {
+            let first = j
+            repeat {
                 mantissa = mantissa &* 10 &+ UInt64(p[j] &- 0x30)
-                digits &+= 1
                 j &+= 1
-            }
+            } while j < n && p[j] &- 0x30 < 10
+            digits = j &- first
+        }
+        // The usual number, an integer of at most 15 digits (exact as a Double), needs nothing more.
+        if digits <= 15 && (j == n || (p[j] != 0x2E && p[j] | 0x20 != 0x65)) {
+            i = j
+            let value = Double(Int64(truncatingIfNeeded: mantissa))
+            return negative ? -value : value
         }
         if j < n, p[j] == 0x2E {
             j &+= 1
