@@ -1,13 +1,14 @@
 /// The extension attributes of one file's records, as a reader (``PlainFileReader`` or the general reader) collects
 /// them: linear in the file however many extensions its records give, and however they repeat.
 ///
-/// - Each name is made a `String` once per file, and every record that gives it shares that string; names are
-///   matched by their bytes (``ByteKeyTable``), and names outside ASCII as `String`s, so canonically equivalent
-///   names are one name, spelt as the file first spelt it.
+/// - Each name is made a `String` once per file; names are matched by their bytes (``ByteKeyTable``), and names
+///   outside ASCII as `String`s, so canonically equivalent names are one name, spelt as the file first spelt it.
 /// - A name a record gives twice is found by an array lookup (the place each name was last put), and keeps its
 ///   first place and its last value.
-/// - A record's extensions are stored sorted by name; the order that sorts them is worked out once for each run of
-///   records that give the same names in the same order (the usual file repeats one list), not once per record.
+/// - A record's extensions are stored sorted by name; the order that sorts them, and the sorted list of names that
+///   the records share (``ConstraintRecord/ExtensionNames``), are worked out once for each run of records that give
+///   the same names in the same order (the usual file repeats one list), not once per record. A record stores only
+///   its values, which hold no reference (``ConstraintRecord/StoredValue``).
 /// - The attribute a name probably misspells is worked out once per name (``suggestion(for:)``).
 ///
 /// ```swift
@@ -45,29 +46,27 @@ struct ExtensionCollector {
     /// elements through the runtime's generic tuple functions).
     private struct Entry {
         let name: Int
-        var value: Value
+        /// As the record stores it: no reference (strings are in `strings`), so that storing it, emptying `current`
+        /// for the next record and handing the values to the record copy bytes and destroy nothing.
+        var value: ConstraintRecord.StoredValue
     }
-    /// An extension's value while its record is read: holds no reference (the rare strings are in `strings`), so
-    /// that storing it, and emptying `current` for the next record, copies bytes and destroys nothing.
-    private enum Value {
-        case number(Double)
-        case bool(Bool)
-        /// `strings[k]`.
-        case string(Int)
-    }
-    /// The strings of the record being read.
+    /// The strings of the record being read, which its string values index.
     private var strings: [String] = []
-    /// The names of the last record whose order was worked out, in its order, and the places that sort them
-    /// (``claim(_:isASCII:)`` tries its names first).
+    /// The names of the last record of more than one extension whose order was worked out, in its order
+    /// (``claim(_:isASCII:)`` tries its names first), the places that sort them, and its names sorted: shared by
+    /// every record of the run that gives the same names in the same order.
     private var orderedNames: [Int] = []
     private var order: [Int] = []
+    private var sortedNames: ConstraintRecord.ExtensionNames?
+    /// The last record of one extension's name, and that name as a list, for the next record of that one name.
+    private var single: (name: Int, names: ConstraintRecord.ExtensionNames)?
 
     /// Starts collecting the next record's extensions.
     @inline(__always)  // once per record of every file, most of them without extensions
     mutating func startRecord() {
         claims = 0
         if !current.isEmpty { current.removeAll(keepingCapacity: true) }
-        if !strings.isEmpty { strings.removeAll(keepingCapacity: true) }
+        if !strings.isEmpty { strings = [] }  // the last record keeps them
     }
 
     /// The number of the name whose UTF-8 is `bytes`, and whether the record being read gave it already.
@@ -138,13 +137,7 @@ struct ExtensionCollector {
     /// Sets extension `name` (from ``claim(_:isASCII:)``) of the record being read to `value`: a name the record
     /// gave already keeps its place and takes the new value.
     mutating func set(_ name: Int, to value: ConstraintValue) {
-        switch value {
-        case .number(let number): store(.number(number), as: name)
-        case .bool(let bool): store(.bool(bool), as: name)
-        case .string(let string):
-            strings.append(string)
-            store(.string(strings.count - 1), as: name)
-        }
+        store(ConstraintRecord.stored(value, strings: &strings), as: name)
     }
 
     /// ``set(_:to:)`` for a number, the usual value.
@@ -154,7 +147,7 @@ struct ExtensionCollector {
     }
 
     @inline(__always)
-    private mutating func store(_ value: Value, as name: Int) {
+    private mutating func store(_ value: ConstraintRecord.StoredValue, as name: Int) {
         let place = names[name].place
         let count = current.count
         if place < count && current[place].name == name {
@@ -171,11 +164,23 @@ struct ExtensionCollector {
     var isEmpty: Bool { current.isEmpty }
 
     /// Sets the image name and the extensions collected of `record`, a record being built, which has none yet:
-    /// the extensions are written sorted by name (as ``ConstraintRecord`` keeps them), each name once, straight
-    /// into the record's storage.
+    /// the values are written in the order of the sorted names (as ``ConstraintRecord`` keeps them), each name once,
+    /// straight into the record's storage; the sorted names are shared by the run of records that give the same.
     mutating func finish(_ record: inout ConstraintRecord, imageName: String?) {
         let count = current.count
-        if count > 1 {
+        let names: ConstraintRecord.ExtensionNames?
+        switch count {
+        case 0: names = nil
+        case 1:
+            let name = current[0].name
+            if let single, single.name == name {
+                names = single.names
+            } else {
+                let made = ConstraintRecord.ExtensionNames([self.names[name].string], namesAreASCII: namesAreASCII)
+                single = (name, made)
+                names = made
+            }
+        default:
             var same = orderedNames.count == count
             if same {
                 for place in 0..<count where orderedNames[place] != current[place].name {
@@ -186,25 +191,22 @@ struct ExtensionCollector {
             if !same {
                 orderedNames = current.map(\.name)
                 order = Array(0..<count)
-                order.sort { names[current[$0].name].string < names[current[$1].name].string }
+                order.sort { self.names[current[$0].name].string < self.names[current[$1].name].string }
+                sortedNames = ConstraintRecord.ExtensionNames(
+                    order.map { self.names[current[$0].name].string }, namesAreASCII: namesAreASCII)
             }
+            names = sortedNames
         }
-        // Names outside ASCII are only in a table (and seldom).
-        record.setExtras(
-            imageName: imageName, extensionCount: count, namesAreASCII: !(keys?.hasNonASCIIKeys ?? false)
-        ) { elements in
+        assert(names?.strings.count ?? 0 == count, "a name for each value")
+        record.setExtras(imageName: imageName, names: names, strings: strings) { values in
             for k in 0..<count {
-                let entry = current[count > 1 ? order[k] : k]
-                let value: ConstraintValue =
-                    switch entry.value {
-                    case .number(let number): .number(number)
-                    case .bool(let bool): .bool(bool)
-                    case .string(let string): .string(strings[string])
-                    }
-                (elements + k).initialize(to: ConstraintRecord.Extension(names[entry.name].string, value))
+                (values + k).initialize(to: current[count > 1 ? order[k] : k].value)
             }
         }
     }
+
+    /// Whether every name is ASCII (names outside ASCII are only in a table, and seldom).
+    private var namesAreASCII: Bool { !(keys?.hasNonASCIIKeys ?? false) }
 
     /// The known attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
     /// worked out once per name in this file.
