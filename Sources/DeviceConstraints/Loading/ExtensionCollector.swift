@@ -31,12 +31,10 @@ struct ExtensionCollector {
         /// there is this name (each name is once in the list). Records that give the same names in the same order
         /// put each in the same place, so this seldom changes.
         var place = 0
-        /// The attribute it probably misspells, once asked.
-        var suggestion = Suggestion.unknown
-    }
-    private enum Suggestion {
-        case unknown, nothing
-        case name(String)
+        /// Whether the attribute it probably misspells was worked out, and that attribute (a flag apart, so that the
+        /// usual answer, none, is read without copying a string).
+        var suggestionIsKnown = false
+        var suggestion: String?
     }
     /// How many names the record being read has claimed.
     private var claims = 0
@@ -210,14 +208,18 @@ struct ExtensionCollector {
 
     /// The known attribute name `name` is probably a misspelling of (``ConstraintAttribute/suggestedName(for:)``),
     /// worked out once per name in this file.
+    @inline(__always)  // asked for every extension attribute while someone listens for warnings
     mutating func suggestion(for name: Int) -> String? {
-        switch names[name].suggestion {
-        case .nothing: return nil
-        case .name(let suggestion): return suggestion
-        case .unknown:
-            let suggestion = ConstraintAttribute.suggestedName(for: names[name].string)
-            names[name].suggestion = suggestion.map(Suggestion.name) ?? .nothing
-            return suggestion
+        if names[name].suggestionIsKnown && names[name].suggestion == nil { return nil }
+        return workOutSuggestion(for: name)
+    }
+
+    @inline(never)
+    private mutating func workOutSuggestion(for name: Int) -> String? {
+        if !names[name].suggestionIsKnown {
+            names[name].suggestion = ConstraintAttribute.suggestedName(for: names[name].string)
+            names[name].suggestionIsKnown = true
         }
+        return names[name].suggestion
     }
 }
