@@ -78,7 +78,12 @@ struct ExtensionCollector {
         claims &+= 1
         if place < orderedNames.count {
             let guess = orderedNames[place]
-            let hit = if let keys { UTF8Hash.equal(keys.key(at: guess), bytes) } else { Self.equal(name(guess), bytes) }
+            let hit: Bool
+            if let keys {
+                hit = UTF8Hash.equal(keys.key(at: guess), bytes)
+            } else {
+                hit = Self.equal(names[guess].string, bytes)
+            }
             if hit { return (guess, isGiven(guess)) }
         }
         let name = find(bytes, isASCII: isASCII)
@@ -123,10 +128,10 @@ struct ExtensionCollector {
         return name
     }
 
-    /// Whether `string`'s UTF-8 is `bytes`.
+    /// Whether `string`'s UTF-8 is `bytes`: read in place (a copy of the string to call `withUTF8` on cost a
+    /// retain and a release per comparison).
     private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var string = string
-        return string.withUTF8 { UTF8Hash.equal($0, bytes) }
+        string.utf8.withContiguousStorageIfAvailable { UTF8Hash.equal($0, bytes) } ?? string.utf8.elementsEqual(bytes)
     }
 
     /// Name `name` as the file first spelt it.
