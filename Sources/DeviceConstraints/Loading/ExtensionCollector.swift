@@ -19,8 +19,9 @@
 /// collector.finish(&record, imageName: nil)
 /// ```
 struct ExtensionCollector {
-    /// The names by their bytes, once the file has more than ``fewNames`` of them or one outside ASCII; until then
-    /// (most files), a name is compared with each, and the file makes no table.
+    /// The names by their bytes, once the file has more than ``fewNames`` of them, one outside ASCII, or a record of
+    /// more than one extension (whose names the next records are guessed to give, by their bytes); until then (most
+    /// files), a name is compared with each, and the file makes no table.
     private var keys: ByteKeyTable?
     private static let fewNames = 8
     /// Name `k`'s string and what is known of it, in one array: one lookup (and one uniqueness check) per use.
@@ -76,15 +77,9 @@ struct ExtensionCollector {
         // record's list first, by its bytes (equal bytes are equal names), before hashing.
         let place = claims
         claims &+= 1
-        if place < orderedNames.count {
+        if place < orderedNames.count, let keys {  // (a file with guesses has a table)
             let guess = orderedNames[place]
-            let hit: Bool
-            if let keys {
-                hit = UTF8Hash.equal(keys.key(at: guess), bytes)
-            } else {
-                hit = Self.equal(names[guess].string, bytes)
-            }
-            if hit { return (guess, isGiven(guess)) }
+            if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, isGiven(guess)) }
         }
         let name = find(bytes, isASCII: isASCII)
         return (name, isGiven(name))
@@ -100,10 +95,7 @@ struct ExtensionCollector {
     /// The number of the name whose UTF-8 is `bytes`, a new number for a new name.
     @inline(never)
     private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool?) -> Int {
-        let keys: ByteKeyTable
-        if let table = self.keys {
-            keys = table
-        } else {
+        if keys == nil {
             // Few names, all ASCII: equal strings have equal bytes.
             let ascii = isASCII ?? UTF8Hash.isASCII(bytes)
             if ascii {
@@ -113,19 +105,25 @@ struct ExtensionCollector {
                     return names.count - 1
                 }
             }
-            // The table of the names so far, from here on.
-            keys = ByteKeyTable()
-            for name in names {
-                var string = name.string
-                _ = string.withUTF8 { keys.append($0, hash: keys.hash($0), isASCII: true) }
-            }
-            self.keys = keys
         }
+        let keys = table()
         let hash = keys.hash(bytes)
         if let name = keys.index(of: bytes, hash: hash, isASCII: isASCII) { return name }
         let name = keys.append(bytes, hash: hash, isASCII: isASCII)
         names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
         return name
+    }
+
+    /// The table of the names, made of the names so far the first time.
+    private mutating func table() -> ByteKeyTable {
+        if let keys { return keys }
+        let keys = ByteKeyTable()
+        for name in names {
+            var string = name.string
+            _ = string.withUTF8 { keys.append($0, hash: keys.hash($0), isASCII: true) }
+        }
+        self.keys = keys
+        return keys
     }
 
     /// Whether `string`'s UTF-8 is `bytes`: read in place (a copy of the string to call `withUTF8` on cost a
@@ -192,6 +190,7 @@ struct ExtensionCollector {
                 }
             }
             if !same {
+                _ = table()  // for ``claim(_:isASCII:)``'s guesses
                 orderedNames = current.map(\.name)
                 order = Array(0..<count)
                 order.sort { self.names[current[$0].name].string < self.names[current[$1].name].string }
