@@ -19,9 +19,9 @@
 /// collector.finish(&record, imageName: nil)
 /// ```
 struct ExtensionCollector {
-    /// The names by their bytes, once the file has more than ``fewNames`` of them, one outside ASCII, or a record of
-    /// more than one extension (whose names the next records are guessed to give, by their bytes); until then (most
-    /// files), a name is compared with each, and the file makes no table.
+    /// The names by their bytes, once the file has more than ``fewNames`` of them, one outside ASCII, or two records
+    /// in a row that give the same extensions (the next records are guessed to give them too, by their bytes); until
+    /// then (most files), a name is compared with each, and the file makes no table.
     private var keys: ByteKeyTable?
     private static let fewNames = 8
     /// Name `k`'s string and what is known of it, in one array: one lookup (and one uniqueness check) per use.
@@ -36,6 +36,8 @@ struct ExtensionCollector {
         /// usual answer, none, is read without copying a string).
         var suggestionIsKnown = false
         var suggestion: String?
+        /// The name as a list of one, once a record gave only it: for the next such records.
+        var alone: ConstraintRecord.ExtensionNames?
     }
     /// How many names the record being read has claimed.
     private var claims = 0
@@ -57,8 +59,6 @@ struct ExtensionCollector {
     private var orderedNames: [Int] = []
     private var order: [Int] = []
     private var sortedNames: ConstraintRecord.ExtensionNames?
-    /// The last record of one extension's name, and that name as a list, for the next record of that one name.
-    private var single: (name: Int, names: ConstraintRecord.ExtensionNames)?
 
     /// Starts collecting the next record's extensions.
     @inline(__always)  // once per record of every file, most of them without extensions
@@ -77,7 +77,7 @@ struct ExtensionCollector {
         // record's list first, by its bytes (equal bytes are equal names), before hashing.
         let place = claims
         claims &+= 1
-        if place < orderedNames.count, let keys {  // (a file with guesses has a table)
+        if place < orderedNames.count, let keys {  // (records that repeat their names made the table)
             let guess = orderedNames[place]
             if UTF8Hash.equal(keys.key(at: guess), bytes) { return (guess, isGiven(guess)) }
         }
@@ -174,12 +174,12 @@ struct ExtensionCollector {
         case 0: names = nil
         case 1:
             let name = current[0].name
-            if let single, single.name == name {
-                names = single.names
+            if let alone = self.names[name].alone {
+                names = alone
             } else {
-                let made = ConstraintRecord.ExtensionNames([self.names[name].string], namesAreASCII: namesAreASCII)
-                single = (name, made)
-                names = made
+                let alone = ConstraintRecord.ExtensionNames([self.names[name].string], namesAreASCII: namesAreASCII)
+                self.names[name].alone = alone
+                names = alone
             }
         default:
             var same = orderedNames.count == count
@@ -189,8 +189,9 @@ struct ExtensionCollector {
                     break
                 }
             }
-            if !same {
-                _ = table()  // for ``claim(_:isASCII:)``'s guesses
+            if same {
+                if keys == nil { _ = table() }  // for ``claim(_:isASCII:)``'s guesses
+            } else {
                 orderedNames = current.map(\.name)
                 order = Array(0..<count)
                 order.sort { self.names[current[$0].name].string < self.names[current[$1].name].string }

@@ -62,9 +62,10 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         let extras: Extras
     }
 
-    /// The sorted names of a record's extensions, each once. Records share them: ``ExtensionCollector`` makes one
-    /// for each run of a file's records that give the same names, so that such a record stores only its values.
-    final class ExtensionNames: Sendable {
+    /// The sorted names of a record's extensions, each once. Records share them (the array's storage):
+    /// ``ExtensionCollector`` makes one list for each run of a file's records that give the same names, so that such
+    /// a record stores only its values.
+    struct ExtensionNames: Sendable {
         let strings: [String]
         /// Whether a name is outside ASCII: then a name the binary search misses may still be there (see
         /// `extensionValue`).
@@ -183,6 +184,16 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// These extras with `imageName` and `columnLayout` where they have none: themselves when that changes
+        /// nothing.
+        func merging(imageName: String?, columnLayout: ColumnLayout?) -> Extras {
+            let needsImageName = self.imageName == nil && imageName != nil
+            let needsColumnLayout = self.columnLayout == nil && columnLayout != nil
+            guard needsImageName || needsColumnLayout else { return self }
+            return replacing(
+                imageName: self.imageName ?? imageName, columnLayout: self.columnLayout ?? columnLayout)
+        }
+
         /// These extras with another image name and column layout: the same extensions, names shared.
         func replacing(imageName: String?, columnLayout: ColumnLayout?) -> Extras {
             Self.make(imageName: imageName, columnLayout: columnLayout, names: names, strings: strings) { elements in
@@ -243,6 +254,15 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     private static func merge(_ own: Extras, over fallback: Extras) -> Extras {
         let ownNames = own.names?.strings ?? []
         let fallbackNames = fallback.names?.strings ?? []
+        // Without names on one side, or with the same names on both (a device's file that gives again what the
+        // base file gives), the values are one side's: its names and values are shared.
+        if fallbackNames.isEmpty || ownNames == fallbackNames {
+            return own.merging(imageName: fallback.imageName, columnLayout: fallback.columnLayout)
+        }
+        if ownNames.isEmpty {
+            return fallback.replacing(
+                imageName: own.imageName ?? fallback.imageName, columnLayout: own.columnLayout ?? fallback.columnLayout)
+        }
         // The fallback's strings follow the record's own.
         let offset = own.strings.count
         var names: [String] = []
@@ -330,8 +350,10 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         guard let left = lhs.extras?.names, let right = rhs.extras?.names else {
             return lhs.extras?.names == nil && rhs.extras?.names == nil
         }
-        guard left === right || left.strings == right.strings, let lhsExtras = lhs.extras, let rhsExtras = rhs.extras
-        else { return false }
+        // (Arrays that share their storage are equal at once.)
+        guard left.strings == right.strings, let lhsExtras = lhs.extras, let rhsExtras = rhs.extras else {
+            return false
+        }
         return left.strings.indices.allSatisfy { lhsExtras.value(at: $0) == rhsExtras.value(at: $0) }
     }
 
