@@ -427,12 +427,6 @@ struct PlainFileReader {
             } while j < n && p[j] &- 0x30 < 10
             digits = j &- first
         }
-        // The usual number, an integer of at most 15 digits (exact as a Double), needs nothing more.
-        if digits <= 15 && (j == n || (p[j] != 0x2E && p[j] | 0x20 != 0x65)) {
-            i = j
-            let value = Double(Int64(truncatingIfNeeded: mantissa))
-            return negative ? -value : value
-        }
         if j < n, p[j] == 0x2E {
             j &+= 1
             guard j < n, p[j] &- 0x30 < 10 else { return nil }
@@ -442,6 +436,11 @@ struct PlainFileReader {
                 exponent &-= 1
                 j &+= 1
             }
+        } else if digits <= 15 && !(j < n && p[j] | 0x20 == 0x65) {
+            // The usual number, an integer of at most 15 digits (exact as a Double), needs nothing more.
+            i = j
+            let value = Double(Int64(truncatingIfNeeded: mantissa))
+            return negative ? -value : value
         }
         let simple = digits <= 19 && !(j < n && p[j] | 0x20 == 0x65)
         if simple && mantissa <= 1 << 53 && exponent >= -22 {
