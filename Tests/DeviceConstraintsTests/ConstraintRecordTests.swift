@@ -123,6 +123,17 @@ struct ConstraintRecordTests {
         #expect(merged.hashValue == ConstraintRecord(imageName: "icon", extensions: expected).hashValue)
     }
 
+    @Test func mergingRecordsOfTheSameNamesOrOfNamesOnOneSideOnlyKeepsTheFirstValues() {
+        let own = ConstraintRecord(extensions: ["a": .number(1), "b": .string("own")])
+        let same = ConstraintRecord(imageName: "icon", extensions: ["a": .number(2), "b": .string("fallback")])
+        #expect(own.merged(over: same) == ConstraintRecord(imageName: "icon", extensions: own.extensions))
+        #expect(same.merged(over: own) == same)
+        let imageOnly = ConstraintRecord(imageName: "image")
+        #expect(own.merged(over: imageOnly) == ConstraintRecord(imageName: "image", extensions: own.extensions))
+        #expect(imageOnly.merged(over: same) == ConstraintRecord(imageName: "image", extensions: same.extensions))
+        #expect(imageOnly.merged(over: own) == ConstraintRecord(imageName: "image", extensions: own.extensions))
+    }
+
     @Test func recordsReadFromAFileEqualRecordsMadeByHandAndChangeAlike() throws {
         // A file's records share their names; records made by hand do not: neither shows.
         let data = Data(
