@@ -108,6 +108,55 @@ struct ConstraintRecordTests {
         #expect(device.records.count == 2)
     }
 
+    @Test func mergingKeepsEachSidesStringsAndKindsOfValues() {
+        let own = ConstraintRecord(extensions: ["a": .string("own"), "c": .number(1), "e": .string("e")])
+        let fallback = ConstraintRecord(
+            imageName: "icon",
+            extensions: ["a": .string("lost"), "b": .string("fallback"), "d": .bool(true), "f": .string("f")])
+        let merged = own.merged(over: fallback)
+        let expected: [String: ConstraintValue] = [
+            "a": .string("own"), "b": .string("fallback"), "c": .number(1), "d": .bool(true), "e": .string("e"),
+            "f": .string("f"),
+        ]
+        #expect(merged.extensions == expected && merged.imageName == "icon")
+        #expect(merged == ConstraintRecord(imageName: "icon", extensions: expected))
+        #expect(merged.hashValue == ConstraintRecord(imageName: "icon", extensions: expected).hashValue)
+    }
+
+    @Test func mergingRecordsOfTheSameNamesOrOfNamesOnOneSideOnlyKeepsTheFirstValues() {
+        let own = ConstraintRecord(extensions: ["a": .number(1), "b": .string("own")])
+        let same = ConstraintRecord(imageName: "icon", extensions: ["a": .number(2), "b": .string("fallback")])
+        #expect(own.merged(over: same) == ConstraintRecord(imageName: "icon", extensions: own.extensions))
+        #expect(same.merged(over: own) == same)
+        let imageOnly = ConstraintRecord(imageName: "image")
+        #expect(own.merged(over: imageOnly) == ConstraintRecord(imageName: "image", extensions: own.extensions))
+        #expect(imageOnly.merged(over: same) == ConstraintRecord(imageName: "image", extensions: same.extensions))
+        #expect(imageOnly.merged(over: own) == ConstraintRecord(imageName: "image", extensions: own.extensions))
+    }
+
+    @Test func recordsReadFromAFileEqualRecordsMadeByHandAndChangeAlike() throws {
+        // A file's records share their names; records made by hand do not: neither shows.
+        let data = Data(
+            #"{"C": [{"a": {"x": 1, "s": "one", "b": true}}, {"b": {"x": 2, "s": "two", "b": false}}]}"#.utf8)
+        let file = try ConstraintFileParser().parse(data, fileName: "C.json")
+        var read = try #require(file["b"])
+        var made = ConstraintRecord(extensions: ["x": .number(2), "s": .string("two"), "b": .bool(false)])
+        #expect(read == made && read.hashValue == made.hashValue && read != file["a"])
+        read.setExtensionNumbers([("x", 5)])
+        made.setExtensionNumbers([("x", 5)])
+        #expect(read == made && read[attribute: "x"] == .number(5) && read[attribute: "s"] == .string("two"))
+        read.setExtensionNumbers([("new", 6)])
+        made.setExtensionNumbers([("new", 6)])
+        #expect(read == made && read.attributeNames == ["b", "new", "s", "x"])
+        let layout = ColumnLayout(count: 2, itemWidth: 100, spacing: 8, insets: 16)
+        read.set(columnLayout: layout)
+        made.set(columnLayout: layout)
+        read.set(.imageName, string: "icon")
+        made.set(.imageName, string: "icon")
+        #expect(read == made && read.columnLayout == layout && read.imageName == "icon")
+        #expect(read.extensions == made.extensions && read.extensions.count == 4)
+    }
+
     @Test func anExplicitZeroIsNotOverriddenByAFallback() {
         let merged = ConstraintRecord(marginLeft: 0).merged(over: ConstraintRecord(marginLeft: 20))
         #expect(merged.marginLeft == 0)

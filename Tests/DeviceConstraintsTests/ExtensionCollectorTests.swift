@@ -90,4 +90,71 @@ struct ExtensionCollectorTests {
         #expect(collector.suggestion(for: names[0]) == "width" && collector.suggestion(for: names[1]) == nil)
         #expect(collector.suggestion(for: names[2]) == "width")
     }
+
+    @Test func aNameClaimedButNotSetIsNotARepeat() {
+        // The general reader claims a name before it reads the value, and sets nothing when the value is spoilt.
+        var collector = ExtensionCollector()
+        collector.startRecord()
+        var bytes = "spoilt"
+        let first = bytes.withUTF8 { collector.claim($0) }
+        let second = bytes.withUTF8 { collector.claim($0) }
+        #expect(!first.repeated && !second.repeated && first.name == second.name)
+        collector.set(second.name, to: .string("kept"))
+        #expect(bytes.withUTF8 { collector.claim($0) }.repeated)
+        var record = ConstraintRecord()
+        collector.finish(&record, imageName: nil)
+        #expect(record.extensions == ["spoilt": .string("kept")])
+    }
+
+    @Test func repeatsAreFoundWhateverOrderAndRunsOfOrdersRecordsGive() {
+        // Records that mostly follow the one before (the collector's guess) and sometimes do not, with repeats and
+        // values of each kind, against a dictionary.
+        var generator = SplitMix(state: 7)
+        var collector = ExtensionCollector()
+        let pool = (0..<20).map { "name\($0)" }
+        var order = Array(pool.prefix(10))
+        for round in 0..<300 {
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                order = Array(pool.shuffled(using: &generator).prefix(Int.random(in: 0...12, using: &generator)))
+            }
+            var pairs = order
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                pairs.insert(
+                    pool.randomElement(using: &generator)!, at: Int.random(in: 0...pairs.count, using: &generator))
+            }
+            collector.startRecord()
+            var expected: [String: ConstraintValue] = [:]
+            for (index, name) in pairs.enumerated() {
+                var bytes = name
+                let claim = bytes.withUTF8 { collector.claim($0) }
+                #expect(claim.repeated == (expected[name] != nil), "round \(round), \(name)")
+                #expect(collector.name(claim.name) == name)
+                let value: ConstraintValue =
+                    switch index % 3 {
+                    case 0: .number(Double(index))
+                    case 1: .string("\(round).\(index)")
+                    default: .bool(index % 2 == 0)
+                    }
+                collector.set(claim.name, to: value)
+                expected[name] = value
+            }
+            var record = ConstraintRecord()
+            collector.finish(&record, imageName: nil)
+            #expect(record.extensions == expected, "round \(round)")
+            #expect(record.attributeNames == expected.keys.sorted(), "round \(round)")
+        }
+    }
+}
+
+/// A seeded generator (SplitMix64), so that a failing round can be repeated.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

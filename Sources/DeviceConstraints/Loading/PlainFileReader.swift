@@ -213,25 +213,7 @@ struct PlainFileReader {
                 guard let rule = columnRule() else { return false }
                 dynamics.append((ColumnRule.key, .columns(rule)))
             } else if let name {
-                // The name's string is fetched only when it is needed (most extensions need none).
-                let claim = extensions.claim(name.bytes, isASCII: true)
-                if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
-                if !dynamics.isEmpty { removeDynamic(extensions.name(claim.name)) }
-                if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
-                    let string = extensions.name(claim.name)
-                    warnings.possibleTypo(
-                        string, suggestion: suggestion, at: { location(ofOffset: quote) },
-                        keyPath: { keyPath(string) })
-                }
-                if p[i] == 0x7B {
-                    let name = extensions.name(claim.name)
-                    guard let scaled = scaledValue(of: name) else { return false }
-                    extensions.set(claim.name, to: .number(scaled.value))
-                    dynamics.append((name, .scaled(scaled)))
-                } else {
-                    guard let value = extensionValue() else { return false }
-                    extensions.set(claim.name, to: value)
-                }
+                guard extensionAttribute(name, quote: quote) else { return false }
             }
             skipWhitespace()
             if take(0x2C) {
@@ -244,6 +226,36 @@ struct PlainFileReader {
             }
             return true
         }
+    }
+
+    /// The value of extension attribute `name`, whose key's opening quote is at `quote`, at `i`; false when the
+    /// reader gives up. Not inlined: it would make ``record(into:)`` too large for the compiler to inline what the
+    /// known attributes need there.
+    @inline(never)
+    private mutating func extensionAttribute(_ name: Text, quote: Int) -> Bool {
+        // The name's string is fetched only when it is needed (most extensions need none).
+        let claim = extensions.claim(name.bytes, isASCII: true)
+        if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
+        if !dynamics.isEmpty { removeDynamic(extensions.name(claim.name)) }
+        if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
+            let string = extensions.name(claim.name)
+            warnings.possibleTypo(
+                string, suggestion: suggestion, at: { location(ofOffset: quote) }, keyPath: { keyPath(string) })
+        }
+        switch p[i] {
+        case 0x7B:
+            let name = extensions.name(claim.name)
+            guard let scaled = scaledValue(of: name) else { return false }
+            extensions.set(claim.name, number: scaled.value)
+            dynamics.append((name, .scaled(scaled)))
+        case 0x22, 0x74, 0x66:  // a string, true, false
+            guard let value = extensionValue() else { return false }
+            extensions.set(claim.name, to: value)
+        default:
+            guard let number = number() else { return false }
+            extensions.set(claim.name, number: number)
+        }
+        return true
     }
 
     // MARK: - Window-dependent values
@@ -372,7 +384,7 @@ struct PlainFileReader {
         return candidate
     }
 
-    /// A number, a string, `true` or `false`.
+    /// A string, `true` or `false`.
     private mutating func extensionValue() -> ConstraintValue? {
         switch p[i] {
         case 0x22: return string().map { .string($0.string) }
@@ -386,7 +398,7 @@ struct PlainFileReader {
             }
             i &+= 5
             return .bool(false)
-        default: return number().map { .number($0) }
+        default: return nil
         }
     }
 
@@ -408,11 +420,12 @@ struct PlainFileReader {
             j &+= 1
             if j < n, p[j] &- 0x30 < 10 { return nil }  // a leading zero
         } else {
-            while j < n, p[j] &- 0x30 < 10 {
+            let first = j
+            repeat {
                 mantissa = mantissa &* 10 &+ UInt64(p[j] &- 0x30)
-                digits &+= 1
                 j &+= 1
-            }
+            } while j < n && p[j] &- 0x30 < 10
+            digits = j &- first
         }
         if j < n, p[j] == 0x2E {
             j &+= 1
@@ -423,6 +436,11 @@ struct PlainFileReader {
                 exponent &-= 1
                 j &+= 1
             }
+        } else if digits <= 15 && !(j < n && p[j] | 0x20 == 0x65) {
+            // The usual number, an integer of at most 15 digits (exact as a Double), needs nothing more.
+            i = j
+            let value = Double(Int64(truncatingIfNeeded: mantissa))
+            return negative ? -value : value
         }
         let simple = digits <= 19 && !(j < n && p[j] | 0x20 == 0x65)
         if simple && mantissa <= 1 << 53 && exponent >= -22 {

@@ -62,71 +62,171 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         let extras: Extras
     }
 
+    /// The sorted names of a record's extensions, each once. Records share them (the array's storage):
+    /// ``ExtensionCollector`` makes one list for each run of a file's records that give the same names, so that such
+    /// a record stores only its values.
+    struct ExtensionNames: Sendable {
+        let strings: [String]
+        /// Whether a name is outside ASCII: then a name the binary search misses may still be there (see
+        /// `extensionValue`).
+        let hasNonASCII: Bool
+
+        /// - Parameter namesAreASCII: true when the caller knows every name is ASCII (else the names are looked at).
+        init(_ strings: [String], namesAreASCII: Bool = false) {
+            self.strings = strings
+            hasNonASCII = !namesAreASCII && strings.contains { !Self.isASCII($0) }
+            // Names in ASCII compare as bytes, a total order: those must be strictly increasing (`<` leaves some
+            // names outside ASCII unordered; see `extensionValue`).
+            assert(
+                zip(strings, strings.dropFirst()).allSatisfy { a, b in !(Self.isASCII(a) && Self.isASCII(b)) || a < b },
+                "extension names not sorted, or a name twice")
+        }
+
+        private static func isASCII(_ name: String) -> Bool { name.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// An extension's value as a record stores it: no reference (a string is an index into the record's strings),
+    /// so that a record's values are written, copied and freed as bytes, however many it has.
+    enum StoredValue {
+        case number(Double)
+        case bool(Bool)
+        /// The record's string `k`.
+        case string(Int)
+    }
+
     /// The image name and extension attributes of a record: immutable, replaced whole when one changes. The
-    /// extensions are stored after the header in the same allocation, sorted by name, each name once:
+    /// extensions' values are stored after the header in the same allocation, in the order of their sorted names:
     /// smaller and quicker to build than a dictionary for the few extensions a record has.
-    private final class Extras: ManagedBuffer<Extras.Header, Extension> {
+    ///
+    /// Invariant: there are exactly as many values as names, all initialized by `make`.
+    private final class Extras: ManagedBuffer<Extras.Header, StoredValue> {
         struct Header {
             let imageName: String?
             let columnLayout: ColumnLayout?
-            let count: Int
-            /// Whether a name is outside ASCII: then a name the binary search misses may still be there (below).
-            var hasNonASCIINames = false
+            /// The extensions' names; nil for none.
+            let names: ExtensionNames?
+            /// The strings that string values index.
+            let strings: [String]
+        }
+
+        /// Extras holding `imageName`, `columnLayout` and a value for each of `names`, which `initialize` writes,
+        /// all of them, in the order of the names, to the memory it is given; string values index `strings`.
+        static func make(
+            imageName: String?, columnLayout: ColumnLayout?, names: ExtensionNames?, strings: [String],
+            initialize: (UnsafeMutablePointer<StoredValue>) -> Void
+        ) -> Extras {
+            let buffer = create(minimumCapacity: names?.strings.count ?? 0) { _ in
+                Header(imageName: imageName, columnLayout: columnLayout, names: names, strings: strings)
+            }
+            let extras = unsafeDowncast(buffer, to: Extras.self)
+            extras.withUnsafeMutablePointerToElements { initialize($0) }
+            return extras
         }
 
         /// Extras holding `imageName`, `columnLayout` and `extensions` (sorted by name, each once).
-        static func make(imageName: String?, columnLayout: ColumnLayout? = nil, extensions: [Extension]) -> Extras {
-            make(imageName: imageName, columnLayout: columnLayout, count: extensions.count) { elements in
-                extensions.withUnsafeBufferPointer { source in
+        static func make(imageName: String?, columnLayout: ColumnLayout?, extensions: [Extension]) -> Extras {
+            var strings: [String] = []
+            let values = extensions.map { ConstraintRecord.stored($0.value, strings: &strings) }
+            return make(
+                imageName: imageName, columnLayout: columnLayout,
+                names: extensions.isEmpty ? nil : ExtensionNames(extensions.map(\.name)), values: values,
+                strings: strings)
+        }
+
+        /// Extras holding `imageName`, `columnLayout`, and `values` for `names`.
+        static func make(
+            imageName: String?, columnLayout: ColumnLayout?, names: ExtensionNames?, values: [StoredValue],
+            strings: [String]
+        ) -> Extras {
+            assert(values.count == (names?.strings.count ?? 0), "a value for each name")
+            return make(imageName: imageName, columnLayout: columnLayout, names: names, strings: strings) { elements in
+                values.withUnsafeBufferPointer { source in
                     if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
                 }
             }
         }
 
-        /// Extras holding `imageName`, `columnLayout` and `count` extensions (sorted by name, each once), which
-        /// `initialize` writes, all of them, to the memory it is given.
-        ///
-        /// - Parameter namesAreASCII: true when the caller knows every name is ASCII (else the names are looked at).
-        static func make(
-            imageName: String?, columnLayout: ColumnLayout?, count: Int, namesAreASCII: Bool = false,
-            initialize: (UnsafeMutablePointer<Extension>) -> Void
-        ) -> Extras {
-            let buffer = create(minimumCapacity: count) { _ in
-                Header(imageName: imageName, columnLayout: columnLayout, count: count)
-            }
-            let extras = unsafeDowncast(buffer, to: Extras.self)
-            extras.withUnsafeMutablePointers { header, elements in
-                initialize(elements)
-                header.pointee.hasNonASCIINames =
-                    !namesAreASCII
-                    && UnsafeBufferPointer(start: elements, count: count).contains {
-                        !$0.name.utf8.allSatisfy { $0 < 0x80 }
-                    }
-            }
-            return extras
-        }
-
         deinit {
-            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
+            _ = withUnsafeMutablePointers { header, elements in
+                elements.deinitialize(count: header.pointee.names?.strings.count ?? 0)
+            }
         }
 
         var imageName: String? { header.imageName }
         var columnLayout: ColumnLayout? { header.columnLayout }
+        var names: ExtensionNames? { header.names }
+        var strings: [String] { header.strings }
+        var count: Int { header.names?.strings.count ?? 0 }
 
-        var hasNonASCIINames: Bool { header.hasNonASCIINames }
-
-        /// Calls `body` with the extensions, sorted by name.
-        func withExtensions<Result>(_ body: (UnsafeBufferPointer<Extension>) -> Result) -> Result {
+        /// Calls `body` with the values, in the order of the names.
+        func withValues<Result>(_ body: (UnsafeBufferPointer<StoredValue>) -> Result) -> Result {
             withUnsafeMutablePointers { header, elements in
-                body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+                body(UnsafeBufferPointer(start: elements, count: header.pointee.names?.strings.count ?? 0))
             }
         }
 
-        /// A copy of the extensions, sorted by name.
-        var extensions: [Extension] { withExtensions { Array($0) } }
+        /// The value of the extension whose name is `names.strings[k]`.
+        func value(at k: Int) -> ConstraintValue {
+            withUnsafeMutablePointers { header, elements in
+                precondition(k >= 0 && k < header.pointee.names?.strings.count ?? 0, "no extension \(k)")
+                return ConstraintRecord.value(elements[k], strings: header.pointee.strings)
+            }
+        }
+
+        /// A copy of the values.
+        var values: [StoredValue] { withValues { Array($0) } }
+
+        /// The extensions, sorted by name.
+        var extensions: [Extension] {
+            guard let names else { return [] }
+            return withValues { values in
+                zip(names.strings, values).map { Extension($0, ConstraintRecord.value($1, strings: strings)) }
+            }
+        }
+
+        /// These extras with `imageName` and `columnLayout` where they have none: themselves when that changes
+        /// nothing.
+        func merging(imageName: String?, columnLayout: ColumnLayout?) -> Extras {
+            let needsImageName = self.imageName == nil && imageName != nil
+            let needsColumnLayout = self.columnLayout == nil && columnLayout != nil
+            guard needsImageName || needsColumnLayout else { return self }
+            return replacing(
+                imageName: self.imageName ?? imageName, columnLayout: self.columnLayout ?? columnLayout)
+        }
+
+        /// These extras with another image name and column layout: the same extensions, names shared.
+        func replacing(imageName: String?, columnLayout: ColumnLayout?) -> Extras {
+            Self.make(imageName: imageName, columnLayout: columnLayout, names: names, strings: strings) { elements in
+                withValues { values in
+                    if let base = values.baseAddress { elements.initialize(from: base, count: values.count) }
+                }
+            }
+        }
     }
 
-    /// One extension attribute. A struct, not a tuple: arrays of tuples copy and destroy their elements through
+    /// `value` as a record stores it, its string (if any) appended to `strings`.
+    static func stored(_ value: ConstraintValue, strings: inout [String]) -> StoredValue {
+        switch value {
+        case .number(let number): return .number(number)
+        case .bool(let bool): return .bool(bool)
+        case .string(let string):
+            strings.append(string)
+            return .string(strings.count - 1)
+        }
+    }
+
+    /// The value `value` stands for, its string (if any) in `strings`.
+    @inline(__always)
+    private static func value(_ value: StoredValue, strings: [String]) -> ConstraintValue {
+        switch value {
+        case .number(let number): .number(number)
+        case .bool(let bool): .bool(bool)
+        case .string(let k): .string(strings[k])
+        }
+    }
+
+    /// One extension attribute, as records are made and changed one attribute at a time (a file's records are
+    /// made from ``StoredValue``s). A struct, not a tuple: arrays of tuples copy and destroy their elements through
     /// the runtime's generic tuple functions, several times slower for a record of many extensions.
     struct Extension {
         let name: String
@@ -138,62 +238,98 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Where `name` is, or would go, among sorted `extensions`.
-    private static func position<Extensions: RandomAccessCollection<Extension>>(
-        of name: String, in extensions: Extensions
-    ) -> (index: Int, found: Bool) where Extensions.Index == Int {
-        var low = extensions.startIndex
-        var high = extensions.endIndex
+    /// Where `name` is, or would go, among sorted `names`.
+    private static func position(of name: String, in names: [String]) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = names.count
         while low < high {
             let middle = (low + high) / 2
-            if extensions[middle].name < name { low = middle + 1 } else { high = middle }
+            if names[middle] < name { low = middle + 1 } else { high = middle }
         }
-        return (low, low < extensions.endIndex && extensions[low].name == name)
+        return (low, low < names.count && names[low] == name)
     }
 
-    /// The union of two lists of extensions sorted by name, sorted: `own`'s value where both have a name.
-    private static func merge(
-        _ own: UnsafeBufferPointer<Extension>, over fallback: UnsafeBufferPointer<Extension>
-    ) -> [Extension] {
-        var result: [Extension] = []
-        result.reserveCapacity(own.count + fallback.count)
-        var i = 0
-        var j = 0
-        while i < own.count && j < fallback.count {
-            if own[i].name < fallback[j].name {
-                result.append(own[i])
-                i += 1
-            } else if fallback[j].name < own[i].name {
-                result.append(fallback[j])
-                j += 1
-            } else if own[i].name == fallback[j].name {
-                result.append(own[i])
-                i += 1
-                j += 1
-            } else {
-                // Unequal names that `<` leaves unordered (see `extensionValue`): both, side by side.
-                result.append(own[i])
-                result.append(fallback[j])
-                i += 1
-                j += 1
+    /// The union of two records' extensions, each sorted by name, sorted: `own`'s value where both have a name. One
+    /// pass, linear however many names either has.
+    private static func merge(_ own: Extras, over fallback: Extras) -> Extras {
+        let ownNames = own.names?.strings ?? []
+        let fallbackNames = fallback.names?.strings ?? []
+        // Without names on one side, or with the same names on both (a device's file that gives again what the
+        // base file gives), the values are one side's: its names and values are shared.
+        if fallbackNames.isEmpty || ownNames == fallbackNames {
+            return own.merging(imageName: fallback.imageName, columnLayout: fallback.columnLayout)
+        }
+        if ownNames.isEmpty {
+            return fallback.replacing(
+                imageName: own.imageName ?? fallback.imageName, columnLayout: own.columnLayout ?? fallback.columnLayout)
+        }
+        // The fallback's strings follow the record's own.
+        let offset = own.strings.count
+        var names: [String] = []
+        var values: [StoredValue] = []
+        names.reserveCapacity(ownNames.count + fallbackNames.count)
+        values.reserveCapacity(ownNames.count + fallbackNames.count)
+        own.withValues { ownValues in
+            fallback.withValues { fallbackValues in
+                func takeOwn(_ i: Int) {
+                    names.append(ownNames[i])
+                    values.append(ownValues[i])
+                }
+                func takeFallback(_ j: Int) {
+                    names.append(fallbackNames[j])
+                    if case .string(let k) = fallbackValues[j] {
+                        values.append(.string(offset + k))
+                    } else {
+                        values.append(fallbackValues[j])
+                    }
+                }
+                var i = 0
+                var j = 0
+                while i < ownNames.count && j < fallbackNames.count {
+                    if ownNames[i] < fallbackNames[j] {
+                        takeOwn(i)
+                        i += 1
+                    } else if fallbackNames[j] < ownNames[i] {
+                        takeFallback(j)
+                        j += 1
+                    } else if ownNames[i] == fallbackNames[j] {
+                        takeOwn(i)
+                        i += 1
+                        j += 1
+                    } else {
+                        // Unequal names that `<` leaves unordered (see `extensionValue`): both, side by side.
+                        takeOwn(i)
+                        takeFallback(j)
+                        i += 1
+                        j += 1
+                    }
+                }
+                while i < ownNames.count {
+                    takeOwn(i)
+                    i += 1
+                }
+                while j < fallbackNames.count {
+                    takeFallback(j)
+                    j += 1
+                }
             }
         }
-        result.append(contentsOf: own[i...])
-        result.append(contentsOf: fallback[j...])
-        return result
+        let namesAreASCII = !(own.names?.hasNonASCII ?? false) && !(fallback.names?.hasNonASCII ?? false)
+        return Extras.make(
+            imageName: own.imageName ?? fallback.imageName, columnLayout: own.columnLayout ?? fallback.columnLayout,
+            names: names.isEmpty ? nil : ExtensionNames(names, namesAreASCII: namesAreASCII), values: values,
+            strings: own.strings + fallback.strings)
     }
 
     /// The value of the extension `name`, if set.
     private func extensionValue(_ name: String) -> ConstraintValue? {
-        guard let extras else { return nil }
-        return extras.withExtensions { extensions in
-            let position = Self.position(of: name, in: extensions)
-            if position.found { return extensions[position.index].value }
-            // The standard library's `<` leaves some unequal strings outside ASCII unordered (neither is less: "é"
-            // then "H", against "e" then U+0301), so a binary search among such names can miss: look at each.
-            guard extras.hasNonASCIINames else { return nil }
-            return extensions.first { $0.name == name }?.value
-        }
+        guard let extras, let names = extras.names else { return nil }
+        let position = Self.position(of: name, in: names.strings)
+        if position.found { return extras.value(at: position.index) }
+        // The standard library's `<` leaves some unequal strings outside ASCII unordered (neither is less: "é" then
+        // "H", against "e" then U+0301), so a binary search among such names can miss: look at each.
+        guard names.hasNonASCII, let index = names.strings.firstIndex(of: name) else { return nil }
+        return extras.value(at: index)
     }
 
     @inline(__always)
@@ -210,10 +346,15 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         guard lhs.given == rhs.given else { return false }
         for bit in ConstraintAttribute.numberBits where lhs.number(at: bit) != rhs.number(at: bit) { return false }
         if lhs.extras === rhs.extras { return true }
-        let left = lhs.extras?.extensions ?? []
-        let right = rhs.extras?.extensions ?? []
-        return lhs.imageName == rhs.imageName && lhs.columnLayout == rhs.columnLayout && left.count == right.count
-            && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        guard lhs.imageName == rhs.imageName && lhs.columnLayout == rhs.columnLayout else { return false }
+        guard let left = lhs.extras?.names, let right = rhs.extras?.names else {
+            return lhs.extras?.names == nil && rhs.extras?.names == nil
+        }
+        // (Arrays that share their storage are equal at once.)
+        guard left.strings == right.strings, let lhsExtras = lhs.extras, let rhsExtras = rhs.extras else {
+            return false
+        }
+        return left.strings.indices.allSatisfy { lhsExtras.value(at: $0) == rhsExtras.value(at: $0) }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -221,11 +362,12 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         for bit in ConstraintAttribute.numberBits { hasher.combine(number(at: bit)) }
         hasher.combine(imageName)
         hasher.combine(columnLayout)
-        let extensions = extras?.extensions ?? []
-        hasher.combine(extensions.count)
-        for entry in extensions {
-            hasher.combine(entry.name)
-            hasher.combine(entry.value)
+        hasher.combine(extras?.count ?? 0)
+        if let extras, let names = extras.names {
+            for (k, name) in names.strings.enumerated() {
+                hasher.combine(name)
+                hasher.combine(extras.value(at: k))
+            }
         }
     }
 
@@ -302,7 +444,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// The names of every attribute a file set: known ones in their standard order, then extensions sorted.
     public var attributeNames: [String] {
-        ConstraintAttribute.allCases.filter(contains).map(\.rawValue) + (extras?.extensions ?? []).map(\.name)
+        ConstraintAttribute.allCases.filter(contains).map(\.rawValue) + (extras?.names?.strings ?? [])
     }
 
     /// `{marginLeft: 6.0, width: 60.0, height: 60.0}`: the attributes a file set.
@@ -324,13 +466,17 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets a known attribute to a string. The caller checked the attribute takes a string.
     mutating func set(_ attribute: ConstraintAttribute, string value: String) {
         guard attribute == .imageName else { return }
-        extras = Extras.make(imageName: value, columnLayout: columnLayout, extensions: extras?.extensions ?? [])
+        extras =
+            extras?.replacing(imageName: value, columnLayout: columnLayout)
+            ?? Extras.make(imageName: value, columnLayout: nil, extensions: [])
         given |= 1 << attribute.bit
     }
 
     /// Sets the evaluated column rule.
     mutating func set(columnLayout: ColumnLayout?) {
-        extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extras?.extensions ?? [])
+        extras =
+            extras?.replacing(imageName: imageName, columnLayout: columnLayout)
+            ?? Extras.make(imageName: nil, columnLayout: columnLayout, extensions: [])
     }
 
     /// Sets any attribute by name. A value of the wrong type for a known attribute is ignored; the parser
@@ -338,7 +484,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     mutating func set(_ name: String, _ value: ConstraintValue) {
         guard let attribute = ConstraintAttribute(rawValue: name) else {
             var extensions = extras?.extensions ?? []
-            let position = Self.position(of: name, in: extensions)
+            let position = Self.position(of: name, in: extensions.map(\.name))
             if position.found {
                 extensions[position.index].value = value
             } else {
@@ -353,10 +499,29 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// Sets extension attributes to numbers, rebuilding the extensions once however many there are.
     mutating func setExtensionNumbers(_ updates: [(name: String, value: Double)]) {
         guard !updates.isEmpty else { return }
+        // The usual case: every name is there already, and the names stay shared.
+        if let extras, let names = extras.names {
+            var values = extras.values
+            var found = true
+            for (name, value) in updates {
+                let position = Self.position(of: name, in: names.strings)
+                guard position.found else {
+                    found = false
+                    break
+                }
+                values[position.index] = .number(value)
+            }
+            if found {
+                self.extras = Extras.make(
+                    imageName: imageName, columnLayout: columnLayout, names: names, values: values,
+                    strings: extras.strings)
+                return
+            }
+        }
         var extensions = extras?.extensions ?? []
         var added = false
         for (name, value) in updates {
-            let position = Self.position(of: name, in: extensions)
+            let position = Self.position(of: name, in: extensions.map(\.name))
             if position.found {
                 extensions[position.index].value = .number(value)
             } else {
@@ -373,39 +538,29 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter extensions: sorted by name, each name once; checked in debug builds.
     mutating func setExtras(imageName: String?, sortedExtensions extensions: [Extension]) {
-        setExtras(imageName: imageName, extensionCount: extensions.count) { elements in
-            extensions.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress { elements.initialize(from: base, count: source.count) }
-            }
-        }
-    }
-
-    /// Sets the image name and `extensionCount` extension attributes at once (a record being built has none yet),
-    /// which `initialize` writes to the memory it is given, sorted by name, each name once (checked in debug
-    /// builds): one allocation however many extensions there are, and no copy of them.
-    ///
-    /// - Parameter namesAreASCII: true when the caller knows every name is ASCII.
-    mutating func setExtras(
-        imageName: String?, extensionCount: Int, namesAreASCII: Bool = false,
-        initialize: (UnsafeMutablePointer<Extension>) -> Void
-    ) {
         if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
-        guard imageName != nil || extensionCount > 0 else {
+        guard imageName != nil || !extensions.isEmpty else {
             extras = nil
             return
         }
-        let made = Extras.make(
-            imageName: imageName, columnLayout: columnLayout, count: extensionCount, namesAreASCII: namesAreASCII,
-            initialize: initialize)
-        // Names in ASCII compare as bytes, a total order: those must be strictly increasing (`<` leaves some names
-        // outside ASCII unordered; see `extensionValue`).
-        assert(
-            made.withExtensions { extensions in
-                zip(extensions, extensions.dropFirst()).allSatisfy { a, b in
-                    !(a.name.utf8.allSatisfy { $0 < 0x80 } && b.name.utf8.allSatisfy { $0 < 0x80 }) || a.name < b.name
-                }
-            }, "extensions not sorted by name, or a name twice")
-        extras = made
+        extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
+    }
+
+    /// Sets the image name and extension attributes at once (a record being built has none yet): a value for each
+    /// of `names`, which `initialize` writes, all of them, in the order of the names, to the memory it is given;
+    /// string values index `strings`. One allocation however many extensions there are, no copy of them, and the
+    /// names shared with other records.
+    mutating func setExtras(
+        imageName: String?, names: ExtensionNames?, strings: [String],
+        initialize: (UnsafeMutablePointer<StoredValue>) -> Void
+    ) {
+        if imageName != nil { given |= 1 << ConstraintAttribute.imageName.bit }
+        guard imageName != nil || names != nil else {
+            extras = nil
+            return
+        }
+        extras = Extras.make(
+            imageName: imageName, columnLayout: columnLayout, names: names, strings: strings, initialize: initialize)
     }
 
     /// Sets a known attribute. A value of the wrong type is ignored.
@@ -449,11 +604,6 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         }
         // Both lists are sorted: one merge of the two, linear however many names either has (an insertion per
         // name was quadratic in a record with thousands of extensions over another).
-        let extensions = extras.withExtensions { own in
-            fallbackExtras.withExtensions { fallback in Self.merge(own, over: fallback) }
-        }
-        self.extras = Extras.make(
-            imageName: extras.imageName ?? fallbackExtras.imageName,
-            columnLayout: extras.columnLayout ?? fallbackExtras.columnLayout, extensions: extensions)
+        self.extras = Self.merge(extras, over: fallbackExtras)
     }
 }
