@@ -213,7 +213,9 @@ extension JSONDocument {
     static func unescape(
         _ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
-        guard let s = source.baseAddress, let d = destination.baseAddress else { return 0 }
+        // Both buffers are read and written through their subscripts: debug builds check every index.
+        let s = source
+        let d = destination
         let n = source.count
         var i = 0
         var o = 0
@@ -234,13 +236,13 @@ extension JSONDocument {
             case 0x72: d[o] = 0x0D  // r
             case 0x74: d[o] = 0x09  // t
             case 0x75:  // u
-                var scalar = hex4(s, n, i) ?? 0xFFFD
+                var scalar = hex4(s, i) ?? 0xFFFD
                 i += 4
-                if scalar & 0xFC00 == 0xD800, let low = hex4(s, n, i + 2) {
+                if scalar & 0xFC00 == 0xD800, let low = hex4(s, i + 2) {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 }
-                o += encodeUTF8(scalar, into: d + o)
+                o += encodeUTF8(scalar, into: d, at: o)
                 continue
             default: d[o] = escape  // " \ /
             }
@@ -249,26 +251,26 @@ extension JSONDocument {
         return o
     }
 
-    /// Writes `scalar` as UTF-8 at `d`; returns the number of bytes written.
-    private static func encodeUTF8(_ scalar: UInt32, into d: UnsafeMutablePointer<UInt8>) -> Int {
+    /// Writes `scalar` as UTF-8 into `d` at `o`; returns the number of bytes written.
+    private static func encodeUTF8(_ scalar: UInt32, into d: UnsafeMutableBufferPointer<UInt8>, at o: Int) -> Int {
         switch scalar {
         case 0..<0x80:
-            d[0] = UInt8(scalar)
+            d[o] = UInt8(scalar)
             return 1
         case 0x80..<0x800:
-            d[0] = UInt8(0xC0 | scalar >> 6)
-            d[1] = UInt8(0x80 | scalar & 0x3F)
+            d[o] = UInt8(0xC0 | scalar >> 6)
+            d[o + 1] = UInt8(0x80 | scalar & 0x3F)
             return 2
         case 0x800..<0x10000:
-            d[0] = UInt8(0xE0 | scalar >> 12)
-            d[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            d[2] = UInt8(0x80 | scalar & 0x3F)
+            d[o] = UInt8(0xE0 | scalar >> 12)
+            d[o + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            d[o + 2] = UInt8(0x80 | scalar & 0x3F)
             return 3
         default:
-            d[0] = UInt8(0xF0 | scalar >> 18)
-            d[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-            d[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            d[3] = UInt8(0x80 | scalar & 0x3F)
+            d[o] = UInt8(0xF0 | scalar >> 18)
+            d[o + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            d[o + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            d[o + 3] = UInt8(0x80 | scalar & 0x3F)
             return 4
         }
     }

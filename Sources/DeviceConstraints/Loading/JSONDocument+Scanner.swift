@@ -51,10 +51,9 @@ extension JSONDocument {
     /// Validates the whole of `buffer` and returns its tape. Iterative: the nesting lives in an explicit
     /// stack, never on the call stack.
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(ScanError) -> Tape {
-        let n = buffer.count
-        guard let p = buffer.baseAddress, n > 0 else {
-            throw ScanError(offset: 0, reason: .valueExpected)
-        }
+        let p = buffer
+        let n = p.count
+        guard n > 0 else { throw ScanError(offset: 0, reason: .valueExpected) }
         var tape = Tape()
         // Typical documents have one value every 8 to 12 bytes.
         tape.reserveCapacity(n / 8 + 4)
@@ -69,7 +68,7 @@ extension JSONDocument {
 
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        skipWhitespace(p, n, &i)
+        skipWhitespace(p, &i)
 
         value: while true {
             // `i` is at the first byte of a value.
@@ -77,7 +76,7 @@ extension JSONDocument {
             let c = p[i]
             switch c {
             case quote:
-                let end = try scanString(p, n, i)
+                let end = try scanString(p, i)
                 tape.append(
                     Token(
                         start: UInt32(truncatingIfNeeded: i), length: UInt32(truncatingIfNeeded: end.end &- i),
@@ -85,7 +84,7 @@ extension JSONDocument {
                         flags: end.escaped ? Token.hasEscapes : 0))
                 i = end.end
             case minus, zero...0x39:
-                let end = try scanNumber(p, n, i)
+                let end = try scanNumber(p, i)
                 tape.append(
                     Token(
                         start: UInt32(truncatingIfNeeded: i), length: UInt32(truncatingIfNeeded: end.end &- i),
@@ -104,7 +103,7 @@ extension JSONDocument {
                         start: UInt32(truncatingIfNeeded: i), length: 0, next: 0, kind: inObject ? .object : .array,
                         flags: 0))
                 i &+= 1
-                skipWhitespace(p, n, &i)
+                skipWhitespace(p, &i)
                 if i < n && p[i] == c &+ 2 {  // `}` and `]` follow `{` and `[` by two
                     tape[container].next = UInt32(truncatingIfNeeded: tape.count)
                     depth &-= 1
@@ -113,23 +112,23 @@ extension JSONDocument {
                     inObject = depth > 0 && tape[container].kind == .object
                     i &+= 1
                 } else {
-                    if inObject { try scanKey(p, n, &i, &tape) }
+                    if inObject { try scanKey(p, &i, &tape) }
                     continue value
                 }
             case 0x74:  // t
-                guard i &+ 4 <= n && load32(p + i) == 0x6575_7274 else {
+                guard i &+ 4 <= n && load32(p, at: i) == 0x6575_7274 else {
                     throw ScanError(offset: i, reason: .valueExpected)
                 }
                 tape.append(literal(.true, at: i, length: 4, index: tape.count))
                 i &+= 4
             case 0x66:  // f
-                guard i &+ 5 <= n && load32(p + (i &+ 1)) == 0x6573_6C61 else {
+                guard i &+ 5 <= n && load32(p, at: i &+ 1) == 0x6573_6C61 else {
                     throw ScanError(offset: i, reason: .valueExpected)
                 }
                 tape.append(literal(.false, at: i, length: 5, index: tape.count))
                 i &+= 5
             case 0x6E:  // n
-                guard i &+ 4 <= n && load32(p + i) == 0x6C6C_756E else {
+                guard i &+ 4 <= n && load32(p, at: i) == 0x6C6C_756E else {
                     throw ScanError(offset: i, reason: .valueExpected)
                 }
                 tape.append(literal(.null, at: i, length: 4, index: tape.count))
@@ -142,7 +141,7 @@ extension JSONDocument {
             while true {
                 count &+= 1
                 if depth == 0 { break value }
-                skipWhitespace(p, n, &i)
+                skipWhitespace(p, &i)
                 guard i < n else {
                     throw ScanError(offset: n, reason: inObject ? Self.afterMember : Self.afterElement)
                 }
@@ -150,12 +149,12 @@ extension JSONDocument {
                 if d == comma {
                     let commaOffset = i
                     i &+= 1
-                    skipWhitespace(p, n, &i)
+                    skipWhitespace(p, &i)
                     if inObject {
                         if i < n && p[i] == closeObject {
                             throw ScanError(offset: commaOffset, reason: .trailingComma(before: closeObject))
                         }
-                        try scanKey(p, n, &i, &tape)
+                        try scanKey(p, &i, &tape)
                     } else if i < n && p[i] == closeArray {
                         throw ScanError(offset: commaOffset, reason: .trailingComma(before: closeArray))
                     }
@@ -174,7 +173,7 @@ extension JSONDocument {
             }
         }
 
-        skipWhitespace(p, n, &i)
+        skipWhitespace(p, &i)
         if i < n { throw ScanError(offset: i, reason: .trailingGarbage) }
         return tape
     }
@@ -189,13 +188,18 @@ extension JSONDocument {
             kind: kind, flags: 0)
     }
 
+    /// The four bytes at `i`, as a little-endian word; the caller checked that they are in `p` (debug builds check
+    /// again).
     @inline(__always)
-    private static func load32(_ p: UnsafePointer<UInt8>) -> UInt32 {
-        UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    private static func load32(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
+        assert(i >= 0 && i &+ 4 <= p.count, "a four-byte load past the end")
+        return UInt32(
+            littleEndian: UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt32.self))
     }
 
     @inline(__always)
-    private static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int) {
+    private static func skipWhitespace(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
+        let n = p.count
         while i < n {
             let c = p[i]
             if c > 0x20 { return }
@@ -208,32 +212,36 @@ extension JSONDocument {
     /// colon and the whitespace after it, to the member's value.
     @inline(__always)
     private static func scanKey(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ tape: inout Tape
+        _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ tape: inout Tape
     ) throws(ScanError) {
+        let n = p.count
         guard i < n && p[i] == quote else { throw ScanError(offset: i, reason: .keyExpected) }
-        let end = try scanString(p, n, i)
+        let end = try scanString(p, i)
         tape.append(
             Token(
                 start: UInt32(truncatingIfNeeded: i), length: UInt32(truncatingIfNeeded: end.end &- i),
                 next: UInt32(truncatingIfNeeded: tape.count &+ 1), kind: .string,
                 flags: end.escaped ? Token.hasEscapes : 0))
         i = end.end
-        skipWhitespace(p, n, &i)
+        skipWhitespace(p, &i)
         guard i < n && p[i] == colon else {
             throw ScanError(offset: i, reason: .expected("':'", "after object key"))
         }
         i &+= 1
-        skipWhitespace(p, n, &i)
+        skipWhitespace(p, &i)
     }
 
     /// The offset of the first byte from `i` on that a string cannot hold as it is (a quote, a backslash, a
     /// control character, a byte above ASCII), or of the last few bytes before `n`; checked eight bytes at
     /// a time. The scanner and the plain reader both find their strings' ends with it.
     @inline(__always)
-    static func skipPlainBytes(_ p: UnsafePointer<UInt8>, _ n: Int, from start: Int) -> Int {
+    static func skipPlainBytes(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = p.count
         var i = start
         while i &+ 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            // Eight bytes at a time, all in `p` (the loop's condition).
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self))
             let quotes = word ^ 0x2222_2222_2222_2222
             let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
             let special =
@@ -256,22 +264,23 @@ extension JSONDocument {
     /// with it.
     @inline(__always)
     static func scanString(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int
+        _ p: UnsafeBufferPointer<UInt8>, _ start: Int
     ) throws(ScanError) -> (end: Int, escaped: Bool) {
+        let n = p.count
         var i = start &+ 1
         var escaped = false
         while true {
-            i = skipPlainBytes(p, n, from: i)
+            i = skipPlainBytes(p, from: i)
             guard i < n else { throw ScanError(offset: start, reason: .unterminatedString) }
             let c = p[i]
             if c == quote { return (i &+ 1, escaped) }
             if c == backslash {
                 escaped = true
-                i = try scanEscape(p, n, i, stringStart: start)
+                i = try scanEscape(p, i, stringStart: start)
             } else if c < 0x20 {
                 throw ScanError(offset: i, reason: .controlCharacter)
             } else if c >= 0x80 {
-                i = try scanUTF8(p, n, i)
+                i = try scanUTF8(p, i)
             } else {
                 i &+= 1
             }
@@ -280,18 +289,19 @@ extension JSONDocument {
 
     /// Validates the escape whose backslash is at `i`; returns the offset after it.
     private static func scanEscape(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int, stringStart: Int
+        _ p: UnsafeBufferPointer<UInt8>, _ i: Int, stringStart: Int
     ) throws(ScanError) -> Int {
+        let n = p.count
         guard i &+ 1 < n else { throw ScanError(offset: stringStart, reason: .unterminatedString) }
         switch p[i &+ 1] {
         case quote, backslash, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
             return i &+ 2
         case 0x75:  // u
-            guard let unit = hex4(p, n, i &+ 2) else { throw ScanError(offset: i, reason: .invalidUnicodeEscape) }
+            guard let unit = hex4(p, i &+ 2) else { throw ScanError(offset: i, reason: .invalidUnicodeEscape) }
             if unit & 0xFC00 == 0xD800 {
                 // A high surrogate must be followed at once by an escaped low surrogate.
                 guard i &+ 12 <= n && p[i &+ 6] == backslash && p[i &+ 7] == 0x75,
-                    let low = hex4(p, n, i &+ 8), low & 0xFC00 == 0xDC00
+                    let low = hex4(p, i &+ 8), low & 0xFC00 == 0xDC00
                 else { throw ScanError(offset: i, reason: .unpairedSurrogate) }
                 return i &+ 12
             }
@@ -303,7 +313,8 @@ extension JSONDocument {
     }
 
     /// The value of the four hexadecimal digits at `i`, or nil.
-    static func hex4(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int) -> UInt32? {
+    static func hex4(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+        let n = p.count
         guard i &+ 4 <= n else { return nil }
         var value: UInt32 = 0
         for k in 0..<4 {
@@ -322,7 +333,8 @@ extension JSONDocument {
 
     /// Validates the multi-byte UTF-8 sequence whose lead byte is at `i` (Unicode table 3-7); returns the
     /// offset after it.
-    private static func scanUTF8(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int) throws(ScanError) -> Int {
+    private static func scanUTF8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) throws(ScanError) -> Int {
+        let n = p.count
         let lead = p[i]
         let length: Int
         var low: UInt8 = 0x80
@@ -360,8 +372,9 @@ extension JSONDocument {
     /// reader (``PlainFileReader``) checks numbers with it too.
     @inline(__always)
     static func scanNumber(
-        _ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int
+        _ p: UnsafeBufferPointer<UInt8>, _ start: Int
     ) throws(ScanError) -> (end: Int, integer: Bool) {
+        let n = p.count
         var i = start
         if p[i] == minus {
             i &+= 1

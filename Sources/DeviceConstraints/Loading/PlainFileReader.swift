@@ -346,7 +346,7 @@ struct PlainFileReader {
     /// The key path of attribute `name` of the view being read: `Calendar[0].dayButton.width`.
     private func keyPath(_ name: String) -> String {
         // The id was validated when it was read.
-        let end = (try? JSONDocument.scanString(base, n, viewQuote).end) ?? viewQuote &+ 2
+        let end = (try? JSONDocument.scanString(p, viewQuote).end) ?? viewQuote &+ 2
         let content = bytes(viewQuote &+ 1, max(viewQuote &+ 1, end &- 1))
         let viewId = JSONDocument.string(content: content, hasEscapes: content.contains(0x5C))
         return KeyPath.view(viewId, element: wrapped ? element : nil, of: container) + KeyPath.member(name)
@@ -449,7 +449,7 @@ struct PlainFileReader {
             if exponent < 0 { value /= powersOfTen[-exponent] }
             return negative ? -value : value
         }
-        guard let end = try? JSONDocument.scanNumber(base, n, start).end else { return nil }
+        guard let end = try? JSONDocument.scanNumber(p, start).end else { return nil }
         i = end
         let value = JSONDocument.parseNumber(bytes(start, end))
         return value.isFinite ? value : nil
@@ -470,7 +470,7 @@ struct PlainFileReader {
     private mutating func string() -> Text? {
         guard i < n, p[i] == 0x22 else { return nil }
         let start = i &+ 1
-        var j = JSONDocument.skipPlainBytes(base, n, from: start)
+        var j = JSONDocument.skipPlainBytes(p, from: start)
         while j < n {
             let c = p[j]
             if c == 0x22 {
@@ -488,7 +488,7 @@ struct PlainFileReader {
     /// valid exactly when the general reader finds it valid), decoded into ``scratch`` when it has escapes.
     @inline(never)
     private mutating func unusualString() -> Text? {
-        guard let (end, escaped) = try? JSONDocument.scanString(base, n, i) else { return nil }
+        guard let (end, escaped) = try? JSONDocument.scanString(p, i) else { return nil }
         let content = bytes(i &+ 1, end &- 1)
         i = end
         guard escaped else { return Text(bytes: content, isASCII: UTF8Hash.isASCII(content), inFile: true) }
