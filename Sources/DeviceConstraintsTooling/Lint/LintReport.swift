@@ -23,7 +23,7 @@ public struct LintReport: Sendable, Hashable {
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
     /// The number of warnings found, including those a file had past the parser's limit, which a note counts
-    /// rather than lists (``ConstraintFileParser/Limits/maximumWarningsPerFile``).
+    /// rather than lists (``/DeviceConstraints/ConstraintFileParser/Limits/maximumWarningsPerFile``).
     public var warningCount: Int {
         diagnostics.reduce(0) { count, diagnostic in
             count + (diagnostic.severity == .warning ? 1 : diagnostic.omittedWarningCount ?? 0)
