@@ -109,7 +109,7 @@ struct ExtensionCollectorTests {
     @Test func repeatsAreFoundWhateverOrderAndRunsOfOrdersRecordsGive() {
         // Records that mostly follow the one before (the collector's guess) and sometimes do not, with repeats and
         // values of each kind, against a dictionary.
-        var generator = SplitMix(state: 7)
+        var generator = SeededRandom(seed: 7)
         var collector = ExtensionCollector()
         let pool = (0..<20).map { "name\($0)" }
         var order = Array(pool.prefix(10))
@@ -143,18 +143,5 @@ struct ExtensionCollectorTests {
             #expect(record.extensions == expected, "round \(round)")
             #expect(record.attributeNames == expected.keys.sorted(), "round \(round)")
         }
-    }
-}
-
-/// A seeded generator (SplitMix64), so that a failing round can be repeated.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -200,15 +200,9 @@ struct JSONDocumentTests {
     }
 
     @Test func convertsLikeTheStandardLibraryForManyLiterals() throws {
-        // SplitMix64 with a fixed seed, so a failure can be reproduced.
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func random(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        // A fixed seed, so a failure can be reproduced.
+        var generator = SeededRandom(seed: 0x2545_F491_4F6C_DD1D)
+        func random(_ bound: Int) -> Int { generator.next(below: bound) }
         var literals: [String] = []
         for _ in 0..<5000 {
             // 1 to 20 significant digits, around and beyond 2^53, with exponents around and beyond ±22.

@@ -16,7 +16,7 @@ package struct CoverageOptions: FolderCommand {
     }
 
     package init(_ parsed: ParsedArguments) {
-        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        directory = Self.folder(in: parsed)
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
     }

@@ -1,3 +1,5 @@
+import DeviceConstraints
+
 /// A command that reads a folder of constraint files, and can write itself back as a command line: for the
 /// suggestion when the folder given is a file (`try 'device-constraints show Card Constraints --device iPhone6'`).
 package protocol FolderCommand: ParsableCommand {
@@ -9,6 +11,20 @@ package protocol FolderCommand: ParsableCommand {
 }
 
 extension FolderCommand {
+    /// The folder argument of `parsed`, or the tool's default folder.
+    static func folder(in parsed: ParsedArguments) -> String {
+        parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+    }
+
+    /// The container argument of `parsed`.
+    ///
+    /// - Throws: ``UsageError`` for a name that cannot name a file (empty, `..`, a path).
+    static func container(in parsed: ParsedArguments) throws(UsageError) -> String {
+        let container = parsed[CommandSpec.containerArgument] ?? ""
+        if let error = ConstraintFileName.validateContainer(container) { throw spec.error(error.message) }
+        return container
+    }
+
     /// The command `positionals` and `options` make; `--` goes before the positional arguments when one of them
     /// starts with a dash, so that it is not read as an option.
     static func arguments(positionals: [String], options: [[String]]) -> [String] {

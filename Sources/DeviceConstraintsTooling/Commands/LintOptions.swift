@@ -24,7 +24,7 @@ package struct LintOptions: FolderCommand {
     }
 
     package init(_ parsed: ParsedArguments) {
-        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        directory = Self.folder(in: parsed)
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
         strict = parsed.isSet(CommandSpec.strictFlag)

@@ -36,9 +36,8 @@ package struct PreviewOptions: FolderCommand {
     /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, or an
     ///   output file that does not end in `.svg` or `.html`.
     package init(_ parsed: ParsedArguments) throws(UsageError) {
-        container = parsed[CommandSpec.containerArgument] ?? ""
-        if let error = ConstraintFileName.validateContainer(container) { throw Self.spec.error(error.message) }
-        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        container = try Self.container(in: parsed)
+        directory = Self.folder(in: parsed)
         devices = []
         if let list = parsed[CommandSpec.devicesOption] {
             // A name given twice draws one panel: the first place it is named keeps it.

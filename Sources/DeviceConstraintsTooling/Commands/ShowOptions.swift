@@ -33,9 +33,8 @@ package struct ShowOptions: FolderCommand {
     /// - Throws: ``UsageError`` for a container name that cannot name a file (empty, `..`, a path), or what
     ///   ``DeviceSelection/init(_:)`` throws.
     package init(_ parsed: ParsedArguments) throws(UsageError) {
-        container = parsed[CommandSpec.containerArgument] ?? ""
-        if let error = ConstraintFileName.validateContainer(container) { throw Self.spec.error(error.message) }
-        directory = parsed[CommandSpec.folderArgument] ?? DeviceConstraintsTool.defaultFolder
+        container = try Self.container(in: parsed)
+        directory = Self.folder(in: parsed)
         device = try DeviceSelection(parsed)
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
