@@ -84,9 +84,12 @@ extension DeviceCatalog {
 
     /// The profile to lay out `environment`'s window with: ``resolve(width:height:idiom:)`` on its size and idiom.
     ///
-    /// With ``standard``, a window that UIKit calls regular in width on an iPad resolves to a pad class (the
-    /// catalog has classes for the narrow regular Split View sizes, 678 and 694 points), a compact one to the
-    /// widest phone that fits; no window resolves to a class wider than itself.
+    /// With ``standard``, every Split View window that UIKit calls regular in width resolves to a pad class (the
+    /// catalog has classes for the narrow regular sizes, 678 and 694 points), a compact one to the widest phone that
+    /// fits; no window resolves to a class wider than itself. Resolution reads the size, not the size classes: an
+    /// iPadOS free window narrower than 678 points resolves to a phone class even if its trait collection says
+    /// regular, because every pad class is wider than it (add a narrower pad class to a catalog of your own if your
+    /// app's windows are that narrow and must lay out like an iPad).
     ///
     /// ```swift
     /// DeviceCatalog.standard.resolve(LayoutEnvironment(width: 694, height: 768, idiom: .pad)).name   // iPadSplitView694
