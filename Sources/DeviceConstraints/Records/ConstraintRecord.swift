@@ -220,23 +220,6 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             ?? Extras.make(imageName: nil, columnLayout: columnLayout, extensions: [])
     }
 
-    /// Sets any attribute by name. A value of the wrong type for a known attribute is ignored; the parser
-    /// reports those before they get here.
-    mutating func set(_ name: String, _ value: ConstraintValue) {
-        guard let attribute = ConstraintAttribute(rawValue: name) else {
-            var extensions = extras?.extensions ?? []
-            let position = Self.position(of: name, in: extensions.map(\.name))
-            if position.found {
-                extensions[position.index].value = value
-            } else {
-                extensions.insert(Extension(name, value), at: position.index)
-            }
-            extras = Extras.make(imageName: imageName, columnLayout: columnLayout, extensions: extensions)
-            return
-        }
-        set(attribute, value)
-    }
-
     /// Sets extension attributes to numbers, rebuilding the extensions once however many there are.
     mutating func setExtensionNumbers(_ updates: [(name: String, value: Double)]) {
         guard !updates.isEmpty else { return }
@@ -260,9 +243,12 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
             }
         }
         var extensions = extras?.extensions ?? []
+        // The names before any is added, sorted: searched once per update (the names updated are distinct, so an
+        // added one is never searched for).
+        let sortedNames = extensions.map(\.name)
         var added = false
         for (name, value) in updates {
-            let position = Self.position(of: name, in: extensions.map(\.name))
+            let position = Self.position(of: name, in: sortedNames)
             if position.found {
                 extensions[position.index].value = .number(value)
             } else {
