@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a command of the tool is called, what it takes, and its help: parsed and printed the way
 /// swift-argument-parser parses and prints, without depending on it.
 ///

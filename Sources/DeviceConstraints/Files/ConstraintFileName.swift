@@ -238,7 +238,11 @@ extension ConstraintFileName {
                 end += 1
             }
             guard end < bytes.count else { return nil }
-            return String(validating: bytes[start..<end], as: UTF8.self)
+            // Not `String(validating:as:)`: it needs iOS 18 / macOS 15, above the package's floors.
+            let key = bytes[start..<end]
+            let invalid = transcode(
+                key.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+            return invalid ? nil : String(decoding: key, as: UTF8.self)
         }
     }
 }

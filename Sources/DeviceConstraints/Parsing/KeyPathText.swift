@@ -1,5 +1,5 @@
 /// Key paths as the diagnostics print them: `Calendar[0].dayButton.width`, `Calendar["odd key"]`.
-enum KeyPath {
+enum KeyPathText {
     /// `Calendar[0].dayButton` (the view is element `element` of the container's array) or `Calendar.dayButton`
     /// (`element` nil: the container's value is an object).
     static func view(_ viewId: String, element: Int?, of container: String) -> String {

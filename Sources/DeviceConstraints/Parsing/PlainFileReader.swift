@@ -349,7 +349,7 @@ struct PlainFileReader {
         let end = (try? JSONDocument.scanString(p, viewQuote).end) ?? viewQuote &+ 2
         let content = bytes(viewQuote &+ 1, max(viewQuote &+ 1, end &- 1))
         let viewId = JSONDocument.string(content: content, hasEscapes: content.contains(0x5C))
-        return KeyPath.view(viewId, element: wrapped ? element : nil, of: container) + KeyPath.member(name)
+        return KeyPathText.view(viewId, element: wrapped ? element : nil, of: container) + KeyPathText.member(name)
     }
 
     /// The known attribute whose name is the key at `i` (a quote), moving past the key; nil, not moving, for

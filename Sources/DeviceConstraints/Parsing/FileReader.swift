@@ -90,7 +90,7 @@ struct FileReader {
                         error(
                             .invalidFormat,
                             "each element of the container's array must be an object with one key, the view id, such as {\"titleLabel\": {\"width\": 60}}; found \(found(element))",
-                            at: element, keyPath: KeyPath.element(index, of: container)))
+                            at: element, keyPath: KeyPathText.element(index, of: container)))
                     continue
                 }
                 try add(
@@ -109,7 +109,7 @@ struct FileReader {
             throw error(
                 .invalidFormat,
                 "the value of \"\(container)\" must be an array of {\"viewId\": {attributes}} objects, or an object of view ids; found \(found(list))",
-                at: list, keyPath: KeyPath.segment(container))
+                at: list, keyPath: KeyPathText.segment(container))
         }
         return (container, viewOffsets)
     }

@@ -10,11 +10,11 @@ struct RecordPath {
 
     /// `Calendar[0].dayButton` (array form) or `Calendar.dayButton` (object form).
     var string: String {
-        KeyPath.view(document.string(key), element: index, of: container)
+        KeyPathText.view(document.string(key), element: index, of: container)
     }
 
     /// The path of one of the record's attributes: `Calendar[0].dayButton.width`.
     func appending(_ attribute: String) -> String {
-        string + KeyPath.member(attribute)
+        string + KeyPathText.member(attribute)
     }
 }
