@@ -39,6 +39,9 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A file had more warnings than ``ConstraintFileParser/Limits/maximumWarningsPerFile``: a note, after the
         /// warnings reported, that counts those that were not (``ConstraintDiagnostic/omittedWarningCount``).
         public static let tooManyWarnings = Code(rawValue: "tooManyWarnings")
+        /// A lookup of ``LiveConstraints`` failed (no such view, no file for its container, a file that does not
+        /// parse): the view reads the empty record. Reported once per view and cause.
+        public static let lookupFailed = Code(rawValue: "lookupFailed")
     }
 
     /// How serious it is.
