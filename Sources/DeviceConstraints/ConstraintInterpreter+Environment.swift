@@ -87,7 +87,7 @@ extension ConstraintInterpreter {
     }
 
     /// Posted on `NotificationCenter.default` after every change, with the interpreter as the object and the
-    /// ``EnvironmentChange`` under ``changeUserInfoKey`` (seed 000's column-change notification, for every change).
+    /// ``EnvironmentChange`` under ``changeUserInfoKey`` (the column-change notification of "Qdaily's iPad edition: adapting to Split View", sent for every change).
     public static let environmentDidChangeNotification = Notification.Name("DeviceConstraintsEnvironmentDidChange")
 
     /// The key of the ``EnvironmentChange`` in the user info of ``environmentDidChangeNotification``.
@@ -159,6 +159,7 @@ extension ConstraintInterpreter {
             cache.switchEnvironment(
                 to: new, ticket: ticket, tables: tables, replacingOnly: true, isCurrent: { _ in true })
         else { return nil }
+        publications.post(.environment)
         guard !dependent.isEmpty else { return nil }
         return announce(
             EnvironmentChange(old: old.environment, new: new.environment, oldDevice: old.device, newDevice: new.device))
@@ -172,6 +173,7 @@ extension ConstraintInterpreter {
             to: new, ticket: ticket, tables: tables, replacingOnly: false,
             isCurrent: { name in self.stages.generation(of: name) == generations[name] })
         guard switched else { return nil }
+        publications.post(.environment)
         return announce(
             EnvironmentChange(old: old.environment, new: new.environment, oldDevice: old.device, newDevice: new.device))
     }

@@ -93,8 +93,8 @@ extension ConstraintInterpreter {
         }
         let lookup = try ConstraintFileName.files(of: container, along: chain)
         let names = lookup.map(\.fileName)
-        // One source for the whole load, even if the interpreter's source is replaced meanwhile.
-        let source = self.source
+        // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile.
+        let source = files.sourceForLoad()
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []

@@ -26,8 +26,11 @@ extension ConstraintInterpreter {
     /// ``ReloadEvent/rejected(_:)`` with its file, line and column, and the container keeps its last good values
     /// until the file is fixed.
     ///
-    /// The watch ends when the returned watcher is cancelled, when ``watch(_:debounce:mode:)`` is called again, or
-    /// when the interpreter is released.
+    /// Interpreters made ``init(sharingFilesWith:environment:)`` share the watch: each reads again what it has
+    /// loaded, for its own window, and tells its own observers.
+    ///
+    /// The watch ends when the returned watcher is cancelled, when ``watch(_:debounce:mode:)`` is called again (on
+    /// any interpreter sharing the files), or when the last interpreter sharing the files is released.
     ///
     /// - Parameters:
     ///   - source: the folder to read files from and watch.
@@ -42,16 +45,12 @@ extension ConstraintInterpreter {
         mode: DirectoryWatcher.Mode = .automatic
     ) throws(ConstraintError) -> DirectoryWatcher {
         let watcher = try DirectoryWatcher(directory: source.directory, debounce: debounce, mode: mode) {
-            [weak self] names in
-            self?.reload(files: names)
+            [weak files] names in
+            files?.reload(files: names)
         }
-        let previous = sources.withLock { sources in
-            defer { sources = (source, watcher) }
-            return sources.watcher
-        }
-        previous?.cancel()
+        files.replaceSource(with: source, watcher: watcher)
         // The new folder may hold other files than the old source: every loaded container is read again from it.
-        reload(files: nil)
+        files.reload(files: nil)
         return watcher
     }
 
@@ -75,49 +74,48 @@ extension ConstraintInterpreter {
 
     // MARK: - Reloading
 
-    /// Reads again what changed: the files named, or every file of every loaded container when `files` is nil.
+    /// Reads again what changed, in this interpreter and every one sharing its files: the files named, or every file
+    /// of every loaded container when `names` is nil. What a watcher or an installed update calls.
+    func reload(files names: Set<String>?) {
+        files.reload(files: names)
+    }
+
+    /// A change to the files of one container, as ``SharedFiles/reload(files:)`` made it in the stages.
+    struct FileChange {
+        let container: String
+        /// The changed files, or nil when every file of the container may have changed.
+        let files: Set<String>?
+        /// The container's generation after the change.
+        let generation: UInt64
+    }
+
+    /// Reads again, for this window, the loaded containers that `changes` reach, and tells this interpreter's
+    /// observers. The stages have already forgotten the changed files.
     ///
-    /// Runs on the caller's thread (the watcher's), off the lookup path: each container is prepared from the
-    /// stages, which keep every file that did not change, and swapped in whole; a failure keeps the last good table.
-    func reload(files: Set<String>?) {
+    /// Runs on the caller's thread (a watcher's, or the one installing an update), off the lookup path: each
+    /// container is prepared from the stages, which keep every file that did not change, and swapped in whole; a
+    /// failure keeps the last good table.
+    func reread(_ changes: [FileChange]) {
         let snapshot = cache.snapshot
         let loaded = Set(cache.loadedContainers)
-        var affected: [String: Set<String>] = [:]
-        if let files {
-            for file in files where file.hasSuffix(".json") {
-                for container in ConstraintFileName.containerCandidates(ofFile: file)
-                where ConstraintFileName.validateContainer(container) == nil {
-                    affected[container, default: []].insert(file)
-                }
-            }
-        } else {
-            for container in loaded { affected[container] = [] }
-        }
         var reloaded: [String] = []
         var events: [ReloadEvent] = []
         var warnings: [ConstraintDiagnostic] = []
-        for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
-            // Forget the changed files (all of them on a full reload) and every merge that read them.
-            var generation: UInt64 = 0
-            if files == nil {
-                generation = stages.invalidate(container)
-            } else {
-                for file in changed { generation = stages.invalidate(file: file, of: container) }
-            }
-            guard loaded.contains(container) else { continue }
+        for change in changes where loaded.contains(change.container) {
+            let container = change.container
             // A file of a device off the current chain changes nothing a lookup returns now.
-            let chainFiles = Set(
-                ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
-            if files != nil, changed.isDisjoint(with: chainFiles) { continue }
+            if let changed = change.files {
+                let chainFiles = Set(
+                    ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
+                if changed.isDisjoint(with: chainFiles) { continue }
+            }
             do throws(ConstraintError) {
-                let prepared = try prepare(container, for: snapshot, generation: generation)
+                let prepared = try prepare(container, for: snapshot, generation: change.generation)
                 warnings += prepared.warnings
                 let table = resolved(prepared.merged, for: snapshot)
                 if cache.replace(
                     container, table, merged: prepared.merged, for: snapshot,
-                    isCurrent: {
-                        stages.generation(of: container) == generation
-                    })
+                    isCurrent: { stages.generation(of: container) == change.generation })
                 {
                     reloaded.append(container)
                 }
@@ -126,11 +124,52 @@ extension ConstraintInterpreter {
             }
         }
         deliver(warnings)
-        if !reloaded.isEmpty { events.insert(.reloaded(reloaded), at: 0) }
+        if !reloaded.isEmpty {
+            events.insert(.reloaded(reloaded), at: 0)
+            publications.post(.containers(reloaded))
+        }
         for event in events {
             reloadObservers.post(event)
             NotificationCenter.default.post(
                 name: Self.constraintsDidReloadNotification, object: self, userInfo: [Self.reloadUserInfoKey: event])
         }
     }
+
+    /// Unloads `container` from this window (its files were invalidated).
+    func forget(_ container: String) {
+        cache.remove(container)
+        publications.post(.containers([container]))
+    }
+
+    /// Unloads every container from this window (every file was invalidated).
+    func forgetAll() {
+        cache.removeAll()
+        publications.post(.all)
+    }
+
+    /// Publishes, for this window, every container `other` has loaded whose merge for this window's class is
+    /// already in the stages (a window of a class already loaded), reading no file; the others load on demand.
+    func adoptMerged(from other: ConstraintInterpreter) {
+        let snapshot = cache.snapshot
+        for name in other.loadedContainers {
+            let generation = stages.generation(of: name)
+            guard
+                let prepared = try? prepareIfPossible(
+                    name, for: snapshot, generation: generation, readingFiles: false)
+            else { continue }
+            cache.publish(name, resolved(prepared.merged, for: snapshot), merged: prepared.merged, for: snapshot) {
+                stages.generation(of: name) == generation
+            }
+        }
+    }
+}
+
+/// A change of what an interpreter's lookups return, as ``LiveConstraints`` follows it.
+enum Publication: Sendable {
+    /// The environment switched (a silent resize too); loaded tables may have changed or been unloaded.
+    case environment
+    /// These containers were reloaded, or unloaded by an invalidation.
+    case containers([String])
+    /// Every container was unloaded.
+    case all
 }

@@ -43,22 +43,27 @@ import Foundation
 /// so a handler may look records up, even of the container it is warned about.
 public final class ConstraintInterpreter: Sendable {
     /// The catalog devices are resolved in.
-    public let catalog: DeviceCatalog
+    public var catalog: DeviceCatalog { files.catalog }
     /// Where the files come from: the source given at creation, or the folder passed to ``watch(_:debounce:mode:)``.
-    public var source: any ConstraintSource {
-        sources.withLock { $0.current }
-    }
+    public var source: any ConstraintSource { files.source }
     /// The parser, with the limits it enforces.
-    public let parser: ConstraintFileParser
+    public var parser: ConstraintFileParser { files.parser }
 
-    let diagnostics: ConstraintDiagnosticHandler?
+    /// What this interpreter shares with the interpreters of the app's other windows (see
+    /// ``init(sharingFilesWith:environment:)``): the source, the catalog, the parser, the diagnostics and the file
+    /// stages.
+    let files: SharedFiles
+    /// This window's environment and the records resolved for it.
     let cache: ConstraintCache
-    let stages = ConstraintStages()
     let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
     let changeObservers = Observers<EnvironmentChange>()
     let reloadObservers = Observers<ReloadEvent>()
-    /// The source files are read from, and the watcher that follows it, if any.
-    let sources: ConditionLocked<(current: any ConstraintSource, watcher: DirectoryWatcher?)>
+    /// Every change of what this interpreter's lookups return, for ``LiveConstraints``: environment switches (silent
+    /// resizes included), reloads and invalidations.
+    let publications = Observers<Publication>()
+
+    var stages: ConstraintStages { files.stages }
+    var diagnostics: ConstraintDiagnosticHandler? { files.diagnostics }
 
     /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
     ///
@@ -73,14 +78,18 @@ public final class ConstraintInterpreter: Sendable {
     ///   - environment: the window to look records up for; the device is resolved from it in `catalog`.
     ///   - catalog: the device classes.
     ///   - limits: the largest file, the deepest nesting and the most warnings per file accepted.
-    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them.
+    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them. When
+    ///     nil, debug builds log each warning once (`os.Logger`, subsystem `DeviceConstraints`, on Apple platforms;
+    ///     standard error elsewhere) and release builds stay silent.
     public convenience init(
         source: any ConstraintSource, environment: LayoutEnvironment, catalog: DeviceCatalog = .standard,
         limits: ConstraintFileParser.Limits = .default, diagnostics: ConstraintDiagnosticHandler? = nil
     ) {
         self.init(
-            source: source, environment: environment, device: catalog.resolve(environment), catalog: catalog,
-            limits: limits, diagnostics: diagnostics)
+            files: SharedFiles(
+                source: source, catalog: catalog, parser: ConstraintFileParser(limits: limits),
+                diagnostics: diagnostics ?? DebugLog.defaultHandler()),
+            environment: environment, device: catalog.resolve(environment))
     }
 
     /// Creates an interpreter for one device, for a window of the device's portrait size. It reads nothing until
@@ -91,32 +100,50 @@ public final class ConstraintInterpreter: Sendable {
     ///   - device: the device to look records up for, usually from ``DeviceCatalog/resolve(_:)``.
     ///   - catalog: the catalog that names the device's fallbacks.
     ///   - limits: the largest file, the deepest nesting and the most warnings per file accepted.
-    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them.
+    ///   - diagnostics: receives warnings (misspelt attributes, duplicate keys) after the load that found them. When
+    ///     nil, debug builds log each warning once and release builds stay silent.
     public convenience init(
         source: any ConstraintSource, device: DeviceProfile, catalog: DeviceCatalog = .standard,
         limits: ConstraintFileParser.Limits = .default, diagnostics: ConstraintDiagnosticHandler? = nil
     ) {
         self.init(
-            source: source,
+            files: SharedFiles(
+                source: source, catalog: catalog, parser: ConstraintFileParser(limits: limits),
+                diagnostics: diagnostics ?? DebugLog.defaultHandler()),
             environment: LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom),
-            device: device, catalog: catalog, limits: limits, diagnostics: diagnostics)
+            device: device)
     }
 
-    private init(
-        source: any ConstraintSource, environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog,
-        limits: ConstraintFileParser.Limits, diagnostics: ConstraintDiagnosticHandler?
-    ) {
-        self.sources = ConditionLocked((source, nil))
-        self.catalog = catalog
-        self.parser = ConstraintFileParser(limits: limits)
-        self.diagnostics = diagnostics
+    /// Creates an interpreter for another window of the app that shares `other`'s files: its source, catalog,
+    /// limits and diagnostics, the files it has parsed and the containers it has merged, in both directions.
+    ///
+    /// Each window of an iPadOS app (side by side, or freely resized) has its own size, so each needs its own
+    /// interpreter; sharing makes the second one cheap. A container the other window has loaded for the same
+    /// device class is ready at once, without reading a file; one it loaded for another class is merged again
+    /// from its parsed files. A hot reload, an installed update or an invalidation seen by either reaches both.
+    /// Each keeps its own environment, records, ``update(to:)`` and observers.
+    ///
+    /// ```swift
+    /// // One interpreter per scene, all reading the same files once:
+    /// let first = ConstraintInterpreter(source: BundleSource(.main), environment: mainWindow)
+    /// let second = ConstraintInterpreter(
+    ///     sharingFilesWith: first, environment: LayoutEnvironment(width: 320, height: 1024, idiom: .pad))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: an interpreter of another window (any interpreter that shares with it will do).
+    ///   - environment: this window.
+    public convenience init(sharingFilesWith other: ConstraintInterpreter, environment: LayoutEnvironment) {
+        self.init(files: other.files, environment: environment, device: other.catalog.resolve(environment))
+        adoptMerged(from: other)
+    }
+
+    private init(files: SharedFiles, environment: LayoutEnvironment, device: DeviceProfile) {
+        self.files = files
         self.cache = ConstraintCache(
-            EnvironmentSnapshot(environment: environment, device: device, chain: catalog.lookupChain(for: device)))
-    }
-
-    deinit {
-        // A watch ends with its interpreter, even when the app keeps the watcher.
-        sources.withLock { $0.watcher }?.cancel()
+            EnvironmentSnapshot(
+                environment: environment, device: device, chain: files.catalog.lookupChain(for: device)))
+        files.join(self)
     }
 
     /// The window lookups answer for now.
@@ -334,17 +361,17 @@ public final class ConstraintInterpreter: Sendable {
 
     // MARK: - Invalidating
 
-    /// Forgets `container`, so the next lookup reads its files again (after a download, say). A load of it under
-    /// way when this is called does not publish its result.
+    /// Forgets `container`, so the next lookup reads its files again (after a download, say), here and in every
+    /// interpreter sharing files with this one. A load of it under way when this is called does not publish its
+    /// result.
     public func invalidate(container: String) {
-        stages.invalidate(container)
-        cache.remove(container)
+        files.invalidate(container)
     }
 
-    /// Forgets every container, including every parsed file. Loads under way do not publish.
+    /// Forgets every container, including every parsed file, here and in every interpreter sharing files with this
+    /// one. Loads under way do not publish.
     public func invalidateAll() {
-        stages.invalidateAll()
-        cache.removeAll()
+        files.invalidateAll()
     }
 
     func unknownView(

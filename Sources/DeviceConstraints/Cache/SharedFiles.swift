@@ -1,0 +1,150 @@
+import Foundation
+
+/// What the interpreters of an app's windows share: the source and its watcher, the catalog, the parser with its
+/// limits, the diagnostics handler, and the two file stages (parsed files, merged containers). Each interpreter keeps
+/// its own window: its environment, the records resolved for it, its loads under way and its observers.
+///
+/// One interpreter made with a source owns a `SharedFiles` of its own; one made
+/// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` joins the other's. A change to the files (a hot
+/// reload, an installed update, an invalidation) is made here once and reaches every member: the stages forget what
+/// changed, then each member reads again what it has loaded, for its own window. A second window of a class that is
+/// already loaded reads no file: its loads find the merged stage.
+///
+/// Members are held weakly; the watcher and the source's change registration end when the last member goes.
+final class SharedFiles: Sendable {
+    let catalog: DeviceCatalog
+    let parser: ConstraintFileParser
+    let diagnostics: ConstraintDiagnosticHandler?
+    let stages = ConstraintStages()
+
+    /// The source files are read from, the watcher that follows it (if any), and the registration for the changes
+    /// of a ``ChangingSource``.
+    private struct Sources {
+        var current: any ConstraintSource
+        var watcher: DirectoryWatcher?
+        var changes: ConstraintObservation?
+    }
+
+    private let sources: ConditionLocked<Sources>
+
+    /// A member, held weakly so that windows come and go without keeping each other alive.
+    private struct Member {
+        weak var interpreter: ConstraintInterpreter?
+    }
+
+    private let members = ConditionLocked<[Member]>([])
+
+    init(
+        source: any ConstraintSource, catalog: DeviceCatalog, parser: ConstraintFileParser,
+        diagnostics: ConstraintDiagnosticHandler?
+    ) {
+        self.catalog = catalog
+        self.parser = parser
+        self.diagnostics = diagnostics
+        sources = ConditionLocked(Sources(current: source))
+        let changes = observeChanges(of: source)
+        sources.withLock { $0.changes = changes }
+    }
+
+    deinit {
+        let (watcher, changes) = sources.withLock { ($0.watcher, $0.changes) }
+        // A watch ends with the last interpreter reading its files, even when the app keeps the watcher.
+        watcher?.cancel()
+        changes?.cancel()
+    }
+
+    // MARK: - The source
+
+    /// Where files are read from now.
+    var source: any ConstraintSource {
+        sources.withLock { $0.current }
+    }
+
+    /// The source one load reads all its files from: a ``ChangingSource``'s files as they are now, so that the load
+    /// never merges files of two versions.
+    func sourceForLoad() -> any ConstraintSource {
+        let current = source
+        if let changing = current as? any ChangingSource { return changing.pinned() }
+        return current
+    }
+
+    /// Reads from `source` from now on, followed by `watcher`; the previous watcher is cancelled.
+    func replaceSource(with source: any ConstraintSource, watcher: DirectoryWatcher) {
+        let changes = observeChanges(of: source)
+        let previous = sources.withLock { sources in
+            defer { sources = Sources(current: source, watcher: watcher, changes: changes) }
+            return sources
+        }
+        previous.watcher?.cancel()
+        previous.changes?.cancel()
+    }
+
+    private func observeChanges(of source: any ConstraintSource) -> ConstraintObservation? {
+        guard let changing = source as? any ChangingSource else { return nil }
+        return changing.onFilesChanged { [weak self] names in self?.reload(files: names) }
+    }
+
+    // MARK: - Members
+
+    /// Adds an interpreter that reads these files.
+    func join(_ interpreter: ConstraintInterpreter) {
+        members.withLock { members in
+            members.removeAll { $0.interpreter == nil }
+            members.append(Member(interpreter: interpreter))
+        }
+    }
+
+    /// The members still alive, in the order they joined.
+    var interpreters: [ConstraintInterpreter] {
+        members.withLock { members in members.compactMap(\.interpreter) }
+    }
+
+    // MARK: - Changes to the files
+
+    /// Reads again what changed, for every member: the files named, or every file of every container a member has
+    /// loaded when `files` is nil (the source itself was replaced).
+    ///
+    /// Runs on the caller's thread (a watcher's, or the one installing an update), off every lookup path. The stages
+    /// forget the changed files once, here; then each member prepares its own loaded containers for its own window
+    /// (the first to need a changed file reads and parses it; the others find it parsed) and swaps each in whole.
+    func reload(files: Set<String>?) {
+        let interpreters = self.interpreters
+        var affected: [String: Set<String>] = [:]
+        if let files {
+            for file in files where file.hasSuffix(".json") {
+                for container in ConstraintFileName.containerCandidates(ofFile: file)
+                where ConstraintFileName.validateContainer(container) == nil {
+                    affected[container, default: []].insert(file)
+                }
+            }
+        } else {
+            for interpreter in interpreters {
+                for container in interpreter.loadedContainers { affected[container] = [] }
+            }
+        }
+        // Forget the changed files (all of them on a full reload) and every merge that read them.
+        var changes: [ConstraintInterpreter.FileChange] = []
+        for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
+            var generation: UInt64 = 0
+            if files == nil {
+                generation = stages.invalidate(container)
+            } else {
+                for file in changed { generation = stages.invalidate(file: file, of: container) }
+            }
+            changes.append(.init(container: container, files: files == nil ? nil : changed, generation: generation))
+        }
+        for interpreter in interpreters { interpreter.reread(changes) }
+    }
+
+    /// Forgets `container` in the stages and in every member, so that the next lookup reads its files again.
+    func invalidate(_ container: String) {
+        stages.invalidate(container)
+        for interpreter in interpreters { interpreter.forget(container) }
+    }
+
+    /// Forgets every container in the stages and in every member.
+    func invalidateAll() {
+        stages.invalidateAll()
+        for interpreter in interpreters { interpreter.forgetAll() }
+    }
+}

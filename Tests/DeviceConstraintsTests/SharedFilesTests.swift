@@ -1,0 +1,240 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// Several windows at once: interpreters made `sharingFilesWith:` another share the source and the file stages, and
+/// keep their own environments, records and observers.
+struct SharedFilesTests {
+    static let iPhone6 = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+    static let iPhone6Landscape = LayoutEnvironment(width: 667, height: 375, idiom: .phone)
+    static let pad = LayoutEnvironment(width: 1024, height: 1366, idiom: .pad)
+    static let slideOver = LayoutEnvironment(width: 320, height: 1024, idiom: .pad)
+
+    static let measureView = "BMTReportMeasureView"
+    static let dayButton = "BMTReportCalendarDayButton"
+    static let topView = "bmt_reportMeasureViewId_TopView"
+
+    /// The bundled `Constraints/`, counted, with a first window on an iPhone 6.
+    private func firstWindow() -> (CountingSource, ConstraintInterpreter) {
+        let source = CountingSource(DirectorySource(Fixtures.bundledConstraints))
+        return (source, ConstraintInterpreter(source: source, environment: Self.iPhone6))
+    }
+
+    static func live(_ edit: Int) -> String {
+        // Every record of an edit has width == height == edit: a record mixed from two edits shows at once.
+        let records = (0..<20).map { #"{"v\#($0)": {"width": \#(edit), "height": \#(edit)}}"# }
+        return #"{"Live": [\#(records.joined(separator: ", "))]}"#
+    }
+
+    // MARK: - Sharing the files
+
+    @Test func aSecondWindowOfAClassAlreadyLoadedReadsNoFileAndAnswersAtOnce() async throws {
+        let (source, first) = firstWindow()
+        try await first.preloadAll()
+        let reads = source.totalReads
+
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6Landscape)
+        #expect(second.device.name == first.device.name)
+        #expect(second.loadedContainers == first.loadedContainers)
+        #expect(second.cachedRecord(viewId: Self.topView, container: Self.measureView)?.height == 105)
+        _ = try second.records(container: Self.dayButton)
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func aSecondWindowOfAnotherClassReadsOnlyTheFilesTheFirstHasNotAndTheFirstThenReadsNone() async throws {
+        let (source, first) = firstWindow()
+        try await first.preload(containers: [Self.measureView])
+        // The base file BMTReportMeasureView.json is read once, by the first window.
+        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
+
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        #expect(second.device.name == .iPadPro12Inch)
+        #expect(!second.isLoaded(container: Self.measureView))
+        #expect(try second.record(viewId: Self.topView, container: Self.measureView).height == 114)
+        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
+        #expect(source.reads(of: "BMTReportMeasureView_iPad.json") == 1)
+
+        // In the other direction: the first window moving to the pad class finds the second's merge.
+        let reads = source.totalReads
+        try await first.update(to: Self.pad)
+        #expect(try first.record(viewId: Self.topView, container: Self.measureView).height == 114)
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func eachWindowKeepsItsOwnEnvironmentRecordsAndObservers() async throws {
+        let (_, first) = firstWindow()
+        try await first.preloadAll()
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6)
+        let firstChanges = LockedList<EnvironmentChange>()
+        let secondChanges = LockedList<EnvironmentChange>()
+        let observations = [
+            first.onChange { firstChanges.append($0) }, second.onChange { secondChanges.append($0) },
+        ]
+
+        try await second.update(to: Self.slideOver)
+        #expect(first.environment == Self.iPhone6)
+        #expect(second.environment == Self.slideOver)
+        #expect(first.device.name == .iPhone6)
+        #expect(second.device.name == .iPhone5)
+        #expect(try first.record(viewId: Self.topView, container: Self.measureView).marginLeft == 15)
+        #expect(try second.record(viewId: Self.topView, container: Self.measureView).marginLeft == 12)
+        #expect(firstChanges.all.isEmpty)
+        #expect(secondChanges.all.map(\.new) == [Self.slideOver])
+        withExtendedLifetime(observations) {}
+    }
+
+    @Test func windowsMadeFromEitherShareTheSameFiles() async throws {
+        let (source, first) = firstWindow()
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        let third = ConstraintInterpreter(sharingFilesWith: second, environment: Self.iPhone6Landscape)
+        try await second.preload(containers: [Self.measureView])
+        _ = try third.record(viewId: Self.topView, container: Self.measureView)
+        _ = try first.record(viewId: Self.topView, container: Self.measureView)
+        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
+        #expect(source.reads(of: "BMTReportMeasureView_iPhone6.json") == 1)
+    }
+
+    // MARK: - Changes reach every window
+
+    @Test func aReloadSeenByEitherWindowReachesBoth() throws {
+        let source = MutableSource(["Live.json": Self.live(1)])
+        let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        #expect(try first.record(viewId: "v1", container: "Live").width == 1)
+        #expect(try second.record(viewId: "v1", container: "Live").width == 1)
+        let firstEvents = LockedList<ReloadEvent>()
+        let secondEvents = LockedList<ReloadEvent>()
+        let observations = [
+            first.onReload { firstEvents.append($0) }, second.onReload { secondEvents.append($0) },
+        ]
+
+        source["Live.json"] = Self.live(2)
+        second.reload(files: ["Live.json"])
+        #expect(first.cachedRecord(viewId: "v1", container: "Live")?.width == 2)
+        #expect(second.cachedRecord(viewId: "v1", container: "Live")?.width == 2)
+        #expect(firstEvents.all == [.reloaded(["Live"])])
+        #expect(secondEvents.all == [.reloaded(["Live"])])
+
+        source["Live.json"] = Self.live(3)
+        first.reload(files: ["Live.json"])
+        #expect(second.cachedRecord(viewId: "v1", container: "Live")?.width == 3)
+        withExtendedLifetime(observations) {}
+    }
+
+    @Test func aWatchOnOneWindowReachesTheOtherAndOutlivesTheWindowThatStartedIt() throws {
+        let project = try HotReloadTests.Project(["Card.json": HotReloadTests.card(width: 10)])
+        var first: ConstraintInterpreter? = ConstraintInterpreter(
+            source: DirectorySource(project.url), environment: Self.iPhone6)
+        let second = ConstraintInterpreter(sharingFilesWith: try #require(first), environment: Self.pad)
+        let events = HotReloadTests.Events(second)
+        let watcher = try #require(first).watch(DirectorySource(project.url), debounce: 0.02)
+        #expect(try second.record(viewId: "title", container: "Card").width == 10)
+
+        first = nil
+        try project.renameSave("Card.json", HotReloadTests.card(width: 20))
+        #expect(events.waitForReload(of: "Card"))
+        #expect(try second.record(viewId: "title", container: "Card").width == 20)
+        watcher.cancel()
+    }
+
+    @Test func anInvalidationInOneWindowReachesTheOther() throws {
+        let source = MutableSource(["Live.json": Self.live(1)])
+        let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        _ = try first.record(viewId: "v1", container: "Live")
+        _ = try second.record(viewId: "v1", container: "Live")
+
+        source["Live.json"] = Self.live(2)
+        first.invalidate(container: "Live")
+        #expect(!second.isLoaded(container: "Live"))
+        #expect(try second.record(viewId: "v1", container: "Live").width == 2)
+        #expect(try first.record(viewId: "v1", container: "Live").width == 2)
+
+        source["Live.json"] = Self.live(3)
+        second.invalidateAll()
+        #expect(first.loadedContainers.isEmpty)
+        #expect(try first.record(viewId: "v1", container: "Live").width == 3)
+    }
+
+    @Test func aLoadInOneWindowBegunBeforeAnInvalidationInTheOtherDoesNotPublish() async throws {
+        let source = GatedSource(["Live.json": Self.live(1)])
+        let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        source.holdNextRead()
+        let load = Task.detached { try? second.record(viewId: "v1", container: "Live") }
+        while !source.isHeld { await Task.yield() }
+
+        source["Live.json"] = Self.live(2)
+        first.invalidate(container: "Live")
+        source.release()
+        _ = await load.value
+        // The held load began in the container's generation before the invalidation: whatever it read, it must not
+        // publish (a load of the next generation reads the files again).
+        #expect(second.cachedRecord(viewId: "v1", container: "Live") == nil)
+        #expect(try second.record(viewId: "v1", container: "Live").width == 2)
+        #expect(try first.record(viewId: "v1", container: "Live").width == 2)
+    }
+
+    // MARK: - Racing
+
+    @Test func windowsRacingReloadsUpdatesAndInvalidationsNeverSeeAMixAndEndOnTheLastEdit() throws {
+        let source = MutableSource(["Live.json": Self.live(0), "Live_iPad.json": Self.live(0)])
+        let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+        let windows = [first, second]
+        let stop = ConditionLocked(false)
+        let wrong = LockedList<String>()
+        let workers = DispatchGroup()
+        for worker in 0..<6 {
+            workers.enter()
+            Thread {
+                var random = SeededRandom(seed: UInt64(worker))
+                while !stop.withLock({ $0 }) {
+                    let window = windows[random.next(below: 2)]
+                    switch random.next(below: 10) {
+                    case 0:
+                        _ = window.updateNow(to: [Self.iPhone6, Self.pad, Self.slideOver][random.next(below: 3)])
+                    case 1:
+                        window.invalidate(container: "Live")
+                    default:
+                        if let record = try? window.record(viewId: "v\(random.next(below: 20))", container: "Live"),
+                            record.width != record.height
+                        {
+                            wrong.append("\(record)")
+                        }
+                    }
+                }
+                workers.leave()
+            }.start()
+        }
+        for edit in 1...300 {
+            source["Live.json"] = Self.live(edit)
+            source["Live_iPad.json"] = Self.live(edit)
+            windows[edit % 2].reload(files: ["Live.json", "Live_iPad.json"])
+        }
+        stop.withLock { $0 = true }
+        workers.wait()
+        #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
+        for window in windows {
+            #expect(try window.record(viewId: "v7", container: "Live").width == 300)
+        }
+    }
+
+    // MARK: - Lifetimes
+
+    @Test func windowsComeAndGoWithoutKeepingEachOtherAlive() async throws {
+        let (_, first) = firstWindow()
+        try await first.preloadAll()
+        weak var gone: ConstraintInterpreter?
+        do {
+            let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+            _ = try second.record(viewId: Self.topView, container: Self.measureView)
+            gone = second
+        }
+        #expect(gone == nil)
+        #expect(first.files.interpreters.count == 1)
+        #expect(try first.record(viewId: Self.topView, container: Self.measureView).height == 105)
+    }
+}
