@@ -92,6 +92,21 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
                     module: "AppKitApp", fixtures: ["PlatformChecks/AppViewCategoryAppKit.swift"],
                     implicitImports: ["DeviceConstraintsAppKit", "ConstraintDSLAppKit"]),
             ]),
+        PlatformCheck(
+            name: "os", standIns: ["os"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsOS", folders: ["Sources/DeviceConstraints/Platform"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsOS.swift"], implicitImports: ["DeviceConstraints"])
+            ]),
+        // The SwiftUI layer (DeviceConstraintsUI) adds its folder here as a step of its own (module
+        // "DeviceConstraintsUI", implicitImports: []), and its articles to the app step.
+        PlatformCheck(
+            name: "SwiftUI", standIns: ["SwiftUI"],
+            steps: [Step(module: "SwiftUIApp", fixtures: ["PlatformChecks/SwiftUIApp.swift"])]),
+        PlatformCheck(
+            name: "CryptoKit", standIns: ["CryptoKit"],
+            steps: [Step(module: "UpdateVerifier", fixtures: ["PlatformChecks/UpdateVerifier.swift"])]),
     ]
 
     /// Builds the stand-ins and compiles the steps; throws the compiler's output at the first that fails.
