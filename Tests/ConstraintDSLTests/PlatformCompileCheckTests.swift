@@ -28,6 +28,7 @@ struct PlatformCompileCheckTests {
                 #expect(checked.contains(folder), "no check compiles \(folder)")
                 #expect(!PackageCompiler.swiftFiles(under: PackageCompiler.root.appendingPathComponent(folder)).isEmpty)
             }
+            #expect(checked.contains("Plugins/DeviceConstraintsPlugin"))
         }
     #endif
 }
@@ -107,6 +108,13 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
         PlatformCheck(
             name: "CryptoKit", standIns: ["CryptoKit"],
             steps: [Step(module: "UpdateVerifier", fixtures: ["PlatformChecks/UpdateVerifier.swift"])]),
+        PlatformCheck(
+            name: "XcodeProjectPlugin", standIns: ["XcodeProjectPlugin"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsPlugin", folders: ["Plugins/DeviceConstraintsPlugin"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsPluginXcode.swift"])
+            ], usesPackagePlugin: true),
     ]
 
     /// Builds the stand-ins and compiles the steps; throws the compiler's output at the first that fails.
