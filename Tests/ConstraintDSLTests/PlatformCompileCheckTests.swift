@@ -77,6 +77,7 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
                     fixtures: ["PlatformChecks/ConstraintDSLAutoLayout.swift"], implicitImports: ["ConstraintDSL"]),
                 Step(
                     module: "UIKitApp", fixtures: ["PlatformChecks/AppViewCategoryUIKit.swift"],
+                    articles: ["Sources/ConstraintDSL/ConstraintDSL.docc/AdaptingToRotationInUIKit.md"],
                     misuses: ["PlatformChecks/NothingButDCOnUIView.swift"],
                     implicitImports: ["DeviceConstraintsUIKit", "ConstraintDSLUIKit"]),
             ]),
