@@ -1,0 +1,235 @@
+public import Observation
+
+/// One window's records as observable values: what SwiftUI views read, so that they lay out again when the window
+/// changes class, a hot reload edits their numbers, or an update is installed — and only then.
+///
+/// Made from the window's interpreter; it follows whatever moves that interpreter (``ConstraintInterpreter/update(to:)``
+/// from any caller, a hot reload, an installed update, an invalidation). Reading a record inside
+/// `withObservationTracking` — as a SwiftUI `body` does — registers the read of that one record, and the tracking
+/// fires when what that lookup returns changes: not on a resize that leaves it as it was, and never for a record it
+/// did not read. ``environment`` and ``device`` are observed as well (a resize within a class changes
+/// ``environment`` though no record changes).
+///
+/// ```swift
+/// let live = LiveConstraints(interpreter)
+/// let title = live[ConstraintIDs.Card.title]        // a ConstraintRecord; never throws
+///
+/// withObservationTracking {
+///     _ = live[viewId: "title", container: "Card"].width
+/// } onChange: {
+///     print("the title's numbers changed")
+/// }
+/// ```
+///
+/// A lookup that fails (no such view, no file for the container, a file that does not parse) reads as the empty
+/// record — every number 0, which the DSL reads as "not set" — and is reported once per view and cause to the
+/// interpreter's diagnostics handler (with none, debug builds log it), not once per frame.
+///
+/// Reading costs one lookup in this object's own table of the records read so far, plus the observation
+/// registrar's access; the first read of a record looks it up in the interpreter (loading its container if
+/// needed, on the calling thread, as ``ConstraintInterpreter/record(viewId:container:)`` does: preload first).
+///
+/// Thread-safe: read and update from any thread. The tracking fires on the thread that made the change, before the
+/// call that made it returns.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public final class LiveConstraints: Observable, @unchecked Sendable {
+    // @unchecked: `state` is only read while `lock` is held shared and only written while it is held exclusively.
+
+    /// The interpreter of the window, whose lookups this object follows.
+    public let interpreter: ConstraintInterpreter
+
+    private let registrar = ObservationRegistrar()
+    private let lock = ReadWriteLock()
+    @exclusivity(unchecked) private var state: State
+    private var publications: ConstraintObservation?
+
+    /// A record read so far, with the key path its reads are tracked under.
+    private struct Entry {
+        var record: ConstraintRecord
+        /// The lookup failed: the record is the empty one.
+        var failed: Bool
+        let keyPath: KeyPath<LiveConstraints, ConstraintRecord>
+    }
+
+    private struct State {
+        var environment: LayoutEnvironment
+        var device: DeviceProfile
+        /// The records read so far, by container, then by view id.
+        var entries: [String: [String: Entry]] = [:]
+        /// Counts refreshes, so that a first read racing one does not store what it read before it.
+        var epoch: UInt64 = 0
+    }
+
+    /// The failed lookups already reported, by view and cause.
+    private let reported = ConditionLocked<Set<Report>>([])
+
+    private struct Report: Hashable {
+        let id: ViewID
+        let code: ConstraintError.Code
+    }
+
+    /// Follows `interpreter`'s window.
+    ///
+    /// - Parameter interpreter: the interpreter of one window; give each window its own (see
+    ///   ``ConstraintInterpreter/init(sharingFilesWith:environment:)``).
+    public init(_ interpreter: ConstraintInterpreter) {
+        self.interpreter = interpreter
+        let snapshot = interpreter.cache.snapshot
+        state = State(environment: snapshot.environment, device: snapshot.device)
+        publications = interpreter.publications.add { [weak self] publication in self?.refresh(publication) }
+    }
+
+    /// The window the records are for.
+    public var environment: LayoutEnvironment {
+        registrar.access(self, keyPath: \.environment)
+        return lock.withReadLock { state.environment }
+    }
+
+    /// The device class resolved from ``environment``.
+    public var device: DeviceProfile {
+        registrar.access(self, keyPath: \.device)
+        return lock.withReadLock { state.device }
+    }
+
+    /// The record of the view `id` names, for the current window; the empty record when the lookup fails.
+    ///
+    /// ```swift
+    /// Text("June").padding(.leading, live[ConstraintIDs.Calendar.title].marginLeft)
+    /// ```
+    public subscript(_ id: ViewID) -> ConstraintRecord {
+        self[viewId: id.viewId, container: id.container]
+    }
+
+    /// The record of `viewId` in `container`, for the current window; the empty record when the lookup fails.
+    public subscript(viewId viewId: String, container container: String) -> ConstraintRecord {
+        if let entry = lock.withReadLock({ state.entries[container]?[viewId] }) {
+            registrar.access(self, keyPath: entry.keyPath)
+            return entry.record
+        }
+        return readAfterMiss(ViewID(container: container, viewId: viewId))
+    }
+
+    /// The key path a record's reads are tracked under: one per view, equal for equal views.
+    subscript(tracked id: ViewID) -> ConstraintRecord {
+        self[id]
+    }
+
+    /// Moves the interpreter to a new window; see ``ConstraintInterpreter/update(to:)``.
+    @discardableResult
+    public func update(to environment: LayoutEnvironment) async throws(ConstraintError) -> EnvironmentChange? {
+        try await interpreter.update(to: environment)
+    }
+
+    /// Moves the interpreter to a new window at once, reading no file; see ``ConstraintInterpreter/updateNow(to:)``.
+    @discardableResult
+    public func updateNow(to environment: LayoutEnvironment) -> EnvironmentChange? {
+        interpreter.updateNow(to: environment)
+    }
+
+    // MARK: - The first read of a record
+
+    /// Looks `id` up in the interpreter and keeps it, unless a refresh came meanwhile (then it looks again, so as
+    /// not to keep what it read before the change).
+    @inline(never)
+    private func readAfterMiss(_ id: ViewID) -> ConstraintRecord {
+        let keyPath = \LiveConstraints.[tracked: id]
+        registrar.access(self, keyPath: keyPath)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let epoch = lock.withReadLock { state.epoch }
+            let record: ConstraintRecord
+            var failed = false
+            do {
+                record = try interpreter.record(id)
+            } catch {
+                record = ConstraintRecord()
+                failed = true
+                report(error, for: id)
+            }
+            let kept = lock.withWriteLock {
+                guard state.epoch == epoch else { return false }
+                if state.entries[id.container]?[id.viewId] == nil {
+                    state.entries[id.container, default: [:]][id.viewId] = Entry(
+                        record: record, failed: failed, keyPath: keyPath)
+                }
+                return true
+            }
+            // Under a storm of changes, answer without keeping: the next read looks again.
+            if kept || attempt == 3 { return record }
+        }
+    }
+
+    /// Tells the diagnostics handler, once per view and cause, that a lookup failed.
+    private func report(_ error: ConstraintError, for id: ViewID) {
+        guard let diagnostics = interpreter.diagnostics,
+            reported.withLock({ $0.insert(Report(id: id, code: error.code)).inserted })
+        else { return }
+        let diagnostic = ConstraintDiagnostic(
+            severity: .warning, code: .lookupFailed,
+            message: "\(id) reads as the empty record: \(error.message)", file: error.file, line: error.line,
+            column: error.column, keyPath: error.keyPath ?? "\(id)")
+        diagnostics(diagnostic)
+    }
+
+    // MARK: - Following the interpreter
+
+    /// Brings the records read so far up to date with the interpreter after `publication`, then tells the
+    /// registrar which changed, outside the lock.
+    private func refresh(_ publication: Publication) {
+        var changed: [KeyPath<LiveConstraints, ConstraintRecord>] = []
+        var environmentChanged = false
+        var deviceChanged = false
+        lock.withWriteLock {
+            state.epoch += 1
+            let snapshot = interpreter.cache.snapshot
+            environmentChanged = snapshot.environment != state.environment
+            deviceChanged = snapshot.device != state.device
+            state.environment = snapshot.environment
+            state.device = snapshot.device
+            let containers: [String]
+            switch publication {
+            case .environment, .all: containers = Array(state.entries.keys)
+            case .containers(let names): containers = names.filter { state.entries[$0] != nil }
+            }
+            // A container that cannot load stays as it was on a resize: only its files (reload, invalidation) or
+            // another class (other files) can change what its lookups find.
+            let filesMayHaveChanged: Bool
+            switch publication {
+            case .environment: filesMayHaveChanged = deviceChanged
+            case .containers, .all: filesMayHaveChanged = true
+            }
+            for container in containers {
+                guard var entries = state.entries[container] else { continue }
+                let table = interpreter.cache.table(of: container)
+                for (viewId, entry) in entries {
+                    if let table {
+                        if let record = table.record(viewId) {
+                            guard entry.failed || record != entry.record else { continue }
+                            entries[viewId]?.record = record
+                            entries[viewId]?.failed = false
+                        } else if entry.failed {
+                            continue  // still no such view
+                        } else {
+                            entries[viewId] = nil
+                        }
+                    } else {
+                        // Unloaded (invalidated, or left to load on demand after a switch): the next read looks again.
+                        guard !entry.failed || filesMayHaveChanged else { continue }
+                        entries[viewId] = nil
+                    }
+                    changed.append(entry.keyPath)
+                }
+                state.entries[container] = entries.isEmpty ? nil : entries
+            }
+        }
+        if environmentChanged { notify(\.environment) }
+        if deviceChanged { notify(\.device) }
+        for keyPath in changed { notify(keyPath) }
+    }
+
+    private func notify<Member>(_ keyPath: KeyPath<LiveConstraints, Member>) {
+        registrar.willSet(self, keyPath: keyPath)
+        registrar.didSet(self, keyPath: keyPath)
+    }
+}

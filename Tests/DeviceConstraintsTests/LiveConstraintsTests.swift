@@ -1,0 +1,207 @@
+import Dispatch
+import Foundation
+import Observation
+import Testing
+
+@testable import DeviceConstraints
+
+/// `LiveConstraints`: records as Observation values, for SwiftUI. The tracking fires exactly when what a read
+/// returned changes.
+struct LiveConstraintsTests {
+    static let iPhone6 = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+    /// Wider, but still the iPhone 6 class.
+    static let iPhone6Wider = LayoutEnvironment(width: 380, height: 667, idiom: .phone)
+    static let pad = LayoutEnvironment(width: 1024, height: 1366, idiom: .pad)
+
+    /// `Card` has a plain view and a view whose width scales with the window; `Other` is never read.
+    static let files = [
+        "Card.json": #"{"Card": [{"plain": {"width": 10, "height": 20}}, {"wide": {"width": {"scaled": 300}}}]}"#,
+        "Card_iPad.json": #"{"Card": [{"plain": {"width": 40}}]}"#,
+        "Other.json": #"{"Other": [{"view": {"width": 1}}]}"#,
+    ]
+
+    private func live(_ source: MutableSource, log: DiagnosticLog = DiagnosticLog()) -> LiveConstraints {
+        LiveConstraints(ConstraintInterpreter(source: source, environment: Self.iPhone6, diagnostics: log.handler))
+    }
+
+    /// Whether `change` fires the tracking of what `read` reads.
+    private func fires(_ read: () -> Void, when change: () throws -> Void) rethrows -> Bool {
+        let fired = ConditionLocked(false)
+        withObservationTracking(read) { fired.withLock { $0 = true } }
+        try change()
+        return fired.withLock { $0 }
+    }
+
+    private func fires(_ read: () -> Void, when change: () async throws -> Void) async rethrows -> Bool {
+        let fired = ConditionLocked(false)
+        withObservationTracking(read) { fired.withLock { $0 = true } }
+        try await change()
+        return fired.withLock { $0 }
+    }
+
+    // MARK: - Reading
+
+    @Test func aRecordReadsAsTheInterpretersLookupDoes() throws {
+        let live = live(MutableSource(Self.files))
+        let id = ViewID(container: "Card", viewId: "plain")
+        #expect(live[id] == (try live.interpreter.record(id)))
+        #expect(live[viewId: "plain", container: "Card"].height == 20)
+        #expect(live[viewId: "wide", container: "Card"].width == 300)
+        #expect(live.environment == Self.iPhone6)
+        #expect(live.device.name == .iPhone6)
+    }
+
+    @Test func aFailedLookupReadsAsTheEmptyRecordAndIsReportedOncePerViewAndCause() throws {
+        let log = DiagnosticLog()
+        let live = live(MutableSource(Self.files), log: log)
+        for _ in 0..<100 {
+            #expect(live[viewId: "tilte", container: "Card"] == ConstraintRecord())
+            #expect(live[viewId: "title", container: "Missing"] == ConstraintRecord())
+        }
+        let reports = log.all
+        #expect(reports.count == 2)
+        #expect(reports.allSatisfy { $0.code == .lookupFailed && $0.severity == .warning })
+        #expect(reports.contains { $0.message.contains("Card.tilte") && $0.message.contains("no view \"tilte\"") })
+        #expect(reports.contains { $0.message.contains("Missing.title") && $0.message.contains("Missing.json") })
+    }
+
+    // MARK: - What fires the tracking
+
+    @Test func anUpdateToAnotherClassFiresTheRecordsItChanges() async throws {
+        let live = live(MutableSource(Self.files))
+        let fired = try await fires(
+            { _ = live[viewId: "plain", container: "Card"] },
+            when: {
+                try await live.update(to: Self.pad)
+            })
+        #expect(fired)
+        #expect(live[viewId: "plain", container: "Card"].width == 40)
+    }
+
+    @Test func aResizeFiresAScaledValueItReadButNotAPlainOneOfTheSameContainer() throws {
+        let live = live(MutableSource(Self.files))
+        _ = live[viewId: "wide", container: "Card"]
+        let plainFired = fires(
+            { _ = live[viewId: "plain", container: "Card"] },
+            when: {
+                live.updateNow(to: Self.iPhone6Wider)
+            })
+        #expect(!plainFired)
+        let scaledFired = fires(
+            { _ = live[viewId: "wide", container: "Card"] },
+            when: {
+                live.updateNow(to: Self.iPhone6)
+            })
+        #expect(scaledFired)
+        #expect(live[viewId: "wide", container: "Card"].width == 300)
+    }
+
+    @Test func aResizeWithinAClassFiresTheEnvironmentButNotTheDevice() throws {
+        let live = live(MutableSource(Self.files))
+        #expect(fires({ _ = live.environment }, when: { live.updateNow(to: Self.iPhone6Wider) }))
+        #expect(!fires({ _ = live.device }, when: { live.updateNow(to: Self.iPhone6) }))
+        #expect(live.environment == Self.iPhone6)
+        #expect(fires({ _ = live.device }, when: { live.updateNow(to: Self.pad) }))
+        #expect(live.device.name == .iPadPro12Inch)
+    }
+
+    @Test func aHotReloadFiresTheContainerItChangesAndNoOther() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        _ = live[viewId: "view", container: "Other"]
+        _ = live[viewId: "plain", container: "Card"]
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 11, "height": 20}}, {"wide": {"width": 1}}]}"#
+        let otherFired = fires(
+            { _ = live[viewId: "view", container: "Other"] },
+            when: {
+                live.interpreter.reload(files: ["Card.json"])
+            })
+        #expect(!otherFired)
+
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 12, "height": 20}}, {"wide": {"width": 1}}]}"#
+        let cardFired = fires(
+            { _ = live[viewId: "plain", container: "Card"] },
+            when: {
+                live.interpreter.reload(files: ["Card.json"])
+            })
+        #expect(cardFired)
+        #expect(live[viewId: "plain", container: "Card"].width == 12)
+    }
+
+    @Test func anInvalidationFiresItsContainerAndTheNextReadHasTheNewFiles() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 13}}]}"#
+        let fired = fires(
+            { _ = live[viewId: "plain", container: "Card"] },
+            when: {
+                live.interpreter.invalidate(container: "Card")
+            })
+        #expect(fired)
+        #expect(live[viewId: "plain", container: "Card"].width == 13)
+    }
+
+    @Test func aContainerWhoseFileArrivesLaterIsReadAfterItsInvalidation() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        // A resize within the class does not retry a container that could not load.
+        #expect(
+            !fires({ _ = live[viewId: "banner", container: "Promo"] }, when: { live.updateNow(to: Self.iPhone6Wider) }))
+
+        source["Promo.json"] = #"{"Promo": [{"banner": {"height": 80}}]}"#
+        #expect(
+            fires(
+                { _ = live[viewId: "banner", container: "Promo"] },
+                when: {
+                    live.interpreter.invalidate(container: "Promo")
+                }))
+        #expect(live[viewId: "banner", container: "Promo"].height == 80)
+    }
+
+    @Test func aChangeOfAnotherWindowDoesNotFireButASharedReloadDoes() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        let other = ConstraintInterpreter(sharingFilesWith: live.interpreter, environment: Self.iPhone6)
+        _ = try other.record(viewId: "plain", container: "Card")
+        #expect(!fires({ _ = live[viewId: "plain", container: "Card"] }, when: { _ = other.updateNow(to: Self.pad) }))
+
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 14}}]}"#
+        #expect(fires({ _ = live[viewId: "plain", container: "Card"] }, when: { other.reload(files: ["Card.json"]) }))
+        #expect(live[viewId: "plain", container: "Card"].width == 14)
+    }
+
+    // MARK: - Racing
+
+    @Test func readersRacingUpdatesAndReloadsEndOnTheLastValues() throws {
+        let source = MutableSource(["Live.json": SharedFilesTests.live(0), "Live_iPad.json": SharedFilesTests.live(0)])
+        let live = LiveConstraints(ConstraintInterpreter(source: source, environment: Self.iPhone6))
+        let stop = ConditionLocked(false)
+        let wrong = LockedList<String>()
+        let readers = DispatchGroup()
+        for reader in 0..<4 {
+            readers.enter()
+            Thread {
+                var random = SeededRandom(seed: UInt64(reader))
+                while !stop.withLock({ $0 }) {
+                    if random.next(below: 8) == 0 {
+                        live.updateNow(to: [Self.iPhone6, Self.iPhone6Wider, Self.pad][random.next(below: 3)])
+                        continue
+                    }
+                    let record = live[viewId: "v\(random.next(below: 20))", container: "Live"]
+                    if record.width != record.height { wrong.append("\(record)") }
+                }
+                readers.leave()
+            }.start()
+        }
+        for edit in 1...200 {
+            source["Live.json"] = SharedFilesTests.live(edit)
+            source["Live_iPad.json"] = SharedFilesTests.live(edit)
+            live.interpreter.reload(files: ["Live.json", "Live_iPad.json"])
+        }
+        stop.withLock { $0 = true }
+        readers.wait()
+        #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
+        for view in 0..<20 { #expect(live[viewId: "v\(view)", container: "Live"].width == 200) }
+    }
+}
