@@ -1,7 +1,7 @@
 // DeviceConstraintsPlugin for targets of Xcode projects (most iOS apps), where Xcode, not SwiftPM, applies it.
 //
 // Type-checked on Linux by PlatformCompileCheckTests against a stand-in XcodeProjectPlugin (Tests/ConstraintDSLTests/
-// Fixtures/StandIns/XcodeProjectPlugin.swift, written from Xcode 14.1's public XcodeProjectPlugin interface and the
+// Fixtures/StandIns/Plugins/XcodeProjectPlugin.swift, written from Xcode 14.1's public XcodeProjectPlugin interface and the
 // shapes public plugins build against) over the toolchain's real PackagePlugin. A Mac with Xcode must still confirm
 // that it builds, and that an app target with the plugin lints its Constraints folder and compiles the generated ids.
 

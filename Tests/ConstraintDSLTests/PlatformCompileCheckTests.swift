@@ -37,7 +37,9 @@ struct PlatformCompileCheckTests {
 struct PlatformCheck: Sendable, CustomTestStringConvertible {
     /// What the check is called in test output.
     var name: String
-    /// The stand-ins it builds first, in order (`Fixtures/StandIns/<name>.swift`); each may import those before it.
+    /// The stand-ins it builds first, in order (`Fixtures/StandIns/<path>.swift`, each a module named after its file);
+    /// each may import those before it. A plugin's stand-in is in `StandIns/Plugins/`, which DocumentationTests, which
+    /// builds every framework in `StandIns/` for the docs' app code, leaves out.
     var standIns: [String]
     /// What it compiles, in order.
     var steps: [Step]
@@ -110,7 +112,7 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
             name: "CryptoKit", standIns: ["CryptoKit"],
             steps: [Step(module: "UpdateVerifier", fixtures: ["PlatformChecks/UpdateVerifier.swift"])]),
         PlatformCheck(
-            name: "XcodeProjectPlugin", standIns: ["XcodeProjectPlugin"],
+            name: "XcodeProjectPlugin", standIns: ["Plugins/XcodeProjectPlugin"],
             steps: [
                 Step(
                     module: "DeviceConstraintsPlugin", folders: ["Plugins/DeviceConstraintsPlugin"],
@@ -128,11 +130,12 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
             }
             let standIns = try PackageCompiler.fixtures.appendingPathComponent("StandIns")
             for standIn in self.standIns {
+                let module = URL(fileURLWithPath: standIn).lastPathComponent
                 try await PackageCompiler.swiftc(
-                    ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", standIn]
+                    ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module]
                         + paths + [
                             standIns.appendingPathComponent("\(standIn).swift").path, "-emit-module-path",
-                            work.appendingPathComponent("\(standIn).swiftmodule").path,
+                            work.appendingPathComponent("\(module).swiftmodule").path,
                         ])
             }
             for step in steps {

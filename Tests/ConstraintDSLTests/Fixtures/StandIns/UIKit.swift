@@ -223,7 +223,9 @@ private final class StandInRegistration: NSObject, UITraitChangeRegistration {}
 
     open var view: UIView!
     open func viewDidLoad() {}
+    open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+    open var title: String?
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
 
     open var traitCollection: UITraitCollection { UITraitCollection() }
