@@ -34,14 +34,14 @@ final class CalendarViewController: UIViewController {
         let selected = ViewID(
             container: "BMTReportCalendarDayButton", viewId: "bmt_reportCalendarDayButtonId_Selected")
         constraints = [
-            measureTopView.makeConstraints { make in
+            measureTopView.dc.makeConstraints { make in
                 make.top.equalToSuperview().offset(.record(topView, .marginTop))
                 make.left.equalToSuperview().offset(.record(topView, .marginLeft))
                 make.right.equalToSuperview().offset(-20).offset(-12, on: .iPhone5).offset(-15, on: .iPhone6)
                 make.height.equalTo(.record(topView, .height))
             },
-            dayButton.makeConstraints { make in
-                make.top.equalTo(measureTopView.bottom).offset(.record(selected, .marginTop))
+            dayButton.dc.makeConstraints { make in
+                make.top.equalTo(measureTopView.dc.bottom).offset(.record(selected, .marginTop))
                 make.left.equalToSuperview().offset(.record(selected, .marginLeft))
                 make.width.equalTo(.record(selected, .width))
                 make.height.equalTo(.record(selected, .height))

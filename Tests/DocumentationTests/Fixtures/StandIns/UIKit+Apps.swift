@@ -1,26 +1,8 @@
 // More of the stand-in `UIKit` (Tests/ConstraintDSLTests/Fixtures/StandIns/UIKit.swift), compiled into the same
 // module by DocumentationTests: the declarations an app's code in the documentation uses (a view controller, labels
 // and buttons, the app and scene delegates), spelled as Swift imports them from the iOS 18 SDK's UIKit headers, with
-// their main-actor isolation. Never run. When the stand-in UIKit declares one of these itself, delete it here.
-
-@MainActor
-open class UIViewController: UIResponder {
-    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
-    public required init?(coder: NSCoder) { super.init() }
-
-    open var view: UIView!
-    open var title: String?
-    open var traitCollection: UITraitCollection { UITraitCollection() }
-
-    open func viewDidLoad() {}
-    open func viewWillLayoutSubviews() {}
-    open func viewDidLayoutSubviews() {}
-}
-
-extension UIView {
-    public func setNeedsLayout() {}
-    public func layoutIfNeeded() {}
-}
+// their main-actor isolation. Never run. When the stand-in UIKit declares one of these itself, delete it here (it
+// now declares UIViewController, UIScene, UIWindowScene, UIWindow(windowScene:) and layoutIfNeeded, from the SDK).
 
 @MainActor
 open class UIControl: UIView {
@@ -45,8 +27,6 @@ open class UIFont: NSObject, @unchecked Sendable {
 }
 
 extension UIWindow {
-    public convenience init(windowScene: UIWindowScene) { self.init(frame: .zero) }
-
     public var rootViewController: UIViewController? {
         get { nil }
         set {}
@@ -72,13 +52,9 @@ extension UIApplicationDelegate {
     public static func main() {}
 }
 
-@MainActor
-open class UIScene: UIResponder {
+extension UIScene {
     open class ConnectionOptions: NSObject {}
 }
-
-@MainActor
-open class UIWindowScene: UIScene {}
 
 open class UISceneSession: NSObject {}
 
