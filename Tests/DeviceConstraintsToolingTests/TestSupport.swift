@@ -124,3 +124,84 @@ enum Executable {
         try run(arguments, in: Fixtures.packageRoot)
     }
 }
+
+/// For the tests whose names end in `LinearTime` (CI skips them under ThreadSanitizer): two sizes of an input, the
+/// larger twice the smaller, each timed a few times in turn.
+///
+/// A timing is the processor time of the calling thread, not the time on the wall: the machines that run the tests
+/// are shared, and the time a busy machine takes away from the thread is not the code's.
+enum Scaling {
+    /// The shortest of `runs` timings of `small` and of `large`, in turn.
+    static func times(runs: Int = 3, small: () -> Void, large: () -> Void) -> (small: Duration, large: Duration) {
+        var best: (small: Duration, large: Duration) = (.seconds(1_000), .seconds(1_000))
+        for _ in 0..<runs {
+            best.small = min(best.small, threadTime(small))
+            best.large = min(best.large, threadTime(large))
+        }
+        return best
+    }
+
+    /// The processor time the calling thread spends in `body`.
+    static func threadTime(_ body: () -> Void) -> Duration {
+        func now() -> Duration {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        let start = now()
+        body()
+        return now() - start
+    }
+
+    /// Whether twice the input took at most 2.5 times as long: linear passes, quadratic (4 times) does not. Prints
+    /// the times, named `what`.
+    static func isLinear(_ times: (small: Duration, large: Duration), _ what: String) -> Bool {
+        let ratio = Double(times.large.components.attoseconds) / 1e18 + Double(times.large.components.seconds)
+        let base = Double(times.small.components.attoseconds) / 1e18 + Double(times.small.components.seconds)
+        print("\(what): \(times.small), twice the input \(times.large) (× \(ratio / max(base, 1e-9)))")
+        return times.large <= times.small * 2.5
+    }
+
+    /// A catalog file of `count` phones, each falling back to the next, wider one: every chain reaches the last.
+    static func chainCatalog(devices count: Int) -> String {
+        let devices = (0..<count).map { index in
+            let fallbacks = index + 1 < count ? "\"D\(index + 1)\"" : ""
+            return "{\"name\": \"D\(index)\", \"idiom\": \"phone\", \"width\": \(300 + index), \"height\": 100000, "
+                + "\"fallbacks\": [\(fallbacks)]}"
+        }
+        return "{\"devices\": [\n" + devices.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A catalog file of `count` phones that fall back to none.
+    static func flatCatalog(devices count: Int) -> String {
+        let devices = (0..<count).map { index in
+            "{\"name\": \"D\(index)\", \"idiom\": \"phone\", \"width\": \(300 + index), \"height\": 100000}"
+        }
+        return "{\"devices\": [\n" + devices.joined(separator: ",\n") + "\n]}\n"
+    }
+}
+
+/// A folder of files made for one test, removed when it ends.
+struct ScratchFolder: ~Copyable {
+    let url: URL
+
+    init(_ files: [String: String] = [:]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "device-constraints-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files { try write(text, to: name) }
+    }
+
+    /// Writes `text` to `name`, making its folder.
+    func write(_ text: String, to name: String) throws {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// The path of `name` in the folder.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
