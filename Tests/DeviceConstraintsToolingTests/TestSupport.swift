@@ -125,6 +125,52 @@ enum Executable {
     }
 }
 
+/// The toolchain's Swift compiler, to check generated code and the identifier rule against it.
+enum Compiler {
+    /// Runs `swiftc` (found on the `PATH`, as `swift test` finds it) once per step, each with its arguments, in a
+    /// fresh folder holding `files`, stopping at the first step that fails; returns the last exit status and what the
+    /// steps printed. Diagnostics are printed one line each (`-diagnostic-style=llvm`: the default style draws the
+    /// source around each, and takes minutes for thousands).
+    static func run(_ steps: [[String]], files: [String: String]) throws -> (status: Int32, output: String) {
+        let folder = try ScratchFolder(files)
+        var printed = ""
+        var status: Int32 = 0
+        for (index, arguments) in steps.enumerated() {
+            let outputURL = folder.url.appendingPathComponent("swiftc-\(index).out")
+            try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+            let output = try FileHandle(forWritingTo: outputURL)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swiftc", "-diagnostic-style=llvm"] + arguments
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            process.waitUntilExit()
+            try output.close()
+            printed += String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
+            status = process.terminationStatus
+            try #require(status != 127, "no swiftc on the PATH: \(printed)")
+            if status != 0 { break }
+        }
+        return (status, printed)
+    }
+
+    /// The lines of `source` on which `swiftc -parse` reports an error or a warning.
+    static func linesWithDiagnostics(parsing source: String) throws -> Set<Int> {
+        let (_, output) = try run([["-parse", "source.swift"]], files: ["source.swift": source])
+        var lines: Set<Int> = []
+        for line in output.split(separator: "\n") where line.hasPrefix("source.swift:") {
+            let fields = line.split(separator: ":", maxSplits: 3)
+            guard fields.count == 4, fields[3].contains("error") || fields[3].contains("warning"),
+                let number = Int(fields[1])
+            else { continue }
+            lines.insert(number)
+        }
+        return lines
+    }
+}
+
 /// For the tests whose names end in `LinearTime` (CI skips them under ThreadSanitizer): two sizes of an input, the
 /// larger twice the smaller, each timed a few times in turn.
 ///
