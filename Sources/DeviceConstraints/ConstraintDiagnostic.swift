@@ -39,6 +39,12 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A file had more warnings than ``ConstraintFileParser/Limits/maximumWarningsPerFile``: a note, after the
         /// warnings reported, that counts those that were not (``ConstraintDiagnostic/omittedWarningCount``).
         public static let tooManyWarnings = Code(rawValue: "tooManyWarnings")
+        /// A ``ConstraintStore`` rolled an update back by itself when it was opened: it stayed unconfirmed for
+        /// ``ConstraintStore/rollbackAfterUnconfirmedLaunches`` launches, or its files were damaged.
+        public static let updateRolledBack = Code(rawValue: "updateRolledBack")
+        /// A ``ConstraintStore`` found its state damaged or changed by something else when it was opened, and went
+        /// back to the last complete version it could read (or to the app's own files).
+        public static let storeRecovered = Code(rawValue: "storeRecovered")
     }
 
     /// How serious it is.

@@ -93,8 +93,10 @@ extension ConstraintInterpreter {
         }
         let lookup = try ConstraintFileName.files(of: container, along: chain)
         let names = lookup.map(\.fileName)
-        // One source for the whole load, even if the interpreter's source is replaced meanwhile.
-        let source = self.source
+        // One source for the whole load, even if the interpreter's source is replaced meanwhile; one version of its
+        // files when they change (a store's install).
+        let current = self.source
+        let source = (current as? any ChangingSource)?.pinned() ?? current
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []

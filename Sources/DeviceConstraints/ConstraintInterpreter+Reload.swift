@@ -79,7 +79,9 @@ extension ConstraintInterpreter {
     ///
     /// Runs on the caller's thread (the watcher's), off the lookup path: each container is prepared from the
     /// stages, which keep every file that did not change, and swapped in whole; a failure keeps the last good table.
-    func reload(files: Set<String>?) {
+    /// With `unloadingVanished` (a store's change, which is complete when it is announced), a container that has no
+    /// file left is unloaded instead, so that lookups say so.
+    func reload(files: Set<String>?, unloadingVanished: Bool = false) {
         let snapshot = cache.snapshot
         let loaded = Set(cache.loadedContainers)
         var affected: [String: Set<String>] = [:]
@@ -121,6 +123,9 @@ extension ConstraintInterpreter {
                 {
                     reloaded.append(container)
                 }
+            } catch  where unloadingVanished && error.code == .fileNotFound {
+                invalidate(container: container)
+                reloaded.append(container)
             } catch {
                 events.append(.rejected(error))
             }

@@ -59,6 +59,8 @@ public final class ConstraintInterpreter: Sendable {
     let reloadObservers = Observers<ReloadEvent>()
     /// The source files are read from, and the watcher that follows it, if any.
     let sources: ConditionLocked<(current: any ConstraintSource, watcher: DirectoryWatcher?)>
+    /// The registration for the changes of a source whose files change (a ``ConstraintStore``).
+    let sourceChanges = ConditionLocked<ConstraintObservation?>(nil)
 
     /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
     ///
@@ -112,6 +114,12 @@ public final class ConstraintInterpreter: Sendable {
         self.diagnostics = diagnostics
         self.cache = ConstraintCache(
             EnvironmentSnapshot(environment: environment, device: device, chain: catalog.lookupChain(for: device)))
+        if let changing = source as? any ChangingSource {
+            let observation = changing.onFilesChanged { [weak self] names in
+                self?.reload(files: names, unloadingVanished: true)
+            }
+            sourceChanges.withLock { $0 = observation }
+        }
     }
 
     deinit {
