@@ -82,8 +82,6 @@ extension ConstraintInterpreter {
     /// With `unloadingVanished` (a store's change, which is complete when it is announced), a container that has no
     /// file left is unloaded instead, so that lookups say so.
     func reload(files: Set<String>?, unloadingVanished: Bool = false) {
-        let snapshot = cache.snapshot
-        let loaded = Set(cache.loadedContainers)
         var affected: [String: Set<String>] = [:]
         if let files {
             for file in files where file.hasSuffix(".json") {
@@ -93,41 +91,48 @@ extension ConstraintInterpreter {
                 }
             }
         } else {
-            for container in loaded { affected[container] = [] }
+            for container in cache.loadedContainers { affected[container] = [] }
         }
         var reloaded: [String] = []
         var events: [ReloadEvent] = []
         var warnings: [ConstraintDiagnostic] = []
-        for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
-            // Forget the changed files (all of them on a full reload) and every merge that read them.
-            var generation: UInt64 = 0
-            if files == nil {
-                generation = stages.invalidate(container)
-            } else {
-                for file in changed { generation = stages.invalidate(file: file, of: container) }
-            }
-            guard loaded.contains(container) else { continue }
-            // A file of a device off the current chain changes nothing a lookup returns now.
-            let chainFiles = Set(
-                ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
-            if files != nil, changed.isDisjoint(with: chainFiles) { continue }
-            do throws(ConstraintError) {
-                let prepared = try prepare(container, for: snapshot, generation: generation)
-                warnings += prepared.warnings
-                let table = resolved(prepared.merged, for: snapshot)
-                if cache.replace(
-                    container, table, merged: prepared.merged, for: snapshot,
-                    isCurrent: {
-                        stages.generation(of: container) == generation
-                    })
-                {
-                    reloaded.append(container)
+        // One reload at a time (a watcher's and a store's): a reload refused because another moved the container
+        // on would otherwise return before the other published, and leave the old table answering meanwhile.
+        reloading.withLock { _ in
+            let snapshot = cache.snapshot
+            for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
+                // Forget the changed files (all of them on a full reload) and every merge that read them.
+                var generation: UInt64 = 0
+                if files == nil {
+                    generation = stages.invalidate(container)
+                } else {
+                    for file in changed { generation = stages.invalidate(file: file, of: container) }
                 }
-            } catch  where unloadingVanished && error.code == .fileNotFound {
-                invalidate(container: container)
-                reloaded.append(container)
-            } catch {
-                events.append(.rejected(error))
+                // Asked after the invalidation: a load that published before it is seen here and read again; one that
+                // would publish after it cannot (its generation is gone).
+                guard cache.isLoaded(container) else { continue }
+                // A file of a device off the current chain changes nothing a lookup returns now.
+                let chainFiles = Set(
+                    ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
+                if files != nil, changed.isDisjoint(with: chainFiles) { continue }
+                do throws(ConstraintError) {
+                    let prepared = try prepare(container, for: snapshot, generation: generation)
+                    warnings += prepared.warnings
+                    let table = resolved(prepared.merged, for: snapshot)
+                    if cache.replace(
+                        container, table, merged: prepared.merged, for: snapshot,
+                        isCurrent: {
+                            stages.generation(of: container) == generation
+                        })
+                    {
+                        reloaded.append(container)
+                    }
+                } catch  where unloadingVanished && error.code == .fileNotFound {
+                    invalidate(container: container)
+                    reloaded.append(container)
+                } catch {
+                    events.append(.rejected(error))
+                }
             }
         }
         deliver(warnings)

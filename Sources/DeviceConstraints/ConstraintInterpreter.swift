@@ -61,6 +61,8 @@ public final class ConstraintInterpreter: Sendable {
     let sources: ConditionLocked<(current: any ConstraintSource, watcher: DirectoryWatcher?)>
     /// The registration for the changes of a source whose files change (a ``ConstraintStore``).
     let sourceChanges = ConditionLocked<ConstraintObservation?>(nil)
+    /// Held while a reload reads and publishes, so that reloads run one at a time.
+    let reloading = ConditionLocked(())
 
     /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
     ///
@@ -345,14 +347,14 @@ public final class ConstraintInterpreter: Sendable {
     /// Forgets `container`, so the next lookup reads its files again (after a download, say). A load of it under
     /// way when this is called does not publish its result.
     public func invalidate(container: String) {
-        stages.invalidate(container)
-        cache.remove(container)
+        // One step under the cache's write lock: a reload that read the stages before cannot replace the table
+        // after it, and no lookup sees the table once a reload's replace has been refused.
+        cache.remove(container) { stages.invalidate(container) }
     }
 
     /// Forgets every container, including every parsed file. Loads under way do not publish.
     public func invalidateAll() {
-        stages.invalidateAll()
-        cache.removeAll()
+        cache.removeAll { stages.invalidateAll() }
     }
 
     func unknownView(

@@ -225,9 +225,11 @@ final class ConstraintCache: @unchecked Sendable {
 
     private let tickets = ConditionLocked<UInt64>(0)
 
-    /// Forgets every container, so the next lookup reads the files again.
-    func removeAll() {
+    /// Forgets every container, so the next lookup reads the files again; `also` runs under the same write lock
+    /// (the stages' invalidation), so that no lookup sees the tables after it and no change lands between the two.
+    func removeAll(also: () -> Void = {}) {
         let removed = lock.withWriteLock {
+            also()
             typeTables = [:]
             windowDependent = [:]
             return containers.removeAll()
@@ -235,9 +237,12 @@ final class ConstraintCache: @unchecked Sendable {
         for table in removed { table.release() }
     }
 
-    /// Forgets one container.
-    func remove(_ name: String) {
-        let removed = lock.withWriteLock { removeEntry(name) }
+    /// Forgets one container; `also` runs under the same write lock (the stages' invalidation).
+    func remove(_ name: String, also: () -> Void = {}) {
+        let removed = lock.withWriteLock {
+            also()
+            return removeEntry(name)
+        }
         removed?.release()
     }
 
