@@ -420,20 +420,26 @@ struct ConstraintStoreTests {
             }
         }
         await firstStarted.wait()
-        let second = Task {
-            try await store.install(textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)])) { _ in
-                steps.append("second verify")
-            }
+        // Two more, called in this order while the first waits for its verify.
+        var queued: [Task<Void, any Error>] = []
+        for (version, height) in [("3", 90.0), ("4", 100.0)] {
+            queued.append(
+                Task {
+                    try await store.install(textUpdate(version, ["Card_iPad.json": cardForPad(height: height)])) { _ in
+                        steps.append("verify \(version)")
+                    }
+                })
+            #expect(await waitUntil(within: 10) { store.gate.waitingCount == queued.count })
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
         #expect(store.installedVersion == nil)
         releaseFirst.open()
         try await first.value
-        try await second.value
-        #expect(steps.all == ["first verify starts", "first verify ends", "second verify"])
-        #expect(store.installedVersion == "3")
-        #expect(store.previousVersion == "2")
-        #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"])])
+        for task in queued { try await task.value }
+        #expect(steps.all == ["first verify starts", "first verify ends", "verify 3", "verify 4"])
+        #expect(store.installedVersion == "4")
+        #expect(store.previousVersion == "3")
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 100)
+        #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"]), .reloaded(["Card"])])
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -65,6 +65,11 @@ final class SerialGate: Sendable {
         }
     }
 
+    /// How many tasks wait for their turn (for tests).
+    var waitingCount: Int {
+        state.withLock { $0.waiting.count }
+    }
+
     /// Ends the turn, handing it to the next task in line.
     func leave() {
         let next = state.withLock { state -> Waiter? in
