@@ -122,6 +122,18 @@ public struct ConstraintUpdate: Sendable, Hashable {
         hasher.combine(files)
     }
 
+    /// Throws `.invalidVersion` unless `version` is dot-separated non-negative integers: what the tool checks before
+    /// it writes a bundle.
+    package static func checkVersion(_ version: String) throws(ConstraintError) {
+        _ = try UpdateVersion(version)
+    }
+
+    /// What makes `name` unfit to be a file of an update (a path, a hidden file, a control character, not `.json`),
+    /// or nil: the rule ``ConstraintStore/install(_:allowDowngrade:verify:)`` applies.
+    package static func problem(withFileName name: String) -> String? {
+        UpdateCheck.problem(with: name)
+    }
+
     /// The total size of the files, in bytes.
     var byteCount: Int {
         files.values.reduce(0) { $0 + $1.count }
