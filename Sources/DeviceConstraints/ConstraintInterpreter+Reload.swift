@@ -98,7 +98,8 @@ extension ConstraintInterpreter {
         var warnings: [ConstraintDiagnostic] = []
         // One reload at a time (a watcher's and a store's): a reload refused because another moved the container
         // on would otherwise return before the other published, and leave the old table answering meanwhile.
-        reloading.withLock { _ in
+        reloading.withLock { reloads in
+            reloads &+= 1
             let snapshot = cache.snapshot
             for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
                 // Forget the changed files (all of them on a full reload) and every merge that read them.

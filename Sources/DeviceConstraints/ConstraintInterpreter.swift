@@ -61,8 +61,9 @@ public final class ConstraintInterpreter: Sendable {
     let sources: ConditionLocked<(current: any ConstraintSource, watcher: DirectoryWatcher?)>
     /// The registration for the changes of a source whose files change (a ``ConstraintStore``).
     let sourceChanges = ConditionLocked<ConstraintObservation?>(nil)
-    /// Held while a reload reads and publishes, so that reloads run one at a time.
-    let reloading = ConditionLocked(())
+    /// Held while a reload reads and publishes, so that reloads run one at a time; counts them. (Not a lock of
+    /// `Void`: ThreadSanitizer takes the accesses of an empty value for races on the object's header.)
+    let reloading = ConditionLocked<UInt64>(0)
 
     /// Creates an interpreter for a window. It reads nothing until a container is asked for or preloaded.
     ///

@@ -231,7 +231,10 @@ extension ConstraintStore {
 
     /// Runs `body` holding ``commits``, so that changes of the state are made one at a time.
     func committing<Result>(_ body: () throws(ConstraintError) -> Result) throws(ConstraintError) -> Result {
-        try commits.withLock { _ in Swift.Result { () throws(ConstraintError) -> Result in try body() } }.get()
+        try commits.withLock { count in
+            count &+= 1
+            return Swift.Result { () throws(ConstraintError) -> Result in try body() }
+        }.get()
     }
 
     /// The names whose contents differ between the layers `old` and `new` (nil: the app's files alone). A name in
