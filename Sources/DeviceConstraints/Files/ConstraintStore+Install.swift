@@ -39,7 +39,7 @@ extension ConstraintStore {
     ///   reported together, in ``ConstraintError/additionalErrors``.
     public func install(
         _ update: ConstraintUpdate, allowDowngrade: Bool = false,
-        verify: @Sendable (ConstraintUpdate) async throws -> Void
+        verify: (ConstraintUpdate) async throws -> Void
     ) async throws(ConstraintError) {
         try await gate.enter()
         defer { gate.leave() }
