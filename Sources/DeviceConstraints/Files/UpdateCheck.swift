@@ -91,6 +91,8 @@ struct UpdateCheck {
                     code: .missingDefault, message: finding.message, file: file.contents.fileName,
                     line: location.line, column: location.column))
         }
+        // In the order lint prints them: by file, then line and column.
+        errors.sort { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
         guard var first = errors.first else { return }
         first.additionalErrors = Array(errors.dropFirst().prefix(Self.maximumErrors - 1))
         if errors.count > Self.maximumErrors {
