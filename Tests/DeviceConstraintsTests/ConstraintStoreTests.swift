@@ -571,6 +571,24 @@ struct ConstraintStoreTests {
         #expect(try pad.record(viewId: "title", container: "Card").height == 90)
     }
 
+    @Test func aStateThatNamesAFileOutsideItsFolderIsDamagedAndNotRead() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        let state = sandbox.url.appendingPathComponent("store.json")
+        let text = try String(contentsOf: state, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Card_iPad.json\"", with: "\"../../Card_iPad.json\"")
+            .write(to: state, atomically: true, encoding: .utf8)
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.installedVersion == nil)
+        #expect(log.all.map(\.code) == [.storeRecovered])
+        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+    }
+
     @Test func aStateThatIsALinkIsNotRead() throws {
         let sandbox = try StoreSandbox()
         let outside = try TemporaryFolder()

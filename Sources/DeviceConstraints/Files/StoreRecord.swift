@@ -97,8 +97,10 @@ struct StoreRecord: Equatable, Sendable {
             case ("files", .object):
                 var sizes: [String: Int] = [:]
                 for (name, size) in document.members(value) {
-                    guard let size = integer(document, size) else { return nil }
-                    sizes[document.string(name)] = size
+                    // A name an install would refuse (`../x`) was not written by a store: the record is damaged.
+                    let name = document.string(name)
+                    guard let size = integer(document, size), UpdateCheck.problem(with: name) == nil else { return nil }
+                    sizes[name] = size
                 }
                 files = sizes
             default: return nil
