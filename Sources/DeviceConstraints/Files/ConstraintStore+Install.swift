@@ -147,7 +147,7 @@ extension ConstraintStore {
         }
     }
 
-    /// Writes `update`'s files to a new folder, each flushed, then the folder's entries: nothing names the folder
+    /// Writes `update`'s files to a new folder, then flushes them and the folders' entries: nothing names the folder
     /// yet, so a crash here leaves a leftover that the next opening removes.
     private func writeLayer(_ update: ConstraintUpdate) throws(ConstraintError) -> UpdateLayer {
         var number = state.withLock { $0.record.nextFolder }
@@ -155,9 +155,11 @@ extension ConstraintStore {
         let name = "\(Self.updateFolderPrefix)\(number)"
         do {
             let layerFolder = try folder.makeFolder(name)
-            try Self.writeFiles(update.files, in: layerFolder)
-            try layerFolder.flush()
-            try folder.flush()
+            let names = update.files.keys.sorted()
+            for name in names { try layerFolder.write(name, update.files[name] ?? Data(), flush: false) }
+            // Every flush at once: each waits for the disk, and flushes issued together are committed together (ext4
+            // and APFS journal them as one), so fifty files cost little more than one.
+            try Self.flushConcurrently(names.map { (layerFolder, $0) } + [(layerFolder, nil), (folder, nil)])
             let record = StoreRecord.Update(
                 folder: name, version: update.version, confirmed: false, launches: 1,
                 files: update.files.mapValues(\.count))
@@ -168,27 +170,31 @@ extension ConstraintStore {
         }
     }
 
-    /// Writes and flushes `files` in `folder`, several at once: a flush waits for the disk, and flushes issued
-    /// together are committed together (ext4 and APFS journal them as one), so fifty files cost little more than one.
-    private static func writeFiles(_ files: [String: Data], in folder: StoreFolder) throws(PosixFile.Failure) {
-        let items = Array(files)
-        let writers = min(items.count, 8)
-        guard writers > 1 else {
-            for (name, data) in items { try folder.write(name, data) }
+    /// Flushes each file (`name`) or folder (nil), up to 8 at once on threads of their own (each blocks in `fsync`;
+    /// the tasks of the cooperative pool must not), and returns when all are done.
+    ///
+    /// - Throws: the first failure; the flushes not started by then are not made.
+    private static func flushConcurrently(_ work: [(folder: StoreFolder, name: String?)]) throws(PosixFile.Failure) {
+        @Sendable func flush(_ item: (folder: StoreFolder, name: String?)) throws(PosixFile.Failure) {
+            if let name = item.name { try item.folder.flush(name) } else { try item.folder.flush() }
+        }
+        let threads = min(work.count, 8)
+        guard threads > 1 else {
+            for item in work { try flush(item) }
             return
         }
-        let progress = ConditionLocked((next: 0, running: writers, failure: PosixFile.Failure?.none))
-        for _ in 0..<writers {
+        let progress = ConditionLocked((next: 0, running: threads, failure: PosixFile.Failure?.none))
+        for _ in 0..<threads {
             Thread {
                 while true {
                     let taken = progress.withLock { state -> Int? in
-                        guard state.failure == nil, state.next < items.count else { return nil }
+                        guard state.failure == nil, state.next < work.count else { return nil }
                         defer { state.next += 1 }
                         return state.next
                     }
                     guard let taken else { break }
                     do throws(PosixFile.Failure) {
-                        try folder.write(items[taken].key, items[taken].value)
+                        try flush(work[taken])
                     } catch {
                         progress.withLock { $0.failure = $0.failure ?? error }
                     }

@@ -93,12 +93,14 @@ final class StoreFolder: Sendable {
     }
 
     /// Writes `data` to a new file `name` (which must not exist: nothing is ever written through an existing
-    /// name or link), then flushes it to the disk.
+    /// name or link), then flushes it to the disk unless told not to (``flush(_:)`` does it later).
     ///
-    /// - Parameter barrier: on Apple platforms, flush with a barrier (`F_BARRIERFSYNC`), so that every write
-    ///   issued before reaches the disk before any issued after: what must precede a commit's rename. `fsync`
-    ///   alone does not order writes there; elsewhere it does.
-    func write(_ name: String, _ data: Data, barrier: Bool = false) throws(PosixFile.Failure) {
+    /// - Parameters:
+    ///   - flush: whether to flush the file before returning.
+    ///   - barrier: on Apple platforms, flush with a barrier (`F_BARRIERFSYNC`), so that every write issued
+    ///     before reaches the disk before any issued after: what must precede a commit's rename. `fsync` alone
+    ///     does not order writes there; elsewhere it does.
+    func write(_ name: String, _ data: Data, flush: Bool = true, barrier: Bool = false) throws(PosixFile.Failure) {
         let file = retrying {
             openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
@@ -112,7 +114,15 @@ final class StoreFolder: Sendable {
             guard count > 0 else { throw .system(call: "write", errno: count < 0 ? errno : EIO) }
             written += count
         }
-        try Self.flush(file, barrier: barrier)
+        if flush { try Self.flush(file, barrier: barrier) }
+    }
+
+    /// Flushes the file `name`, written before, to the disk.
+    func flush(_ name: String) throws(PosixFile.Failure) {
+        let file = retrying { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard file >= 0 else { throw .system(call: "openat", errno: errno) }
+        defer { _ = close(file) }
+        try Self.flush(file, barrier: false)
     }
 
     /// Renames `name` to `newName` in one atomic step, replacing what `newName` was.
