@@ -605,6 +605,35 @@ struct ConstraintStoreTests {
     }
 }
 
+extension ConstraintStoreTests {
+    #if os(Linux)
+        /// The store's system calls have lines for Apple platforms only (the flush with a barrier); type-checking them
+        /// against the stand-in `Darwin` of the watcher's test (Glibc plus Apple's declarations) catches their Swift
+        /// mistakes. A Mac must still confirm that `F_BARRIERFSYNC` (85) is what its `<sys/fcntl.h>` says.
+        @Test(.timeLimit(.minutes(2)))
+        func theStoresSystemCallsTypeCheckAgainstAStandInDarwin() async throws {
+            let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
+            let work = try TemporaryFolder()
+            let standIn = try Fixtures.folder("DarwinStandIn").appendingPathComponent("Darwin.swift")
+            try await Toolchain.run(
+                swiftc,
+                [
+                    "-emit-module", "-parse-as-library", "-module-name", "Darwin", standIn.path, "-emit-module-path",
+                    work.url.appendingPathComponent("Darwin.swiftmodule").path,
+                ])
+            let files = Fixtures.bundledConstraints.deletingLastPathComponent()
+                .appendingPathComponent("Sources/DeviceConstraints/Files")
+            let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
+                .flatMap { ["-enable-upcoming-feature", $0] }
+            try await Toolchain.run(
+                swiftc,
+                ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                    + settings
+                    + ["StoreFolder.swift", "PosixFile.swift"].map { files.appendingPathComponent($0).path })
+        }
+    #endif
+}
+
 /// Opens once; every task waiting for it then goes on.
 final class Latch: Sendable {
     private let state = ConditionLocked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
