@@ -62,6 +62,11 @@ private func folder(in root: String, _ name: String) -> URL {
     return url
 }
 
+/// Removes what a benchmark wrote.
+private func remove(_ folders: [URL]) {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+}
+
 /// The corpus's files written to a folder.
 private func writeCorpus(to folder: URL, replacing replaced: [String: Data] = [:]) {
     for (name, text) in corpus.files {
@@ -73,12 +78,15 @@ private func writeCorpus(to folder: URL, replacing replaced: [String: Data] = [:
 private final class InstallSetup: @unchecked Sendable {
     let store: ConstraintStore
     let interpreter: ConstraintInterpreter
+    let folders: [URL]
     var version = 1
 
     init(root: String) async {
         let base = folder(in: root, "base")
         writeCorpus(to: base)
-        let store = required { try ConstraintStore(directory: folder(in: root, "store"), base: DirectorySource(base)) }
+        let storeFolder = folder(in: root, "store")
+        folders = [base, storeFolder]
+        let store = required { try ConstraintStore(directory: storeFolder, base: DirectorySource(base)) }
         let interpreter = ConstraintInterpreter(source: store, device: device)
         await requiredAsync { try await interpreter.preload(containers: corpus.containers) }
         self.store = store
@@ -110,6 +118,8 @@ private final class OpeningSetup: @unchecked Sendable {
     let base: URL
     let storeFolder: URL
     let plain: URL
+
+    var folders: [URL] { [base, storeFolder, plain] }
 
     init() async {
         let root = NSTemporaryDirectory()
@@ -159,7 +169,8 @@ let benchmarks: @Sendable () -> Void = {
         "Install: 10 of 200 containers changed, all loaded (disk, fsync)",
         configuration: .init(
             metrics: configuration.metrics, timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 200,
-            setup: { onDisk.value = await InstallSetup(root: NSTemporaryDirectory()) })
+            setup: { onDisk.value = await InstallSetup(root: NSTemporaryDirectory()) },
+            teardown: { remove(onDisk.value?.folders ?? []) })
     ) { benchmark in
         await onDisk.value!.install(benchmark)
     }
@@ -169,7 +180,8 @@ let benchmarks: @Sendable () -> Void = {
         "Install: 10 of 200 containers changed, all loaded (tmpfs)",
         configuration: .init(
             metrics: configuration.metrics, timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 200,
-            setup: { inMemory.value = await InstallSetup(root: "/dev/shm") })
+            setup: { inMemory.value = await InstallSetup(root: "/dev/shm") },
+            teardown: { remove(inMemory.value?.folders ?? []) })
     ) { benchmark in
         await inMemory.value!.install(benchmark)
     }
@@ -177,7 +189,12 @@ let benchmarks: @Sendable () -> Void = {
     let opening = Box<OpeningSetup>()
     let openingConfiguration = Benchmark.Configuration(
         metrics: configuration.metrics, timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 300,
-        setup: { if opening.value == nil { opening.value = await OpeningSetup() } })
+        setup: { if opening.value == nil { opening.value = await OpeningSetup() } },
+        teardown: {
+            // The two benchmarks share the setup: the next one makes it again.
+            remove(opening.value?.folders ?? [])
+            opening.value = nil
+        })
     Benchmark("Open a store with an update and preload 200 containers", configuration: openingConfiguration) {
         benchmark in
         await opening.value!.preloadThroughTheStore(benchmark)
