@@ -37,9 +37,12 @@ let package = Package(
             dependencies: ["device-constraints"]),
         .testTarget(
             name: "DeviceConstraintsTests",
-            dependencies: ["DeviceConstraints"],
+            // Depending on the child makes `swift test` build it, for the crash test that kills it.
+            dependencies: ["DeviceConstraints", "StoreCrashChild"],
             resources: [.copy("Fixtures")]
         ),
+        // What ConstraintStoreCrashTests kills at random instants: installs in a loop. Not a product.
+        .executableTarget(name: "StoreCrashChild", dependencies: ["DeviceConstraints"], path: "Tests/StoreCrashChild"),
         // The declarative constraint DSL, platform-neutral; UIKit/AppKit only in a guarded file.
         .target(name: "ConstraintDSL", dependencies: ["DeviceConstraints"]),
         .testTarget(

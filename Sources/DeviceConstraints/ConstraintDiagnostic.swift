@@ -45,6 +45,12 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A file whose name differs only in case from one the interpreter looked for (`Card_iphone5.json` for
         /// `Card_iPhone5.json`): it is never read, and a Mac's simulator may hide that a device cannot find it.
         public static let fileNameCase = Code(rawValue: "fileNameCase")
+        /// A ``ConstraintStore`` rolled an update back by itself when it was opened: it stayed unconfirmed for
+        /// ``ConstraintStore/rollbackAfterUnconfirmedLaunches`` launches, or its files were damaged.
+        public static let updateRolledBack = Code(rawValue: "updateRolledBack")
+        /// A ``ConstraintStore`` found its state damaged or changed by something else when it was opened, and went
+        /// back to the last complete version it could read (or to the app's own files).
+        public static let storeRecovered = Code(rawValue: "storeRecovered")
     }
 
     /// How serious it is.

@@ -57,6 +57,30 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A container was looked up from inside its own load (a constraint source that looks records up on the
         /// thread reading its files); the lookup fails instead of waiting for itself forever.
         public static let reentrantLoad = Code(rawValue: "reentrantLoad")
+
+        // Updates (``ConstraintStore``, ``ConstraintUpdate``).
+
+        /// An update bundle that is not in the format ``ConstraintUpdate/data()`` writes, or an update that carries
+        /// something other than constraint files: a name that is not a plain `.json` file name, a file that is not a
+        /// constraint file.
+        public static let invalidUpdate = Code(rawValue: "invalidUpdate")
+        /// An update's version is not dot-separated numbers (`"1.4.2"`).
+        public static let invalidVersion = Code(rawValue: "invalidVersion")
+        /// An update's version is not newer than the installed one (or is the one the store rolled back by itself);
+        /// install it with `allowDowngrade: true` to go back on purpose.
+        public static let versionNotNewer = Code(rawValue: "versionNotNewer")
+        /// The app's `verify` hook refused an update (a signature or a digest that does not match).
+        public static let verificationFailed = Code(rawValue: "verificationFailed")
+        /// A view id that some device gets but another cannot reach through its lookup chain: on that device a
+        /// lookup would throw. `lint` reports the same as a diagnostic of this code.
+        public static let missingDefault = Code(rawValue: "missingDefault")
+        /// The store's folder is already used by another ``ConstraintStore``, in this process or another.
+        public static let storeInUse = Code(rawValue: "storeInUse")
+        /// The store could not write to its folder (no space left, no permission); nothing was changed.
+        public static let unwritableStore = Code(rawValue: "unwritableStore")
+        /// The task that called an install, a rollback or a reset was cancelled before its turn came; nothing was
+        /// changed.
+        public static let cancelled = Code(rawValue: "cancelled")
     }
 
     /// What kind of error this is.

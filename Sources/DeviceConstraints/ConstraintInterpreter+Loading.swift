@@ -57,9 +57,10 @@ extension ConstraintInterpreter {
             let prepared = try prepare(key.container, for: snapshot, generation: key.generation)
             warnings = prepared.warnings
             let table = prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
-            cache.publish(key.container, table, merged: prepared.merged, for: snapshot) {
+            let published = cache.publish(key.container, table, merged: prepared.merged, for: snapshot) {
                 stages.generation(of: key.container) == key.generation
             }
+            if published { publications.post(.containers([key.container])) }
             return table
         }
         flights.withLock { $0[key] = nil }

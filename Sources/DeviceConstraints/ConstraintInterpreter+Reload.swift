@@ -75,12 +75,13 @@ extension ConstraintInterpreter {
     // MARK: - Reloading
 
     /// Reads again what changed, in this interpreter and every one sharing its files: the files named, or every file
-    /// of every loaded container when `names` is nil. What a watcher or an installed update calls.
+    /// of every loaded container when `names` is nil. What a watcher calls.
     func reload(files names: Set<String>?) {
         files.reload(files: names)
     }
 
-    /// A change to the files of one container, as ``SharedFiles/reload(files:)`` made it in the stages.
+    /// A change to the files of one container, as ``SharedFiles/reload(files:unloadingVanished:)`` made it in the
+    /// stages.
     struct FileChange {
         let container: String
         /// The changed files, or nil when every file of the container may have changed.
@@ -89,18 +90,26 @@ extension ConstraintInterpreter {
         let generation: UInt64
     }
 
-    /// Reads again, for this window, the loaded containers that `changes` reach, and tells this interpreter's
-    /// observers. The stages have already forgotten the changed files.
-    ///
-    /// Runs on the caller's thread (a watcher's, or the one installing an update), off the lookup path: each
-    /// container is prepared from the stages, which keep every file that did not change, and swapped in whole; a
-    /// failure keeps the last good table.
-    func reread(_ changes: [FileChange]) {
-        let snapshot = cache.snapshot
-        let loaded = Set(cache.loadedContainers)
+    /// What one window did in a reload, to announce once every window has published.
+    struct Reread {
         var reloaded: [String] = []
         var events: [ReloadEvent] = []
         var warnings: [ConstraintDiagnostic] = []
+    }
+
+    /// Reads again, for this window, the loaded containers that `changes` reach. The stages have already forgotten
+    /// the changed files; the caller announces the outcome (``announce(_:)``) after every window has published.
+    ///
+    /// Runs on the caller's thread (a watcher's, or the one installing an update), off the lookup path: each
+    /// container is prepared from the stages, which keep every file that did not change, and swapped in whole; a
+    /// failure keeps the last good table. With `unloadingVanished` (a store's change, complete when it is
+    /// announced), a container left with no file is unloaded instead, so that lookups say so.
+    func reread(_ changes: [FileChange], unloadingVanished: Bool) -> Reread {
+        let snapshot = cache.snapshot
+        // Asked after the stages forgot the files: a load that published before that is seen here and read again;
+        // one that would publish after it cannot (its generation is gone).
+        let loaded = Set(cache.loadedContainers)
+        var outcome = Reread()
         for change in changes where loaded.contains(change.container) {
             let container = change.container
             // A file of a device off the current chain changes nothing a lookup returns now.
@@ -111,40 +120,38 @@ extension ConstraintInterpreter {
             }
             do throws(ConstraintError) {
                 let prepared = try prepare(container, for: snapshot, generation: change.generation)
-                warnings += prepared.warnings
+                outcome.warnings += prepared.warnings
                 let table = resolved(prepared.merged, for: snapshot)
                 if cache.replace(
                     container, table, merged: prepared.merged, for: snapshot,
                     isCurrent: { stages.generation(of: container) == change.generation })
                 {
-                    reloaded.append(container)
+                    outcome.reloaded.append(container)
                 }
+            } catch  where unloadingVanished && error.code == .fileNotFound {
+                cache.remove(container)
+                outcome.reloaded.append(container)
             } catch {
-                events.append(.rejected(error))
+                outcome.events.append(.rejected(error))
             }
         }
-        deliver(warnings)
-        if !reloaded.isEmpty {
-            events.insert(.reloaded(reloaded), at: 0)
-            publications.post(.containers(reloaded))
+        return outcome
+    }
+
+    /// Tells this window's observers what a reload did: warnings to the diagnostics handler, then the events, outside
+    /// every lock.
+    func announce(_ outcome: Reread) {
+        deliver(outcome.warnings)
+        var events = outcome.events
+        if !outcome.reloaded.isEmpty {
+            events.insert(.reloaded(outcome.reloaded), at: 0)
+            publications.post(.containers(outcome.reloaded))
         }
         for event in events {
             reloadObservers.post(event)
             NotificationCenter.default.post(
                 name: Self.constraintsDidReloadNotification, object: self, userInfo: [Self.reloadUserInfoKey: event])
         }
-    }
-
-    /// Unloads `container` from this window (its files were invalidated).
-    func forget(_ container: String) {
-        cache.remove(container)
-        publications.post(.containers([container]))
-    }
-
-    /// Unloads every container from this window (every file was invalidated).
-    func forgetAll() {
-        cache.removeAll()
-        publications.post(.all)
     }
 
     /// Publishes, for this window, every container `other` has loaded whose merge for this window's class is
@@ -168,7 +175,7 @@ extension ConstraintInterpreter {
 enum Publication: Sendable {
     /// The environment switched (a silent resize too); loaded tables may have changed or been unloaded.
     case environment
-    /// These containers were reloaded, or unloaded by an invalidation.
+    /// These containers were loaded, reloaded, or unloaded by an invalidation.
     case containers([String])
     /// Every container was unloaded.
     case all

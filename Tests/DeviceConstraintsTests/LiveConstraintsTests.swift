@@ -173,7 +173,7 @@ struct LiveConstraintsTests {
 
     // MARK: - Racing
 
-    @Test func readersRacingUpdatesAndReloadsEndOnTheLastValues() throws {
+    @Test func readersRacingUpdatesReloadsAndInvalidationsEndOnTheLastValues() throws {
         let source = MutableSource(["Live.json": SharedFilesTests.live(0), "Live_iPad.json": SharedFilesTests.live(0)])
         let live = LiveConstraints(ConstraintInterpreter(source: source, environment: Self.iPhone6))
         let stop = ConditionLocked(false)
@@ -184,9 +184,15 @@ struct LiveConstraintsTests {
             Thread {
                 var random = SeededRandom(seed: UInt64(reader))
                 while !stop.withLock({ $0 }) {
-                    if random.next(below: 8) == 0 {
+                    switch random.next(below: 16) {
+                    case 0, 1:
                         live.updateNow(to: [Self.iPhone6, Self.iPhone6Wider, Self.pad][random.next(below: 3)])
                         continue
+                    case 2:
+                        live.interpreter.invalidate(container: "Live")
+                        continue
+                    default:
+                        break
                     }
                     let record = live[viewId: "v\(random.next(below: 20))", container: "Live"]
                     if record.width != record.height { wrong.append("\(record)") }
@@ -194,7 +200,7 @@ struct LiveConstraintsTests {
                 readers.leave()
             }.start()
         }
-        for edit in 1...200 {
+        for edit in 1...800 {
             source["Live.json"] = SharedFilesTests.live(edit)
             source["Live_iPad.json"] = SharedFilesTests.live(edit)
             live.interpreter.reload(files: ["Live.json", "Live_iPad.json"])
@@ -202,6 +208,6 @@ struct LiveConstraintsTests {
         stop.withLock { $0 = true }
         readers.wait()
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
-        for view in 0..<20 { #expect(live[viewId: "v\(view)", container: "Live"].width == 200) }
+        for view in 0..<20 { #expect(live[viewId: "v\(view)", container: "Live"].width == 800) }
     }
 }

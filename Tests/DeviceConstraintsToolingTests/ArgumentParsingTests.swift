@@ -200,8 +200,12 @@ struct ArgumentParsingTests {
     }
 
     @Test func eachCommandReadsItsOwnOptions() throws {
-        #expect(ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage", "preview"])
-        let arguments: [String: [String]] = ["show": ["Card", "--device", "iPad"], "preview": ["Card"]]
+        #expect(
+            ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage", "preview", "bundle"])
+        let arguments: [String: [String]] = [
+            "show": ["Card", "--device", "iPad"], "preview": ["Card"],
+            "bundle": ["--bundle-version", "2", "--output", "update.json"],
+        ]
         for command in ToolCommand.commands {
             let parsed = try command.spec.parse(arguments[command.spec.name] ?? [])
             #expect(try type(of: command.init(parsed)).spec.name == command.spec.name)

@@ -82,7 +82,7 @@ final class SharedFiles: Sendable {
 
     private func observeChanges(of source: any ConstraintSource) -> ConstraintObservation? {
         guard let changing = source as? any ChangingSource else { return nil }
-        return changing.onFilesChanged { [weak self] names in self?.reload(files: names) }
+        return changing.onFilesChanged { [weak self] names in self?.reload(files: names, unloadingVanished: true) }
     }
 
     // MARK: - File names in the wrong case
@@ -131,51 +131,82 @@ final class SharedFiles: Sendable {
 
     // MARK: - Changes to the files
 
+    /// Held while a change to the files is made in the stages and every member (a reload, an invalidation), so that
+    /// changes run one at a time: a reload refused because another change moved a container on would otherwise return
+    /// before that change published, and an installed update could return while a window still answered with the
+    /// version before. Counts the changes. (Not a lock of `Void`: ThreadSanitizer takes the accesses of an empty
+    /// value for races.)
+    private let changing = ConditionLocked<UInt64>(0)
+
     /// Reads again what changed, for every member: the files named, or every file of every container a member has
     /// loaded when `files` is nil (the source itself was replaced).
     ///
     /// Runs on the caller's thread (a watcher's, or the one installing an update), off every lookup path. The stages
     /// forget the changed files once, here; then each member prepares its own loaded containers for its own window
     /// (the first to need a changed file reads and parses it; the others find it parsed) and swaps each in whole.
-    func reload(files: Set<String>?) {
-        let interpreters = self.interpreters
-        var affected: [String: Set<String>] = [:]
-        if let files {
-            for file in files where file.hasSuffix(".json") {
-                for container in ConstraintFileName.containerCandidates(ofFile: file)
-                where ConstraintFileName.validateContainer(container) == nil {
-                    affected[container, default: []].insert(file)
+    /// When it returns, every member answers with the new files. Warnings and events are delivered after that,
+    /// outside every lock.
+    ///
+    /// - Parameters:
+    ///   - files: the changed files, or nil for all.
+    ///   - unloadingVanished: whether a container left with no file is unloaded (a store's change, complete when it
+    ///     is announced) rather than kept with its last good values (an editor's save, perhaps half done).
+    func reload(files: Set<String>?, unloadingVanished: Bool = false) {
+        let outcomes = changing.withLock { count -> [(ConstraintInterpreter, ConstraintInterpreter.Reread)] in
+            count += 1
+            let interpreters = self.interpreters
+            var affected: [String: Set<String>] = [:]
+            if let files {
+                for file in files where file.hasSuffix(".json") {
+                    for container in ConstraintFileName.containerCandidates(ofFile: file)
+                    where ConstraintFileName.validateContainer(container) == nil {
+                        affected[container, default: []].insert(file)
+                    }
+                }
+            } else {
+                for interpreter in interpreters {
+                    for container in interpreter.loadedContainers { affected[container] = [] }
                 }
             }
-        } else {
-            for interpreter in interpreters {
-                for container in interpreter.loadedContainers { affected[container] = [] }
+            namesByCase.withLock { $0 = nil }
+            // Forget the changed files (all of them on a full reload) and every merge that read them.
+            var changes: [ConstraintInterpreter.FileChange] = []
+            for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
+                var generation: UInt64 = 0
+                if files == nil {
+                    generation = stages.invalidate(container)
+                } else {
+                    for file in changed { generation = stages.invalidate(file: file, of: container) }
+                }
+                changes.append(
+                    .init(container: container, files: files == nil ? nil : changed, generation: generation))
             }
+            return interpreters.map { ($0, $0.reread(changes, unloadingVanished: unloadingVanished)) }
         }
-        namesByCase.withLock { $0 = nil }
-        // Forget the changed files (all of them on a full reload) and every merge that read them.
-        var changes: [ConstraintInterpreter.FileChange] = []
-        for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
-            var generation: UInt64 = 0
-            if files == nil {
-                generation = stages.invalidate(container)
-            } else {
-                for file in changed { generation = stages.invalidate(file: file, of: container) }
-            }
-            changes.append(.init(container: container, files: files == nil ? nil : changed, generation: generation))
-        }
-        for interpreter in interpreters { interpreter.reread(changes) }
+        for (interpreter, outcome) in outcomes { interpreter.announce(outcome) }
     }
 
     /// Forgets `container` in the stages and in every member, so that the next lookup reads its files again.
     func invalidate(_ container: String) {
-        stages.invalidate(container)
-        for interpreter in interpreters { interpreter.forget(container) }
+        let interpreters = changing.withLock { count in
+            count += 1
+            stages.invalidate(container)
+            let interpreters = self.interpreters
+            for interpreter in interpreters { interpreter.cache.remove(container) }
+            return interpreters
+        }
+        for interpreter in interpreters { interpreter.publications.post(.containers([container])) }
     }
 
     /// Forgets every container in the stages and in every member.
     func invalidateAll() {
-        stages.invalidateAll()
-        for interpreter in interpreters { interpreter.forgetAll() }
+        let interpreters = changing.withLock { count in
+            count += 1
+            stages.invalidateAll()
+            let interpreters = self.interpreters
+            for interpreter in interpreters { interpreter.cache.removeAll() }
+            return interpreters
+        }
+        for interpreter in interpreters { interpreter.publications.post(.all) }
     }
 }

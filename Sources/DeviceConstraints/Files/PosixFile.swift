@@ -59,7 +59,35 @@ enum PosixFile {
             }
         }
         defer { _ = close(descriptor) }
+        return try readOpened(descriptor, maximumSize: maximumSize)
+    }
 
+    /// The bytes of the regular file `name` in the folder open as `folder`, or `nil` when nothing is there. The
+    /// name is never followed when it is a symbolic link (``Failure/isLink``), so a read cannot leave the folder.
+    ///
+    /// - Parameters:
+    ///   - name: a plain file name (no `/`): the caller checks it.
+    ///   - folder: a descriptor of the folder, open with `O_DIRECTORY`.
+    ///   - maximumSize: the largest size accepted, or `nil` for no limit.
+    static func read(_ name: String, in folder: Int32, maximumSize: Int?) throws(Failure) -> Data? {
+        var descriptor: Int32
+        repeat {
+            descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        } while descriptor < 0 && errno == EINTR
+        if descriptor < 0 {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: return nil
+            case ELOOP: throw .isLink
+            default: throw .system(call: "openat", errno: code)
+            }
+        }
+        defer { _ = close(descriptor) }
+        return try readOpened(descriptor, maximumSize: maximumSize)
+    }
+
+    /// Reads the regular file open as `descriptor`, after checking its type and size.
+    private static func readOpened(_ descriptor: Int32, maximumSize: Int?) throws(Failure) -> Data {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system(call: "fstat", errno: errno) }
         let type = info.st_mode & S_IFMT

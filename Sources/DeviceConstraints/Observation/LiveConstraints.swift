@@ -56,8 +56,8 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         var device: DeviceProfile
         /// The records read so far, by container, then by view id.
         var entries: [String: [String: Entry]] = [:]
-        /// Counts refreshes, so that a first read racing one does not store what it read before it.
-        var epoch: UInt64 = 0
+        /// The containers of reads answered unkept (see ``readAfterMiss(_:)``), fired at their next change.
+        var waiting: Set<String> = []
         /// The last token handed to a record read (see ``subscript(tracked:)``).
         var nextToken: UInt64 = 0
     }
@@ -118,6 +118,11 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         ConstraintRecord()
     }
 
+    /// What reads of a container answered unkept are tracked under; it exists for its key path only.
+    private subscript(waiting container: String) -> Bool {
+        false
+    }
+
     /// Moves the interpreter to a new window; see ``ConstraintInterpreter/update(to:)``.
     @discardableResult
     public func update(to environment: LayoutEnvironment) async throws(ConstraintError) -> EnvironmentChange? {
@@ -132,13 +137,15 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
 
     // MARK: - The first read of a record
 
-    /// Looks `id` up in the interpreter and keeps it, unless a refresh came meanwhile: then it looks again, so as
-    /// not to keep what it read before the change (at most three times; then it keeps what the interpreter has
-    /// loaded now, as a refresh would).
+    /// Looks `id` up in the interpreter, then keeps what the interpreter has published for it, read under this
+    /// object's lock: every change after that is announced and refreshes the entry, so nothing kept is ever stale.
+    ///
+    /// A lookup can answer from a load that a change (a reload, an invalidation) kept from publishing; what it read
+    /// is not kept, and the lookup is made again (a new load publishes). After three such loads in a row, the read
+    /// is answered unkept and tracked under its container, so that the next change of the container fires it.
     @inline(never)
     private func readAfterMiss(_ id: ViewID) -> ConstraintRecord {
         for attempt in 1...3 {
-            let epoch = lock.withReadLock { state.epoch }
             var record: ConstraintRecord
             var failed = false
             do {
@@ -148,16 +155,20 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
                 failed = true
                 report(error, for: id)
             }
-            let keyPath = lock.withWriteLock { () -> KeyPath<LiveConstraints, ConstraintRecord>? in
+            let keyPath = lock.withWriteLock { () -> AnyKeyPath? in
                 if let kept = state.entries[id.container]?[id.viewId] {
                     record = kept.record
                     return kept.keyPath
                 }
-                if state.epoch != epoch {
-                    guard attempt == 3, let current = interpreter.cache.table(of: id.container) else { return nil }
-                    // A storm of changes: keep what is published now, under the lock, as a refresh would.
-                    record = current.record(id.viewId) ?? ConstraintRecord()
-                    failed = current.record(id.viewId) == nil
+                if let table = interpreter.cache.table(of: id.container) {
+                    let published = table.record(id.viewId)
+                    record = published ?? ConstraintRecord()
+                    failed = published == nil
+                } else if !failed {
+                    // Read from a load that did not publish.
+                    guard attempt == 3 else { return nil }
+                    state.waiting.insert(id.container)
+                    return \LiveConstraints.[waiting: id.container]
                 }
                 state.nextToken += 1
                 let keyPath = \LiveConstraints.[tracked: state.nextToken]
@@ -165,14 +176,15 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
                     record: record, failed: failed, keyPath: keyPath)
                 return keyPath
             }
-            if let keyPath {
+            switch keyPath {
+            case let keyPath as KeyPath<LiveConstraints, ConstraintRecord>:
                 registrar.access(self, keyPath: keyPath)
                 return record
-            }
-            if attempt == 3 {
-                // Not kept (its container is not loaded now): the next change of the window reads it again.
-                registrar.access(self, keyPath: \.environment)
+            case let keyPath as KeyPath<LiveConstraints, Bool>:
+                registrar.access(self, keyPath: keyPath)
                 return record
+            default:
+                continue
             }
         }
         return ConstraintRecord()
@@ -196,10 +208,17 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
     /// registrar which changed, outside the lock.
     private func refresh(_ publication: Publication) {
         var changed: [KeyPath<LiveConstraints, ConstraintRecord>] = []
+        var woken: [String] = []
         var environmentChanged = false
         var deviceChanged = false
         lock.withWriteLock {
-            state.epoch += 1
+            switch publication {
+            case .environment, .all:
+                woken = Array(state.waiting)
+                state.waiting = []
+            case .containers(let names):
+                woken = names.filter { state.waiting.remove($0) != nil }
+            }
             let snapshot = interpreter.cache.snapshot
             environmentChanged = snapshot.environment != state.environment
             deviceChanged = snapshot.device != state.device
@@ -244,6 +263,7 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         if environmentChanged { notify(\.environment) }
         if deviceChanged { notify(\.device) }
         for keyPath in changed { notify(keyPath) }
+        for container in woken { notify(\.[waiting: container]) }
     }
 
     private func notify<Member>(_ keyPath: KeyPath<LiveConstraints, Member>) {

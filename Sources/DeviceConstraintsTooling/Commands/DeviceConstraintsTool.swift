@@ -36,6 +36,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .devices(let options): return try devices(options)
             case .coverage(let options): return try coverage(options)
             case .preview(let options): return try preview(options)
+            case .bundle(let options): return try bundle(options)
             }
         } catch {
             guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }
@@ -146,7 +147,7 @@ package struct DeviceConstraintsTool: Sendable {
 
     /// The folder `options` reads, which must exist; when it is a file, the suggestion is the whole command again
     /// with the file's folder instead.
-    private func folder(of options: some FolderCommand) throws(ToolFailure) -> DirectorySource {
+    func folder(of options: some FolderCommand) throws(ToolFailure) -> DirectorySource {
         let path = options.directory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -209,8 +210,7 @@ package struct DeviceConstraintsTool: Sendable {
     }
 
     /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
-    private func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String, json: Data?)
-    {
+    func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String, json: Data?) {
         guard let path else { return (.standard, "the standard catalog", nil) }
         let data: Data
         do {

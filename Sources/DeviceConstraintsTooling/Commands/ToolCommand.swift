@@ -22,10 +22,13 @@ package enum ToolCommand: Sendable, Hashable {
     case coverage(CoverageOptions)
     /// `preview`.
     case preview(PreviewOptions)
+    /// `bundle`.
+    case bundle(BundleOptions)
 
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
         LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
+        BundleOptions.self,
     ]
 
     /// Reads a command line.
@@ -79,7 +82,7 @@ package enum ToolCommand: Sendable, Hashable {
         case .show(let options): options.json
         case .devices(let options): options.json
         case .coverage(let options): options.json
-        case .help, .version, .preview: false
+        case .help, .version, .preview, .bundle: false
         }
     }
 

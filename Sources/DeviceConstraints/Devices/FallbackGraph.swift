@@ -1,7 +1,5 @@
-import DeviceConstraints
-
-/// A catalog's fallbacks as a graph over the positions of its profiles, for what the tool says of every device's
-/// lookup chain without listing every chain.
+/// A catalog's fallbacks as a graph over the positions of its profiles, for what the tool (and the missing-default
+/// rule) says of every device's lookup chain without listing every chain.
 ///
 /// A lookup chain can hold every device of the catalog (a chain of classes, each falling back to the next), so
 /// listing each device's chain costs the square of the catalog's size, and comparing along them its cube: `lint
@@ -15,18 +13,18 @@ import DeviceConstraints
 ///     widestOfFallbacks.reduce(device) { graph.width($1) > graph.width($0) ? $1 : $0 }
 /// }
 /// ```
-struct FallbackGraph {
+package struct FallbackGraph: Sendable {
     /// The catalog's profiles, in its order: a device is its position here.
-    let profiles: [DeviceProfile]
+    package let profiles: [DeviceProfile]
     /// Each device's fallbacks, in its order, each once; a name the catalog does not know, or one that would close
     /// a cycle (a validated catalog has none), is left out, as ``DeviceCatalog/lookupChain(for:)-(DeviceProfile)``
     /// does not follow it.
-    let fallbacks: [[Int]]
+    package let fallbacks: [[Int]]
     /// Every device once, each after every device it falls back to.
-    let order: [Int]
+    package let order: [Int]
 
     /// The graph of `catalog`'s fallbacks.
-    init(_ catalog: DeviceCatalog) {
+    package init(_ catalog: DeviceCatalog) {
         let profiles = catalog.profiles
         var position: [DeviceName: Int] = [:]
         for (index, profile) in profiles.enumerated() where position[profile.name] == nil {
@@ -74,7 +72,7 @@ struct FallbackGraph {
     }
 
     /// The width of the device at `device`.
-    func width(_ device: Int) -> Double {
+    package func width(_ device: Int) -> Double {
         profiles[device].width
     }
 
@@ -82,7 +80,7 @@ struct FallbackGraph {
     ///
     /// - Parameter value: the value of `device`, given the values of its ``fallbacks``, in their order.
     /// - Returns: the values, by position in ``profiles``.
-    func fold<Value>(_ value: (_ device: Int, _ fallbackValues: [Value]) -> Value) -> [Value] {
+    package func fold<Value>(_ value: (_ device: Int, _ fallbackValues: [Value]) -> Value) -> [Value] {
         var values = [Value?](repeating: nil, count: profiles.count)
         for device in order {
             // Every fallback comes before its device in `order`: each has its value.
@@ -97,7 +95,7 @@ struct FallbackGraph {
     ///
     /// It costs at most `limit` devices visited and, for each, at most `limit` of its fallbacks already seen: not
     /// the length of the chain.
-    func chain(of device: Int, limit: Int) -> (names: [DeviceName], isComplete: Bool) {
+    package func chain(of device: Int, limit: Int) -> (names: [DeviceName], isComplete: Bool) {
         var names: [DeviceName] = [profiles[device].name]
         var seen: Set<Int> = [device]
         var path: [(device: Int, next: Int)] = [(device, 0)]

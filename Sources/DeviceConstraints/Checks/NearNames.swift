@@ -1,5 +1,3 @@
-import DeviceConstraints
-
 /// Names indexed so that the names near a given one are found without comparing it with every name.
 ///
 /// Each name is filed under itself and under each string made by deleting one of its characters (compared
@@ -12,17 +10,17 @@ import DeviceConstraints
 /// let near = NearNames(["title", "subtitle"])
 /// near.closest(to: "titel") { _ in true }   // "title"
 /// ```
-struct NearNames {
+package struct NearNames {
     /// Longer names are not indexed: a name of n characters is filed under n + 1 strings of n characters.
-    static let maximumLength = 64
+    package static let maximumLength = 64
     /// How many names filed near a name are compared with it, at most: the nearest of them is suggested.
-    static let maximumCandidates = 16
+    package static let maximumCandidates = 16
 
     private let names: [String]
     private var filed: [String: [Int]] = [:]
 
     /// Indexes `names`, in their order; a name given twice is indexed once.
-    init(_ names: some Sequence<String>) {
+    package init(_ names: some Sequence<String>) {
         var unique: [String] = []
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted { unique.append(name) }
@@ -35,7 +33,7 @@ struct NearNames {
 
     /// The name nearest to `name` (two edits at most, the first indexed on a tie) among those `accept`s, other
     /// than `name` itself.
-    func closest(to name: String, where accept: (String) -> Bool) -> String? {
+    package func closest(to name: String, where accept: (String) -> Bool) -> String? {
         guard let keys = Self.keys(of: name) else { return nil }
         var compared: Set<Int> = []
         var best: (index: Int, distance: Int)?

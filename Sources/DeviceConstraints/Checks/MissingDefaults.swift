@@ -1,0 +1,142 @@
+// The check across files: Android's MissingDefaultResource, for lookup chains. One rule for its two callers: `lint`
+// (DeviceConstraintsTooling's Linter), over a folder, and ConstraintStore, over an update layered on the app's files.
+
+/// For each container and view id, the devices of a catalog whose lookup chain (and the base file) reaches no file
+/// that defines the view: on those devices `record(viewId:container:)` throws.
+///
+/// ```swift
+/// let findings = MissingDefaults(catalog: .standard).find(in: files)
+/// for finding in findings { print(files[finding.file].name, finding.message) }
+/// ```
+///
+/// Linear in the number of files and views: each view costs a lookup per file each device reads, and its suggestion a
+/// few lookups in a ``NearNames`` index, never a pass over the other views. Linear in the size of the catalog too:
+/// which files each device reads is folded over the fallbacks (``FallbackGraph``), never by listing every device's
+/// chain.
+package struct MissingDefaults: Sendable {
+    /// One file as the rule reads it: which container and device its name says, and its records.
+    package struct File: Sendable {
+        /// The container and device of its name.
+        package var name: ConstraintFileName
+        /// Its records.
+        package var contents: ContainerConstraints
+
+        package init(name: ConstraintFileName, contents: ContainerConstraints) {
+            self.name = name
+            self.contents = contents
+        }
+    }
+
+    /// A view id that some devices cannot reach, placed at its first definition.
+    package struct Finding: Sendable, Hashable {
+        /// The index of the file, among those given, that defines the view first.
+        package var file: Int
+        /// The byte offset of the view id's key in that file (from ``ContainerConstraints/viewOffsets``).
+        package var offset: Int
+        /// The view id.
+        package var viewId: String
+        /// The devices that read no file defining it, in catalog order.
+        package var missing: [DeviceName]
+        /// A view those devices all have, one or two edits away, that was probably meant.
+        package var suggestion: String?
+        /// What lint and the store say: `view "badge" has no default: …; add it to the base file Card.json, …`.
+        package var message: String
+    }
+
+    /// How many devices a message names at most; the rest are counted (`and 12 more`), so that a catalog of a
+    /// thousand devices does not make a line of a thousand names.
+    package static let maximumListedDevices = 10
+
+    /// The devices the files are written for.
+    package var catalog: DeviceCatalog
+
+    package init(catalog: DeviceCatalog) {
+        self.catalog = catalog
+    }
+
+    /// One finding per view id that some device of the catalog cannot reach, in container order, then in the order
+    /// of the files and of their views.
+    ///
+    /// - Parameter files: the files of the containers to check, each parsed whole (a container with a file that
+    ///   could not be read would report each of that file's views: leave such containers out).
+    package func find(in files: [File]) -> [Finding] {
+        let graph = FallbackGraph(catalog)
+        var findings: [Finding] = []
+        let byContainer = Dictionary(grouping: files.indices, by: { files[$0].contents.container })
+        for (container, indices) in byContainer.sorted(by: { $0.key < $1.key }) {
+            let base = indices.first { files[$0].name.device == nil }.map { files[$0] }
+            var byDevice: [DeviceName: File] = [:]
+            for index in indices {
+                if let device = files[index].name.device { byDevice[device] = files[index] }
+            }
+            // The devices with a file of the container on each device's chain, folded once per device (a chain can
+            // hold the whole catalog); then the files each device reads, in no order: only whether one defines a view
+            // matters.
+            let owners = graph.fold { device, ownersOfFallbacks -> [Int] in
+                let own = byDevice[graph.profiles[device].name] == nil ? [] : [device]
+                if own.isEmpty, ownersOfFallbacks.count <= 1 { return ownersOfFallbacks.first ?? [] }
+                return Set(own + ownersOfFallbacks.joined()).sorted()
+            }
+            let reads: [(device: DeviceName, files: [File])] = zip(graph.profiles, owners).map { profile, owners in
+                (profile.name, owners.compactMap { byDevice[graph.profiles[$0].name] } + (base.map { [$0] } ?? []))
+            }
+            let viewIds = indices.map { files[$0].contents.viewIds }
+            // How many files of the container spell each id so: a rename is suggested only toward the spelling the
+            // base file uses or at least as many files use, never from the common spelling to a typo of it.
+            var spellings: [String: Int] = [:]
+            for ids in viewIds {
+                for viewId in Set(ids) { spellings[viewId, default: 0] += 1 }
+            }
+            var near: NearNames?
+            var seen: Set<String> = []
+            for (index, ids) in zip(indices, viewIds) {
+                for (position, viewId) in ids.enumerated() where seen.insert(viewId).inserted {
+                    if base?.contents[viewId] != nil { continue }
+                    let missing = reads.filter { device in !device.files.contains { $0.contents[viewId] != nil } }
+                    guard !missing.isEmpty else { continue }
+                    // A view those devices all have, one edit or one swap away, is probably what was meant, when the
+                    // base file has it or no fewer files spell it so than this view.
+                    if near == nil { near = NearNames(viewIds.joined()) }
+                    let suggestion = near?.closest(to: viewId) { candidate in
+                        (base?.contents[candidate] != nil
+                            || spellings[candidate, default: 0] >= spellings[viewId, default: 0])
+                            && missing.allSatisfy { device in device.files.contains { $0.contents[candidate] != nil } }
+                    }
+                    let devices = missing.map(\.device)
+                    findings.append(
+                        Finding(
+                            file: index, offset: files[index].contents.viewOffsets[position], viewId: viewId,
+                            missing: devices, suggestion: suggestion,
+                            message: Self.message(
+                                viewId, missing: devices, suggestion: suggestion,
+                                baseFile: ConstraintFileName(container: container).fileName)))
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func message(_ viewId: String, missing: [DeviceName], suggestion: String?, baseFile: String)
+        -> String
+    {
+        let names = missing.map(\.rawValue)
+        var message = "view \"\(viewId)\" has no default: "
+        message +=
+            names.count == 1
+            ? "\(names[0]) reads no file that defines it"
+            : "\(names.count) devices (\(list(names))) read no file that defines it"
+        if let suggestion {
+            message += "; did you mean \"\(suggestion)\", which they have? Otherwise add"
+        } else {
+            message += "; add"
+        }
+        return message + " it to the base file \(baseFile), which every device reads"
+    }
+
+    /// `a, b, c`, or the first ``maximumListedDevices`` and `and N more`.
+    private static func list(_ names: [String]) -> String {
+        guard names.count > maximumListedDevices else { return names.joined(separator: ", ") }
+        return names.prefix(maximumListedDevices).joined(separator: ", ")
+            + ", and \(names.count - maximumListedDevices) more"
+    }
+}

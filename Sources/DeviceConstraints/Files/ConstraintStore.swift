@@ -1,0 +1,256 @@
+public import Foundation
+
+/// Constraint files installed over the app's own, without an app release: a folder the app owns where downloaded
+/// updates are validated, written and made current in one atomic step, then confirmed or rolled back.
+///
+/// A store is a ``ConstraintSource``: the installed update's files layered over `base` (an update's file replaces the
+/// base file of the same name; an update may add containers and device files; what it does not carry is read from
+/// `base`). Give it to the interpreters instead of `base`:
+///
+/// ```swift
+/// let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+///     .appendingPathComponent("Constraints", isDirectory: true)
+/// let store = try ConstraintStore(directory: folder, base: BundleSource(.main, subdirectory: "Constraints"))
+/// let interpreter = ConstraintInterpreter(source: store, environment: window)
+///
+/// // Later, with bytes the app downloaded:
+/// try await store.install(try ConstraintUpdate(data: downloaded)) { update in
+///     try verifySignature(of: update.data())   // the app's check: a signature or a digest
+/// }
+/// // Every interpreter reading the store now returns the new values. Once a screen showed them:
+/// try store.confirm()
+/// ```
+///
+/// ## What an install promises
+/// ``install(_:allowDowngrade:verify:)`` checks the whole update before it writes anything (names, sizes, that
+/// every file parses, devices the catalog knows, lint's error rules over the files layered on `base`, the app's
+/// `verify`), writes the files to a new folder, flushes them, and makes them current with one atomic rename. A
+/// process killed at any instant leaves, at the next opening, exactly the old files or exactly the new ones; a
+/// refused update changes nothing, on disk or in any lookup.
+///
+/// ## Confirm or roll back
+/// An installed update is pending until ``confirm()``. The launch that installs it is its first; when the store is
+/// opened ``rollbackAfterUnconfirmedLaunches`` more times with the update still pending (the app crashed, or never
+/// got to show it), that opening goes back to the previous update, or to `base`, by itself and says so
+/// (``rolledBackVersion``, and a diagnostic). ``rollback()`` and ``reset()`` do the same on demand.
+///
+/// ## Threading
+/// Every method may be called from any thread. Installs, rollbacks and resets run one at a time, in the order they
+/// were called (a slow `verify` included); lookups never wait for them, and never see a container mixed from two
+/// versions. One store per folder: a second one over the same folder, in this process or another, is refused
+/// (``ConstraintError/Code/storeInUse``) while the first is open. Make one store per launch and share it: each
+/// opening counts as a launch.
+public final class ConstraintStore: ConstraintSource, CustomStringConvertible, Sendable {
+    /// The store's folder.
+    public let directory: URL
+    /// The app's own files, under the installed update.
+    public let base: any ConstraintSource
+    /// The devices an update's files may be written for; its files are checked against them.
+    public let catalog: DeviceCatalog
+    /// The parser an update's files are checked with: use the interpreters' limits.
+    public let parser: ConstraintFileParser
+    /// The largest update accepted, all files together, in bytes.
+    public let maximumUpdateSize: Int
+    /// How many openings an update may stay unconfirmed after the launch that installed it before an opening rolls
+    /// it back. Default: 2 (the second opening after the install).
+    public let rollbackAfterUnconfirmedLaunches: Int
+    /// The version this opening rolled back by itself: an update that stayed unconfirmed too long, or whose files
+    /// were damaged. Nil when it rolled nothing back.
+    public let rolledBackVersion: String?
+
+    /// The name of the file that holds the store's state, in its folder.
+    static let recordName = "store.json"
+    /// What a new state is written as before it is renamed over ``recordName``.
+    static let newRecordName = "store.json.new"
+    /// The file the store holds its lock on while it is open.
+    static let lockName = "store.lock"
+    /// The start of an update folder's name: `update-7`.
+    static let updateFolderPrefix = "update-"
+
+    let folder: StoreFolder
+    /// The lock on ``lockName``, held while the store is open.
+    private let lock: StoreFolder.Lock
+    let state: ConditionLocked<InstalledState>
+    /// Held while the record is written: every change of `store.json` (an install's commit, a confirmation) is
+    /// made under it, one at a time, so that none undoes another. The state lock is held only to swap values.
+    /// It counts the commits. (Not a lock of `Void`: ThreadSanitizer takes the accesses of an empty value for races
+    /// on the object's header.)
+    let commits = ConditionLocked<UInt64>(0)
+    let gate = SerialGate()
+    let fileObservers = Observers<Set<String>>()
+
+    /// What is installed now, as the store reads it, and the layers it retired.
+    struct InstalledState {
+        var record: StoreRecord
+        var current: UpdateLayer?
+        var previous: UpdateLayer?
+        /// The folders of layers no longer current or previous, each deleted once no load holds its layer.
+        var retired: [(folder: String, layer: WeakLayer)] = []
+    }
+
+    /// A layer that a load may still hold.
+    final class WeakLayer: @unchecked Sendable {
+        // @unchecked: only read and written under the store's state lock.
+        weak var layer: UpdateLayer?
+        init(_ layer: UpdateLayer?) { self.layer = layer }
+    }
+
+    /// Opens the store in `directory` (creating the folder if needed) over the app's files in `base`.
+    ///
+    /// Opening finishes what a crash interrupted (it keeps exactly the old files or exactly the new ones, and
+    /// removes the leftovers), counts a launch of a pending update, and rolls it back when it has stayed unconfirmed
+    /// for ``rollbackAfterUnconfirmedLaunches`` openings after its install.
+    ///
+    /// - Parameters:
+    ///   - directory: a folder the app owns and gives to the store alone, such as
+    ///     `Application Support/Constraints`.
+    ///   - base: the app's own files, which updates are layered over (``BundleSource`` for the app's resources).
+    ///   - catalog: the devices the files are written for, the interpreters' catalog.
+    ///   - limits: the parser's limits, the interpreters' limits.
+    ///   - maximumUpdateSize: the largest update accepted, all files together (default 64 MiB).
+    ///   - rollbackAfterUnconfirmedLaunches: how many openings after its install an update may stay unconfirmed;
+    ///     the next one rolls it back (default 2; at least 1).
+    ///   - diagnostics: receives what the opening did by itself (a rollback, leftovers of a damaged state), before
+    ///     the initializer returns.
+    /// - Throws: ``ConstraintError`` `.storeInUse` when another store has the folder open, `.unwritableStore` when
+    ///   the folder cannot be created, read or written. Nothing a crash or a damaged update left in the folder is an
+    ///   error: the store goes back to the last complete version, or to `base`, and says so in a diagnostic.
+    public init(
+        directory: URL, base: any ConstraintSource, catalog: DeviceCatalog = .standard,
+        limits: ConstraintFileParser.Limits = .default,
+        maximumUpdateSize: Int = ConstraintUpdate.defaultMaximumSize, rollbackAfterUnconfirmedLaunches: Int = 2,
+        diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) {
+        guard rollbackAfterUnconfirmedLaunches >= 1 else {
+            throw ConstraintError(
+                code: .invalidUpdate,
+                message:
+                    "rollbackAfterUnconfirmedLaunches is \(rollbackAfterUnconfirmedLaunches); it must be 1 or more "
+                    + "(the openings after an install that may pass before an unconfirmed update is rolled back)")
+        }
+        self.directory = directory
+        self.base = base
+        self.catalog = catalog
+        self.parser = ConstraintFileParser(limits: limits)
+        self.maximumUpdateSize = maximumUpdateSize
+        self.rollbackAfterUnconfirmedLaunches = rollbackAfterUnconfirmedLaunches
+        let folder: StoreFolder
+        do {
+            folder = try StoreFolder.open(path: directory.path)
+        } catch {
+            throw Self.failure(error, doing: "open the store's folder", path: directory.path)
+        }
+        let lock: StoreFolder.Lock?
+        do {
+            lock = try folder.lock(Self.lockName)
+        } catch {
+            throw Self.failure(error, doing: "lock the store's folder", path: directory.path)
+        }
+        guard let lock else {
+            throw ConstraintError(
+                code: .storeInUse,
+                message:
+                    "\(directory.path) is already open as a ConstraintStore, in this process or another; keep one "
+                    + "store per folder and give it to every interpreter")
+        }
+        self.folder = folder
+        self.lock = lock
+        let opened = try Opening.open(
+            folder, launchesBeforeRollback: rollbackAfterUnconfirmedLaunches, directory: directory.path)
+        self.rolledBackVersion = opened.rolledBack
+        self.state = ConditionLocked(
+            InstalledState(record: opened.record, current: opened.current, previous: opened.previous))
+        if let diagnostics {
+            for diagnostic in opened.diagnostics { diagnostics(diagnostic) }
+        }
+    }
+
+    // MARK: - What is installed
+
+    /// The version of the installed update; nil when lookups read `base` alone.
+    public var installedVersion: String? {
+        state.withLock { $0.current?.version }
+    }
+
+    /// Whether the installed update waits for ``confirm()``; false when none is installed.
+    public var isPending: Bool {
+        state.withLock { $0.record.current.map { !$0.confirmed } ?? false }
+    }
+
+    /// The version a ``rollback()`` would go back to: the update installed before the current one; nil when a
+    /// rollback would go back to `base` (or nothing is installed).
+    public var previousVersion: String? {
+        state.withLock { $0.previous?.version }
+    }
+
+    /// `the store /path/Constraints`, as messages name it.
+    public var description: String { "the store \(directory.path)" }
+
+    /// Confirms the installed update: it showed its numbers, and stays installed however many launches follow.
+    ///
+    /// Call it once a screen has shown the new values (the app did not crash reading them). Confirming an update
+    /// that is already confirmed, or when none is installed, does nothing.
+    ///
+    /// - Throws: ``ConstraintError`` `.unwritableStore` when the confirmation cannot be written; the update stays
+    ///   pending.
+    public func confirm() throws(ConstraintError) {
+        try committing { () throws(ConstraintError) in
+            var record = state.withLock { $0.record }
+            guard var current = record.current, !current.confirmed else { return }
+            current.confirmed = true
+            record.current = current
+            try Self.write(record, in: folder)
+            state.withLock { $0.record = record }
+        }
+    }
+
+    // MARK: - Reading files
+
+    /// The file `name` as lookups read it now: the installed update's, else `base`'s.
+    public func data(forFile name: String) throws -> Data? {
+        try layered().data(forFile: name)
+    }
+
+    /// The file `name` as lookups read it now, if it has at most `maximumSize` bytes.
+    public func data(forFile name: String, maximumSize: Int) throws -> Data? {
+        try layered().data(forFile: name, maximumSize: maximumSize)
+    }
+
+    /// The names of the installed update's files and of `base`'s, sorted.
+    public func fileNames() throws -> [String] {
+        try layered().fileNames()
+    }
+
+    /// The files of the version installed now.
+    func layered() -> LayeredSource {
+        LayeredSource(layer: state.withLock { $0.current }, base: base)
+    }
+
+    // MARK: - Failures
+
+    /// The error for a system call that failed while the store did `what` at `path`.
+    static func failure(_ failure: PosixFile.Failure, doing what: String, path: String) -> ConstraintError {
+        let reason: String =
+            switch failure {
+            case .isLink: "it is a symbolic link, which the store never follows inside its folder"
+            case .notRegular: "it is not what the store made there"
+            case .tooLarge(let size, _): "it is \(size) bytes, more than the store ever writes"
+            case .system: failure.systemMessage
+            }
+        return ConstraintError(
+            code: .unwritableStore,
+            message:
+                "could not \(what) (\(path)): \(reason); check that the folder is the app's own and that the disk "
+                + "has room; nothing was changed")
+    }
+}
+
+extension ConstraintStore: ChangingSource {
+    func pinned() -> any ConstraintSource {
+        layered()
+    }
+
+    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>) -> Void) -> ConstraintObservation {
+        fileObservers.add(handler)
+    }
+}

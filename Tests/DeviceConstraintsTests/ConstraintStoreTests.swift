@@ -1,0 +1,659 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// A store in a real folder over the fixture files (Fixtures/Store/Base), read through real interpreters: installs,
+/// refusals, confirmation and rollback, reopening, and what the store does with what it finds in its folder.
+struct ConstraintStoreTests {
+    // MARK: - Installing
+
+    @Test func anEmptyStoreReadsTheAppsFilesAlone() throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(store.installedVersion == nil)
+        #expect(!store.isPending)
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+    }
+
+    @Test func everyInterpreterReadsAnInstallWhenItReturns() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        let otherPad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        let phone = ConstraintInterpreter(source: store, environment: Windows.phone)
+        for interpreter in [pad, otherPad, phone] {
+            try await interpreter.preload(containers: ["Card", "Header"])
+        }
+        let log = ReloadLog(pad)
+
+        try await store.install(
+            try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json")), verify: acceptEverything)
+
+        #expect(store.installedVersion == "2")
+        #expect(store.isPending)
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 72)
+        #expect(otherPad.cachedRecord(viewId: "title", container: "Card")?.height == 72)
+        #expect(phone.cachedRecord(viewId: "title", container: "Card")?.height == 44)
+        // A container the update adds is read on demand.
+        #expect(try pad.record(viewId: "count", container: "Badge").width == 20)
+        #expect(log.all == [.reloaded(["Card"])])
+        #expect(try store.fileNames() == ["Badge.json", "Card.json", "Card_iPad.json", "Header.json"])
+    }
+
+    @Test func anInstallRereadsOnlyTheContainersWhoseFilesChanged() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        try await pad.preload(containers: ["Card", "Header"])
+        let header = try #require(pad.cache.table(of: "Header"))
+        let log = ReloadLog(pad)
+
+        try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 90)
+        #expect(log.all == [.reloaded(["Card"])])
+        // Header was not read again: the table lookups read is the one published before.
+        #expect(pad.cache.table(of: "Header") === header)
+
+        // The same bytes again, as a newer version: nothing to re-read, nothing announced.
+        let card = try #require(pad.cache.table(of: "Card"))
+        try await store.install(textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        #expect(store.installedVersion == "3")
+        #expect(log.all == [.reloaded(["Card"])])
+        #expect(pad.cache.table(of: "Card") === card)
+    }
+
+    @Test func anInstallSurvivesReopeningAndStaysPending() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        let store = try sandbox.open()
+        #expect(store.installedVersion == "2")
+        #expect(store.isPending)
+        #expect(store.rolledBackVersion == nil)
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+    }
+
+    @Test func aVersionNotNewerIsRefusedUnlessDowngradeIsAllowed() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        try await store.install(
+            textUpdate("1.10", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        for version in ["1.10", "1.9", "1.10.0", "0.99"] {
+            await #expect(throws: ConstraintError.self) {
+                try await store.install(textUpdate(version, [:]), verify: acceptEverything)
+            }
+        }
+        do {
+            try await store.install(textUpdate("1.9", [:]), verify: acceptEverything)
+        } catch {
+            #expect(error.code == .versionNotNewer)
+            #expect(error.message.contains("allowDowngrade: true"))
+        }
+        #expect(store.installedVersion == "1.10")
+        try await store.install(textUpdate("1.9", [:]), allowDowngrade: true, verify: acceptEverything)
+        #expect(store.installedVersion == "1.9")
+        try await store.install(textUpdate("1.11", [:]), verify: acceptEverything)
+        #expect(store.installedVersion == "1.11")
+    }
+
+    // MARK: - Refusals
+
+    struct BadUpdate: Sendable, CustomTestStringConvertible {
+        let name: String
+        let update: ConstraintUpdate
+        let code: ConstraintError.Code
+        let says: String
+        var file: String?
+        var line: Int?
+        var maximumUpdateSize = ConstraintUpdate.defaultMaximumSize
+        var testDescription: String { name }
+    }
+
+    static let badUpdates: [BadUpdate] = [
+        BadUpdate(
+            name: "a wrong type",
+            update: textUpdate("3", ["Card_iPad.json": #"{"Card": [{"title": {"height": "tall"}}]}"#]),
+            code: .invalidFormat, says: "\"height\" must be a number", file: "Card_iPad.json", line: 1),
+        BadUpdate(
+            name: "malformed JSON", update: textUpdate("3", ["Card_iPad.json": "{\"Card\": [\n}"]),
+            code: .malformedJSON, says: "expected a value", file: "Card_iPad.json", line: 2),
+        BadUpdate(
+            name: "a device the catalog does not know",
+            update: textUpdate("3", ["Card_iPhone99.json": #"{"Card": [{"title": {"height": 1}}]}"#]),
+            code: .unknownDevice, says: "\"iPhone99\" is not a device of the catalog", file: "Card_iPhone99.json"),
+        BadUpdate(
+            name: "a missing default",
+            update: textUpdate(
+                "3",
+                ["Card_iPad.json": "{\"Card\": [\n  {\"title\": {\"height\": 1}},\n  {\"badge\": {\"width\": 9}}]}"]),
+            code: .missingDefault, says: "view \"badge\" has no default", file: "Card_iPad.json", line: 3),
+        BadUpdate(
+            name: "a container key that is not the file's",
+            update: textUpdate("3", ["Card_iPad.json": #"{"Cart": [{"title": {"height": 1}}]}"#]),
+            code: .invalidFormat, says: "the top-level key \"Cart\" does not match", file: "Card_iPad.json"),
+        BadUpdate(
+            name: "not a constraint file", update: textUpdate("3", ["Notes.json": #"{"title": "release notes"}"#]),
+            code: .invalidUpdate, says: "not a constraint file", file: "Notes.json"),
+        BadUpdate(
+            name: "a path", update: textUpdate("3", ["../Card.json": "{}"]), code: .invalidUpdate,
+            says: "contains a path separator"),
+        BadUpdate(
+            name: "a backslash", update: textUpdate("3", ["..\\Card.json": "{}"]), code: .invalidUpdate,
+            says: "contains a path separator"),
+        BadUpdate(
+            name: "a hidden file", update: textUpdate("3", [".Card.json": "{}"]), code: .invalidUpdate,
+            says: "starts with a dot"),
+        BadUpdate(
+            name: "dots", update: textUpdate("3", ["Card..json": "{}"]), code: .invalidUpdate, says: "contains '..'"),
+        BadUpdate(
+            name: "a NUL", update: textUpdate("3", ["Card\u{0}.json": "{}"]), code: .invalidUpdate,
+            says: "contains a NUL"),
+        BadUpdate(
+            name: "a control character", update: textUpdate("3", ["Card\u{1b}.json": "{}"]), code: .invalidUpdate,
+            says: "control character"),
+        BadUpdate(
+            name: "an over-long name", update: textUpdate("3", [String(repeating: "C", count: 251) + ".json": "{}"]),
+            code: .invalidUpdate, says: "longer than 255 bytes"),
+        BadUpdate(
+            name: "not .json", update: textUpdate("3", ["Card.txt": "{}"]), code: .invalidUpdate,
+            says: "does not end in .json"),
+        BadUpdate(
+            name: "names that are one file on a Mac",
+            update: textUpdate("3", ["Badge.json": #"{"Badge": []}"#, "badge.json": #"{"badge": []}"#]),
+            code: .invalidUpdate, says: "differ only in case"),
+        BadUpdate(
+            name: "a file over the parser's limit",
+            update: textUpdate("3", ["Card_iPad.json": String(repeating: " ", count: (8 << 20) + 1)]),
+            code: .fileTooLarge, says: "over the limit of 8388608 bytes", file: "Card_iPad.json"),
+        BadUpdate(
+            name: "an update over the store's limit",
+            update: textUpdate("3", ["Card_iPad.json": cardForPad(height: 1) + String(repeating: " ", count: 5_000)]),
+            code: .fileTooLarge, says: "over the limit of 4096 bytes", maximumUpdateSize: 4096),
+        BadUpdate(
+            name: "a version that is not numbers", update: textUpdate("3b", ["Card_iPad.json": cardForPad(height: 1)]),
+            code: .invalidVersion, says: "other than digits and dots"),
+    ]
+
+    @Test(arguments: badUpdates)
+    func aRefusedUpdateChangesNothingOnDiskOrInAnyLookup(_ bad: BadUpdate) async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open(maximumUpdateSize: bad.maximumUpdateSize)
+        try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        try await pad.preload(containers: ["Card", "Header"])
+        let log = ReloadLog(pad)
+        let onDisk = sandbox.contents
+
+        do {
+            try await store.install(bad.update, verify: acceptEverything)
+            Issue.record("installed \(bad.name)")
+        } catch {
+            #expect(error.code == bad.code, "\(error)")
+            #expect(error.message.contains(bad.says), "\(error)")
+            if let file = bad.file { #expect(error.file == file) }
+            if let line = bad.line { #expect(error.line == line, "\(error)") }
+        }
+        #expect(sandbox.contents == onDisk)
+        #expect(store.installedVersion == "2")
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 80)
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func everyErrorOfARefusedUpdateIsReportedWithItsFileLineAndColumn() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let update = textUpdate(
+            "2",
+            [
+                "Card_iPad.json": "{\"Card\": [\n  {\"title\": {\"height\": \"tall\", \"width\": true}}]}",
+                "Header_iPhone99.json": #"{"Header": []}"#,
+            ])
+        do {
+            try await store.install(update, verify: acceptEverything)
+            Issue.record("installed")
+        } catch {
+            let lines = error.description.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(error)")
+            #expect(lines.contains { $0.hasPrefix("Card_iPad.json:2:24: error: \"height\" must be a number") })
+            #expect(lines.contains { $0.hasPrefix("Card_iPad.json:2:41: error: \"width\" must be a number") })
+            #expect(lines.contains { $0.hasPrefix("Header_iPhone99.json: error: no device reads this file") })
+        }
+    }
+
+    @Test func aVerifyThatThrowsInstallsNothing() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let onDisk = sandbox.contents
+        do {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in
+                throw TamperedUpdate()
+            }
+            Issue.record("installed")
+        } catch {
+            #expect(error.code == .verificationFailed)
+            #expect(
+                error.message == "verify refused update 2: the update's signature does not match; nothing was installed"
+            )
+        }
+        #expect(store.installedVersion == nil)
+        #expect(sandbox.contents == onDisk)
+    }
+
+    /// The docs' verifier: a signature over the downloaded bundle, checked against the bytes `data()` returns.
+    @Test func aBundleWithAByteFlippedAfterSigningIsRefusedByTheDocsVerifier() async throws {
+        let key = TestSigningKey(key: 0x5EED)
+        let bundle = textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]).data()
+        let signature = key.signature(for: bundle)
+        var tampered = bundle
+        let eight = try #require(tampered.firstIndex(of: UInt8(ascii: "8")))
+        tampered[eight] = UInt8(ascii: "9")  // height 90: still a valid bundle, with valid files
+
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let verify: @Sendable (ConstraintUpdate) async throws -> Void = { update in
+            guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
+        }
+        await #expect(throws: ConstraintError.self) {
+            try await store.install(ConstraintUpdate(data: tampered), verify: verify)
+        }
+        #expect(store.installedVersion == nil)
+        try await store.install(ConstraintUpdate(data: bundle), verify: verify)
+        #expect(store.installedVersion == "2")
+    }
+
+    // MARK: - Confirm or roll back
+
+    @Test func anUnconfirmedUpdateIsRolledBackAtTheSecondOpeningAfterItsInstall() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        do {
+            let store = try sandbox.open()
+            #expect(store.installedVersion == "2")
+            #expect(store.rolledBackVersion == nil)
+        }
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.installedVersion == nil)
+        #expect(store.rolledBackVersion == "2")
+        #expect(log.all.map(\.code) == [.updateRolledBack])
+        #expect(log.all.first?.message.contains("update 2 was not confirmed in 2 launches") == true)
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+        #expect(sandbox.updateFolders.isEmpty)
+        // The version rolled back is not installed again by itself.
+        await #expect(throws: ConstraintError.self) {
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        try await store.install(
+            textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), allowDowngrade: true, verify: acceptEverything)
+        #expect(store.installedVersion == "2")
+    }
+
+    @Test func aConfirmedUpdateStaysHoweverManyLaunchesFollow() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+            try store.confirm()
+            try store.confirm()
+            #expect(!store.isPending)
+        }
+        for _ in 0..<5 {
+            let store = try sandbox.open()
+            #expect(store.installedVersion == "2")
+            #expect(store.rolledBackVersion == nil)
+        }
+    }
+
+    @Test func withOneLaunchAllowedTheFirstReopeningRollsBack() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open(launches: 1)
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+            try store.confirm()
+            try await store.install(
+                textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        }
+        let store = try sandbox.open(launches: 1)
+        #expect(store.rolledBackVersion == "3")
+        #expect(store.installedVersion == "2")
+        #expect(!store.isPending)
+        #expect(throws: ConstraintError.self) { try sandbox.open(launches: 0) }
+    }
+
+    @Test func aRollbackGoesBackOneUpdateAndTheStoreKeepsNothingOlder() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        for (version, height) in [("2", 80.0), ("3", 90.0), ("4", 100.0)] {
+            try await store.install(
+                textUpdate(version, ["Card_iPad.json": cardForPad(height: height)]), verify: acceptEverything)
+            #expect(try pad.record(viewId: "title", container: "Card").height == height)
+            #expect(sandbox.updateFolders.count == min(2, Int(version)! - 1))
+        }
+        #expect(store.previousVersion == "3")
+        let log = ReloadLog(pad)
+        try await store.rollback()
+        #expect(store.installedVersion == "3")
+        #expect(store.previousVersion == nil)
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 90)
+        #expect(sandbox.updateFolders.count == 1)
+        try await store.rollback()
+        #expect(store.installedVersion == nil)
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 60)
+        #expect(sandbox.updateFolders.isEmpty)
+        try await store.rollback()
+        #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"])])
+    }
+
+    @Test func aResetGoesBackToTheAppsFilesAndUnloadsWhatTheUpdateAdded() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        try await store.install(
+            try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json")), verify: acceptEverything)
+        try await store.install(
+            textUpdate("3", ["Badge.json": #"{"Badge": [{"count": {"width": 30}}]}"#]), verify: acceptEverything)
+        #expect(try pad.record(viewId: "count", container: "Badge").width == 30)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+        let log = ReloadLog(pad)
+        try await store.reset()
+        #expect(store.installedVersion == nil)
+        #expect(store.previousVersion == nil)
+        #expect(sandbox.updateFolders.isEmpty)
+        #expect(log.all == [.reloaded(["Badge"])])
+        #expect(throws: ConstraintError.self) { try pad.record(viewId: "count", container: "Badge") }
+        do {
+            _ = try pad.record(viewId: "count", container: "Badge")
+        } catch {
+            #expect(error.code == .fileNotFound)
+        }
+    }
+
+    // MARK: - One at a time
+
+    @Test func aSecondStoreOverTheSameFolderIsRefusedWhileTheFirstIsOpen() throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let first = try sandbox.open()
+            #expect(throws: ConstraintError.self) { try sandbox.open() }
+            do {
+                _ = try sandbox.open()
+            } catch {
+                #expect(error.code == .storeInUse)
+            }
+            withExtendedLifetime(first) {}
+        }
+        _ = try sandbox.open()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func installsRunInTheOrderTheyWereCalledASlowVerifyIncluded() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        try await pad.preload(containers: ["Card"])
+        let log = ReloadLog(pad)
+        let steps = LockedList<String>()
+        let firstStarted = Latch()
+        let releaseFirst = Latch()
+        let first = Task {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in
+                steps.append("first verify starts")
+                firstStarted.open()
+                await releaseFirst.wait()
+                steps.append("first verify ends")
+            }
+        }
+        await firstStarted.wait()
+        // Two more, called in this order while the first waits for its verify.
+        var queued: [Task<Void, any Error>] = []
+        for (version, height) in [("3", 90.0), ("4", 100.0)] {
+            queued.append(
+                Task {
+                    try await store.install(textUpdate(version, ["Card_iPad.json": cardForPad(height: height)])) { _ in
+                        steps.append("verify \(version)")
+                    }
+                })
+            #expect(await waitUntil(within: 10) { store.gate.waitingCount == queued.count })
+        }
+        #expect(store.installedVersion == nil)
+        releaseFirst.open()
+        try await first.value
+        for task in queued { try await task.value }
+        #expect(steps.all == ["first verify starts", "first verify ends", "verify 3", "verify 4"])
+        #expect(store.installedVersion == "4")
+        #expect(store.previousVersion == "3")
+        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 100)
+        #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"]), .reloaded(["Card"])])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anInstallCancelledBeforeItsTurnThrowsAndChangesNothing() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let firstStarted = Latch()
+        let releaseFirst = Latch()
+        let first = Task {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in
+                firstStarted.open()
+                await releaseFirst.wait()
+            }
+        }
+        await firstStarted.wait()
+        let second = Task {
+            try await store.install(
+                textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        second.cancel()
+        if case .failure(let error) = await second.result {
+            #expect((error as? ConstraintError)?.code == .cancelled)
+        } else {
+            Issue.record("the cancelled install went on")
+        }
+        releaseFirst.open()
+        try await first.value
+        #expect(store.installedVersion == "2")
+    }
+
+    // MARK: - What the store finds in its folder
+
+    @Test func leftoversOfAnInterruptedInstallAreRemovedWhenTheStoreOpens() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        let manager = FileManager.default
+        try manager.createDirectory(
+            at: sandbox.url.appendingPathComponent("update-9"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: sandbox.url.appendingPathComponent("update-9/Card_iPad.json"))
+        try Data("{".utf8).write(to: sandbox.url.appendingPathComponent("store.json.new"))
+        try Data("the app's".utf8).write(to: sandbox.url.appendingPathComponent("notes.txt"))
+
+        let store = try sandbox.open()
+        #expect(store.installedVersion == "2")
+        #expect(sandbox.updateFolders == ["update-1"])
+        #expect(!manager.fileExists(atPath: sandbox.url.appendingPathComponent("store.json.new").path))
+        #expect(manager.fileExists(atPath: sandbox.url.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test func aDamagedStateStartsOverFromTheAppsFilesWithoutAnError() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        try Data(#"{"store": 1, "current": {"#.utf8).write(to: sandbox.url.appendingPathComponent("store.json"))
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.installedVersion == nil)
+        #expect(log.all.map(\.code) == [.storeRecovered])
+        #expect(sandbox.updateFolders.isEmpty)
+        try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        #expect(store.installedVersion == "2")
+    }
+
+    @Test func aDamagedUpdateIsRolledBackWhenTheStoreOpens() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+            try store.confirm()
+            try await store.install(
+                textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        }
+        // A file of the installed update cut short.
+        let file = sandbox.url.appendingPathComponent("update-2/Card_iPad.json")
+        try Data("{\"Card\"".utf8).write(to: file)
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.rolledBackVersion == "3")
+        #expect(store.installedVersion == "2")
+        #expect(log.all.map(\.code) == [.updateRolledBack])
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+    }
+
+    // MARK: - Symbolic links
+
+    @Test func theStoreNeverFollowsASymbolicLinkInItsFolder() async throws {
+        let sandbox = try StoreSandbox()
+        let outside = try TemporaryFolder()
+        let secret = outside.url.appendingPathComponent("secret.json")
+        let secretText = Data(cardForPad(height: 666).utf8)
+        try secretText.write(to: secret)
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+            try store.confirm()
+        }
+        let manager = FileManager.default
+        // An installed file replaced by a link to a file outside.
+        let installed = sandbox.url.appendingPathComponent("update-1/Card_iPad.json")
+        try manager.removeItem(at: installed)
+        try manager.createSymbolicLink(at: installed, withDestinationURL: secret)
+        // The new state's name taken by a link, so that a write through it would land outside.
+        try manager.createSymbolicLink(
+            at: sandbox.url.appendingPathComponent("store.json.new"), withDestinationURL: secret)
+
+        let store = try sandbox.open()
+        #expect(store.rolledBackVersion == "2")
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+        // The links are removed as links: what they pointed to is untouched.
+        #expect(try Data(contentsOf: secret) == secretText)
+        #expect(sandbox.updateFolders.isEmpty)
+
+        try manager.createSymbolicLink(
+            at: sandbox.url.appendingPathComponent("store.json.new"), withDestinationURL: secret)
+        try await store.install(textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+        #expect(try Data(contentsOf: secret) == secretText)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 90)
+    }
+
+    @Test func aStateThatNamesAFileOutsideItsFolderIsDamagedAndNotRead() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        let state = sandbox.url.appendingPathComponent("store.json")
+        let text = try String(contentsOf: state, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Card_iPad.json\"", with: "\"../../Card_iPad.json\"")
+            .write(to: state, atomically: true, encoding: .utf8)
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.installedVersion == nil)
+        #expect(log.all.map(\.code) == [.storeRecovered])
+        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+    }
+
+    @Test func aStateThatIsALinkIsNotRead() throws {
+        let sandbox = try StoreSandbox()
+        let outside = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: sandbox.url, withIntermediateDirectories: true)
+        let record = StoreRecord()
+        try record.data.write(to: outside.url.appendingPathComponent("store.json"))
+        try FileManager.default.createSymbolicLink(
+            at: sandbox.url.appendingPathComponent("store.json"),
+            withDestinationURL: outside.url.appendingPathComponent("store.json"))
+        let log = DiagnosticLog()
+        let store = try sandbox.open(diagnostics: log)
+        #expect(store.installedVersion == nil)
+        #expect(log.all.first?.message.contains("symbolic link") == true)
+    }
+}
+
+extension ConstraintStoreTests {
+    #if os(Linux)
+        /// The store's system calls have lines for Apple platforms only (the flush with a barrier); type-checking them
+        /// against the stand-in `Darwin` of the watcher's test (Glibc plus Apple's declarations) catches their Swift
+        /// mistakes. A Mac must still confirm that `F_BARRIERFSYNC` (85) is what its `<sys/fcntl.h>` says.
+        @Test(.timeLimit(.minutes(2)))
+        func theStoresSystemCallsTypeCheckAgainstAStandInDarwin() async throws {
+            let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
+            let work = try TemporaryFolder()
+            let standIn = try Fixtures.folder("DarwinStandIn").appendingPathComponent("Darwin.swift")
+            try await Toolchain.run(
+                swiftc,
+                [
+                    "-emit-module", "-parse-as-library", "-module-name", "Darwin", standIn.path, "-emit-module-path",
+                    work.url.appendingPathComponent("Darwin.swiftmodule").path,
+                ])
+            let files = Fixtures.bundledConstraints.deletingLastPathComponent()
+                .appendingPathComponent("Sources/DeviceConstraints/Files")
+            let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
+                .flatMap { ["-enable-upcoming-feature", $0] }
+            try await Toolchain.run(
+                swiftc,
+                ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                    + settings
+                    + ["StoreFolder.swift", "PosixFile.swift"].map { files.appendingPathComponent($0).path })
+        }
+    #endif
+}
+
+/// Opens once; every task waiting for it then goes on.
+final class Latch: Sendable {
+    private let state = ConditionLocked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiting = state.withLock { state in
+            state.open = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if !state.open { state.waiting.append(continuation) }
+                return state.open
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}
