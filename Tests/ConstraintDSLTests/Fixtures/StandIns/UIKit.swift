@@ -24,6 +24,12 @@ public enum UIUserInterfaceIdiom: Int, Sendable {
     case vision = 6
 }
 
+@MainActor
+open class UIDevice: NSObject {
+    open class var current: UIDevice { UIDevice() }
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { .unspecified }
+}
+
 public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case unspecified = -1
     case leftToRight = 0
