@@ -4,9 +4,10 @@ import Testing
 /// The SwiftUI layer (Sources/DeviceConstraintsUI) is empty on Linux: every file is inside `#if canImport(SwiftUI)`.
 /// Here it is built as a module against the stand-in SwiftUI (Fixtures/StandIns/SwiftUI.swift, written from the iOS
 /// 18.6 SDK's interfaces), once with the stand-in UIKit (as for iOS, iPadOS and tvOS) and once without (macOS,
-/// watchOS), then used as an app uses it: the probe, which calls every public API, and the files of
-/// Examples/SwiftUICards, previews included — `#Preview` expands through a stand-in of Xcode's macro plugin that
-/// expands to nothing once its arguments type-check (Fixtures/StandIns/Macros/PreviewsMacros.swift).
+/// watchOS), then used as an app uses it: the probe, which calls every public API, the files of
+/// Examples/SwiftUICards and the code of the SwiftUI article (DeviceConstraints.docc/SwiftUI.md), previews included:
+/// `#Preview` expands through a stand-in of Xcode's macro plugin that expands to nothing once its arguments
+/// type-check (Fixtures/StandIns/Macros/PreviewsMacros.swift).
 ///
 /// The layer is compiled as SwiftPM compiles it (the package's name and settings: it may use `package` symbols of
 /// DeviceConstraints, such as `WindowTracker`); the probe and the example are compiled as an app is, outside the
@@ -27,6 +28,30 @@ struct SwiftUICompileCheckTests {
     /// The example app's files.
     private static var exampleFiles: [String] {
         PackageCompiler.swiftFiles(under: PackageCompiler.root.appendingPathComponent("Examples/SwiftUICards"))
+    }
+
+    /// The SwiftUI article's Apple-only code (the ```swift blocks marked `<!-- apple-only -->` on the line above),
+    /// as one file whose lines the compiler reports as the article's.
+    private static func articleCode(in folder: URL) throws -> String {
+        let article = PackageCompiler.root.appendingPathComponent(
+            "Sources/DeviceConstraints/DeviceConstraints.docc/SwiftUI.md")
+        let lines = try String(contentsOf: article, encoding: .utf8).components(separatedBy: "\n")
+        var code: [String] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index] == "```swift", index > 0, lines[index - 1].hasPrefix("<!-- apple-only") else { continue }
+            code.append("#sourceLocation(file: \"\(article.path)\", line: \(index + 2))")
+            index += 1
+            while index < lines.count, lines[index] != "```" {
+                code.append(lines[index])
+                index += 1
+            }
+        }
+        try #require(code.count > 20, "the SwiftUI article shows a whole app, marked <!-- apple-only -->")
+        let file = folder.appendingPathComponent("SwiftUIArticle.swift")
+        try (code + ["#sourceLocation()"]).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file.path
     }
 
     /// The toolchain's SwiftSyntax, which the compiler's own macro plugins are built with: `lib/swift/host`.
@@ -105,6 +130,7 @@ struct SwiftUICompileCheckTests {
                 try #require(!example.isEmpty, "Examples/SwiftUICards holds the SwiftUI example's files")
                 try await Self.app([probe.path], in: build)
                 try await Self.app(example, in: build)
+                try await Self.app([try Self.articleCode(in: folder)], in: build)
             }
         }
 
