@@ -72,6 +72,18 @@ let package = Package(
             dependencies: ["DeviceConstraintsTooling", "device-constraints"],
             resources: [.copy("Fixtures")]
         ),
+        // The code of README.md, the DocC articles and Examples/: type-checked, built and run (MarkdownSnippets.swift
+        // says how it is marked). It depends on every library, and the tool, so that they are built to check against.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "DeviceConstraints", "ConstraintDSL", "ConstraintSolver", "ConstraintLayout",
+                "DeviceConstraintsTooling",
+                "device-constraints",
+            ],
+            // Stand-in declarations compiled by the tests, not into them.
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,9 +33,10 @@ modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"
 triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)
 
-# Libraries link to the libraries they import (``ConstraintRecord`` from ConstraintDSL), so a library is converted
+# Libraries link to the libraries they import (``ConstraintRecord`` from ConstraintDSL; read from the .swift files, not
+# the articles' code), so a library is converted
 # after every documented library it imports, against their archives (docc's external link support).
-imports() { grep -rhoE "^(public |package |internal |@testable )?import $2\$" "Sources/$1" >/dev/null; }
+imports() { grep -rhoE --include="*.swift" "^(public |package |internal |@testable )?import $2\$" "Sources/$1" >/dev/null; }
 status=0
 done_targets=()
 remaining=("${targets[@]}")

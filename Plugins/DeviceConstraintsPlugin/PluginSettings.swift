@@ -19,6 +19,8 @@ import PackagePlugin
 /// - `dropSharedPrefix`: whether a prefix every id of a container shares is dropped (default `true`).
 struct PluginSettings {
     static let fileName = "device-constraints.json"
+    /// The folder of constraint files when the settings name none.
+    static let defaultFolderName = "Constraints"
     static let defaultCatalogName = "device-catalog.json"
 
     /// The settings file, when the target has one.
@@ -34,7 +36,7 @@ struct PluginSettings {
     /// The settings of the target in `directory`: its settings file, or the defaults.
     init(targetDirectory directory: URL) throws {
         let file = directory.appendingPathComponent(Self.fileName)
-        constraints = directory.appendingPathComponent("Constraints", isDirectory: true)
+        constraints = directory.appendingPathComponent(Self.defaultFolderName, isDirectory: true)
         guard FileManager.default.fileExists(atPath: file.path) else {
             catalog = Self.defaultCatalog(next: constraints)
             return

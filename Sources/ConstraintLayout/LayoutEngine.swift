@@ -8,7 +8,7 @@ public import DeviceConstraints
 /// ```swift
 /// let engine = try LayoutEngine(root: window, constraints: [calendar, header], environment: environment)
 /// let layout = try engine.solve()
-/// layout.frame(of: measureTopView)        // LayoutFrame(x: 12, y: 0, width: 296, height: 105)
+/// print(layout.frame(of: measureTopView)!)  // (12.0, 0.0, 296.0, 105.0); nil for an item no constraint mentions
 /// let resized = try engine.update(to: LayoutEnvironment(width: 694, height: 768, idiom: .pad))
 /// ```
 ///

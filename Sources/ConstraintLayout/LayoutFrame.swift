@@ -1,7 +1,7 @@
 /// A rectangle in points: where a solved layout puts an item.
 ///
 /// ```swift
-/// layout.frame(of: measureTopView)    // LayoutFrame(x: 12, y: 0, width: 296, height: 105)
+/// print(layout.frame(of: measureTopView)!)  // (12.0, 0.0, 296.0, 105.0)
 /// ```
 public struct LayoutFrame: Hashable, Sendable, CustomStringConvertible {
     /// The left edge.

@@ -42,6 +42,9 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A lookup of ``LiveConstraints`` failed (no such view, no file for its container, a file that does not
         /// parse): the view reads the empty record. Reported once per view and cause.
         public static let lookupFailed = Code(rawValue: "lookupFailed")
+        /// A file whose name differs only in case from one the interpreter looked for (`Card_iphone5.json` for
+        /// `Card_iPhone5.json`): it is never read, and a Mac's simulator may hide that a device cannot find it.
+        public static let fileNameCase = Code(rawValue: "fileNameCase")
     }
 
     /// How serious it is.

@@ -87,7 +87,8 @@ extension ConstraintInterpreter {
     }
 
     /// Posted on `NotificationCenter.default` after every change, with the interpreter as the object and the
-    /// ``EnvironmentChange`` under ``changeUserInfoKey`` (the column-change notification of "Qdaily's iPad edition: adapting to Split View", sent for every change).
+    /// ``EnvironmentChange`` under ``changeUserInfoKey`` (as Qdaily's Split View design
+    /// posted one when the number of columns changed; this one is posted for every change).
     public static let environmentDidChangeNotification = Notification.Name("DeviceConstraintsEnvironmentDidChange")
 
     /// The key of the ``EnvironmentChange`` in the user info of ``environmentDidChangeNotification``.

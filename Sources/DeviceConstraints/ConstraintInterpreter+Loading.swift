@@ -112,13 +112,21 @@ extension ConstraintInterpreter {
                     file = .parsed(parsed)
                 } else {
                     file = .absent
+                    if diagnostics != nil { warnings += self.files.caseMismatches(of: fileName, in: container) }
                 }
                 if let file { read.append((fileName, file)) }
             }
             if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
         }
         guard !files.isEmpty else {
-            throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names)
+            var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names)
+            // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
+            for name in names {
+                for mismatch in self.files.caseMismatches(of: name, in: container) {
+                    error.message += "; \(mismatch.message)"
+                }
+            }
+            throw error
         }
         let merged = MergedContainer(files: files)
         stages.store(read, merged: merged, of: container, along: chain, generation: generation)

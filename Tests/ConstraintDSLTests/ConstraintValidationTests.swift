@@ -183,9 +183,9 @@ struct ConstraintValidationTests {
         first.parent = second
         second.parent = first
         let outsider = CyclicItem("outsider")
-        let related = first.makeConstraints { make in make.top.equalTo(second) }
+        let related = first.dc.makeConstraints { make in make.top.equalTo(second) }
         try related.validate()
-        let unrelated = first.makeConstraints { make in make.top.equalTo(outsider) }
+        let unrelated = first.dc.makeConstraints { make in make.top.equalTo(outsider) }
         #expect(try error(unrelated).code == .noCommonAncestor)
         first.parent = nil
     }

@@ -2,7 +2,7 @@ import ConstraintDSL
 import DeviceConstraints
 import Testing
 
-/// Seed 004's `measureTopView`: 105 high with 12-point margins on an iPhone 5, 105 and 15 on an iPhone 6, 114 and
+/// The BMT calendar's `measureTopView`: 105 high with 12-point margins on an iPhone 5, 105 and 15 on an iPhone 6, 114 and
 /// 20 elsewhere. Written with per-device numbers in code, and with the numbers in `Constraints/`.
 struct MeasureTopViewTests {
     private let measureView = LayoutNode("measureView")
@@ -12,7 +12,7 @@ struct MeasureTopViewTests {
         topView = LayoutNode("measureTopView", in: measureView)
     }
 
-    /// The second approach of the seed: per-device offsets in the code.
+    /// The second approach of "Custom UI layout per iOS device": per-device offsets in the code.
     private func writtenInCode() -> ConstraintGroup {
         topView.makeConstraints { make in
             make.top.equalTo(measureView)

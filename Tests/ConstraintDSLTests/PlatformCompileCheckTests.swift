@@ -1,129 +1,248 @@
 import Foundation
 import Testing
 
-/// The Apple-only files of the package (the Auto Layout adapter in ConstraintDSL/Platform/, the window adapters
-/// in DeviceConstraints/Platform/) cannot be compiled on Linux, where CI runs. Each is type-checked here against a
-/// stand-in `UIKit` or `AppKit` (Fixtures/StandIns) built as a module and put on the import path, so
-/// `canImport(UIKit)` (or `AppKit`) holds and a mistake in those files fails the tests. The files are checked as a
-/// small client module that imports their own module implicitly (`-import-module`), compiled with the package's
-/// name so its `package` symbols are visible: an Apple file that needs an `internal` symbol of its module must make
-/// it `package`. A probe file per module uses the adapters' API, so an adapter that its `#if` left out fails too.
+/// The Apple-only code of the package (its `Platform/` folders, the Xcode plugin conformance, the coming SwiftUI
+/// module) and the Apple snippets of its docs cannot be compiled on Linux, where CI runs. Each ``PlatformCheck`` builds
+/// stand-in frameworks (`Fixtures/StandIns`, written from Apple's interfaces) as modules, so that `canImport(UIKit)`
+/// (or SwiftUI, os, …) holds, then compiles the code in steps, each a module of its own that later steps import:
+///
+/// - a package module's Apple files compile as a client of that module (`-import-module`) with the package's name, so
+///   its `package` symbols are visible: an Apple file that needs an `internal` symbol of its module must make it
+///   `package`;
+/// - a probe (`Fixtures/PlatformChecks`) beside them uses their API, so that code its `#if` left out fails too;
+/// - app code and DocC articles (every ```swift block, as a file whose errors point at the article's lines) compile
+///   last, importing what an app imports.
+///
+/// To check new Apple code (a SwiftUI module, a doc article), add a step or a case to ``PlatformCheck/all``.
 /// (The kqueue watcher, Apple-only as well, is checked against a stand-in Darwin by DirectoryWatcherTests.)
 struct PlatformCompileCheckTests {
-    /// The stand-in frameworks, and the probe of DeviceConstraints that uses each.
-    enum Framework: String, CaseIterable, CustomTestStringConvertible {
-        case uiKit = "UIKit"
-        case appKit = "AppKit"
-
-        var testDescription: String { rawValue }
-    }
-
-    /// The package's root: three folders above this file.
-    private var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
-    /// The stand-ins and probes.
-    private var standIns: URL {
-        get throws {
-            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-                .appendingPathComponent("StandIns")
-        }
-    }
-
-    /// The folder the built modules are in: `Modules` next to this target's resource bundle.
-    private func modulesFolder() throws -> URL {
-        var folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        for _ in 0..<6 {
-            folder = folder.deletingLastPathComponent()
-            let modules = folder.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(
-                atPath: modules.appendingPathComponent("DeviceConstraints.swiftmodule").path)
-            {
-                return modules
-            }
-        }
-        throw CompileFailure(output: "no Modules/DeviceConstraints.swiftmodule above the fixtures")
-    }
-
-    /// The name SwiftPM compiles the package's modules with (`-package-name`): the root folder's name,
-    /// lowercased, with every character that is not a letter, digit or underscore made an underscore.
-    private var packageName: String {
-        String(root.lastPathComponent.lowercased().map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-    }
-
-    private struct CompileFailure: Error, CustomStringConvertible {
-        let output: String
-        var description: String { output }
-    }
-
-    /// Runs `swiftc` with `arguments` on a thread of its own (a compile takes seconds: blocking a thread of the
-    /// tests' cooperative pool that long would starve the other tests' timers); throws its output unless it
-    /// succeeds without errors or warnings.
-    private func swiftc(_ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["swiftc"] + arguments
-                    let output = Pipe()
-                    process.standardOutput = output
-                    process.standardError = output
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    let text = String(decoding: data, as: UTF8.self)
-                    guard process.terminationStatus == 0, !text.contains("error:"), !text.contains("warning:") else {
-                        throw CompileFailure(output: text)
-                    }
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
-        }
-    }
-
-    /// Every `.swift` file under `folder`, sorted.
-    private func swiftFiles(under folder: URL) throws -> [String] {
-        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-            .map { folder.appendingPathComponent($0).path }
-    }
-
-    /// The module's settings, as Package.swift gives them to every target.
-    private let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
-        .flatMap { ["-enable-upcoming-feature", $0] }
-
     #if os(Linux)
-        @Test(.timeLimit(.minutes(2)), arguments: Framework.allCases)
-        func theAppleOnlyFilesTypeCheckAgainstAStandIn(_ framework: Framework) async throws {
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("PlatformCheck-\(UUID())")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            let name = framework.rawValue
-            try await swiftc([
-                "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
-                try standIns.appendingPathComponent("\(name).swift").path, "-emit-module-path",
-                work.appendingPathComponent("\(name).swiftmodule").path,
-            ])
-            let client = [
-                "-typecheck", "-swift-version", "6", "-package-name", packageName, "-module-name", "PlatformCheck",
-                "-I", work.path, "-I", try modulesFolder().path,
-            ]
-            let checks = [
-                ("DeviceConstraints", "ProbeDeviceConstraints\(name).swift"),
-                ("ConstraintDSL", "ProbeConstraintDSL.swift"),
-            ]
-            for (module, probe) in checks {
-                let files = try swiftFiles(under: root.appendingPathComponent("Sources/\(module)/Platform"))
-                #expect(!files.isEmpty, "no Apple-only files in Sources/\(module)/Platform")
-                try await swiftc(
-                    client + settings + ["-Xfrontend", "-import-module", "-Xfrontend", module] + files
-                        + [try standIns.appendingPathComponent(probe).path])
+        @Test(.timeLimit(.minutes(3)), arguments: PlatformCheck.all)
+        func theAppleOnlyCodeTypeChecksAgainstStandIns(_ check: PlatformCheck) async throws {
+            try await check.run()
+        }
+
+        @Test func everyAppleOnlyFileOfThePackageIsInACheck() throws {
+            let checked = Set(PlatformCheck.all.flatMap(\.steps).flatMap(\.folders))
+            for folder in ["Sources/DeviceConstraints/Platform", "Sources/ConstraintDSL/Platform"] {
+                #expect(checked.contains(folder), "no check compiles \(folder)")
+                #expect(!PackageCompiler.swiftFiles(under: PackageCompiler.root.appendingPathComponent(folder)).isEmpty)
             }
+            #expect(checked.contains("Plugins/DeviceConstraintsPlugin"))
         }
     #endif
+}
+
+/// One type-check of Apple-only code against stand-ins: the stand-in modules to build, then the steps.
+struct PlatformCheck: Sendable, CustomTestStringConvertible {
+    /// What the check is called in test output.
+    var name: String
+    /// The stand-ins it builds first, in order (`Fixtures/StandIns/<path>.swift`, each a module named after its file);
+    /// each may import those before it. A plugin's stand-in is in `StandIns/Plugins/`, which DocumentationTests, which
+    /// builds every framework in `StandIns/` for the docs' app code, leaves out.
+    var standIns: [String]
+    /// What it compiles, in order.
+    var steps: [Step]
+    /// Whether the toolchain's PackagePlugin module is on the import path (for the plugins).
+    var usesPackagePlugin = false
+
+    var testDescription: String { name }
+
+    /// Files compiled as one module, emitted into the check's folder so that later steps can import it.
+    struct Step: Sendable {
+        /// The module the files are compiled as.
+        var module: String
+        /// Package folders, relative to the root, whose `.swift` files are compiled.
+        var folders: [String] = []
+        /// Files under `Fixtures/`.
+        var fixtures: [String] = []
+        /// DocC articles, relative to the root, whose ```swift blocks are compiled, each as a file.
+        var articles: [String] = []
+        /// Files under `Fixtures/` whose lines marked `// error` must each fail to compile, and whose other lines
+        /// must compile, with the step's module and imports: what must stay impossible.
+        var misuses: [String] = []
+        /// Modules every file imports without saying so: the package module whose Apple files these are, and the
+        /// modules of earlier steps that an app would have in that module.
+        var implicitImports: [String] = []
+    }
+
+    /// The checks the tests run.
+    static let all: [PlatformCheck] = [
+        PlatformCheck(
+            name: "UIKit", standIns: ["UIKit"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsUIKit", folders: ["Sources/DeviceConstraints/Platform"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsUIKit.swift"], implicitImports: ["DeviceConstraints"]),
+                Step(
+                    module: "ConstraintDSLUIKit", folders: ["Sources/ConstraintDSL/Platform"],
+                    fixtures: ["PlatformChecks/ConstraintDSLAutoLayout.swift"], implicitImports: ["ConstraintDSL"]),
+                Step(
+                    module: "UIKitApp", fixtures: ["PlatformChecks/AppViewCategoryUIKit.swift"],
+                    articles: ["Sources/ConstraintDSL/ConstraintDSL.docc/AdaptingToRotationInUIKit.md"],
+                    misuses: ["PlatformChecks/NothingButDCOnUIView.swift"],
+                    implicitImports: ["DeviceConstraintsUIKit", "ConstraintDSLUIKit"]),
+            ]),
+        PlatformCheck(
+            name: "AppKit", standIns: ["AppKit"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsAppKit", folders: ["Sources/DeviceConstraints/Platform"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsAppKit.swift"], implicitImports: ["DeviceConstraints"]),
+                Step(
+                    module: "ConstraintDSLAppKit", folders: ["Sources/ConstraintDSL/Platform"],
+                    fixtures: ["PlatformChecks/ConstraintDSLAutoLayout.swift"], implicitImports: ["ConstraintDSL"]),
+                Step(
+                    module: "AppKitApp", fixtures: ["PlatformChecks/AppViewCategoryAppKit.swift"],
+                    implicitImports: ["DeviceConstraintsAppKit", "ConstraintDSLAppKit"]),
+            ]),
+        PlatformCheck(
+            name: "os", standIns: ["os"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsOS", folders: ["Sources/DeviceConstraints/Platform"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsOS.swift"], implicitImports: ["DeviceConstraints"])
+            ]),
+        // The SwiftUI layer (DeviceConstraintsUI) adds its folder here as a step of its own (module
+        // "DeviceConstraintsUI", implicitImports: []), and its articles to the app step.
+        PlatformCheck(
+            name: "SwiftUI", standIns: ["SwiftUI"],
+            steps: [Step(module: "SwiftUIApp", fixtures: ["PlatformChecks/SwiftUIApp.swift"])]),
+        PlatformCheck(
+            name: "CryptoKit", standIns: ["CryptoKit"],
+            steps: [Step(module: "UpdateVerifier", fixtures: ["PlatformChecks/UpdateVerifier.swift"])]),
+        PlatformCheck(
+            name: "XcodeProjectPlugin", standIns: ["Plugins/XcodeProjectPlugin"],
+            steps: [
+                Step(
+                    module: "DeviceConstraintsPlugin", folders: ["Plugins/DeviceConstraintsPlugin"],
+                    fixtures: ["PlatformChecks/DeviceConstraintsPluginXcode.swift"])
+            ], usesPackagePlugin: true),
+    ]
+
+    /// Builds the stand-ins and compiles the steps; throws the compiler's output at the first that fails.
+    func run() async throws {
+        try await PackageCompiler.withWorkFolder("PlatformCheck-\(name)") { work in
+            var paths = ["-I", work.path, "-I", try PackageCompiler.modulesFolder().path]
+            if usesPackagePlugin {
+                // The PackagePlugin that SwiftPM compiles plugins against, with the tools version Package.swift states.
+                paths += ["-I", try Self.packagePluginFolder(), "-package-description-version", "6.0"]
+            }
+            let standIns = try PackageCompiler.fixtures.appendingPathComponent("StandIns")
+            for standIn in self.standIns {
+                let module = URL(fileURLWithPath: standIn).lastPathComponent
+                try await PackageCompiler.swiftc(
+                    ["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module]
+                        + paths + [
+                            standIns.appendingPathComponent("\(standIn).swift").path, "-emit-module-path",
+                            work.appendingPathComponent("\(module).swiftmodule").path,
+                        ])
+            }
+            for step in steps {
+                let files = try step.files(writingSnippetsInto: work)
+                try #require(!files.isEmpty, "step \(step.module) of \(name) has no files")
+                let arguments =
+                    ["-parse-as-library", "-swift-version", "6", "-package-name", PackageCompiler.packageName]
+                    // A plugin is compiled as SwiftPM compiles plugins: without Package.swift's settings.
+                    + paths + (usesPackagePlugin ? [] : PackageCompiler.settings)
+                    + step.implicitImports.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
+                try await PackageCompiler.swiftc(
+                    ["-emit-module", "-wmo", "-module-name", step.module] + arguments
+                        + ["-emit-module-path", work.appendingPathComponent("\(step.module).swiftmodule").path]
+                        + files)
+                for misuse in step.misuses {
+                    let file = try PackageCompiler.fixtures.appendingPathComponent(misuse)
+                    try await Self.expectErrorsOnMarkedLines(
+                        of: file, arguments: ["-typecheck", "-module-name", "\(step.module)Misuses"] + arguments)
+                }
+            }
+        }
+    }
+
+    /// Type-checks `file`: every line marked `// error` must get an error, and no other line may.
+    private static func expectErrorsOnMarkedLines(of file: URL, arguments: [String]) async throws {
+        let source = try String(contentsOf: file, encoding: .utf8)
+        let marked = Set(
+            source.components(separatedBy: "\n").enumerated().filter { $0.element.hasSuffix("  // error") }
+                .map { $0.offset + 1 })
+        try #require(!marked.isEmpty, "\(file.lastPathComponent) marks no line `// error`")
+        var output = ""
+        do {
+            try await PackageCompiler.swiftc(arguments + [file.path])
+        } catch let failure as PackageCompiler.CompileFailure {
+            output = failure.output
+        }
+        var failing: Set<Int> = []
+        let prefix = file.lastPathComponent + ":"
+        for line in output.components(separatedBy: "\n") where line.contains(": error: ") {
+            guard let start = line.range(of: prefix) else { continue }
+            if let number = Int(line[start.upperBound...].prefix { $0.isNumber }) { failing.insert(number) }
+        }
+        for line in marked.sorted() where !failing.contains(line) {
+            Issue.record("\(file.lastPathComponent):\(line) compiles, but must not")
+        }
+        for line in failing.subtracting(marked).sorted() {
+            Issue.record("\(file.lastPathComponent):\(line) must compile:\n\(output)")
+        }
+    }
+
+    /// Where the toolchain keeps PackagePlugin: `pm/PluginAPI` under the compiler's resource folder.
+    private static func packagePluginFolder() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-print-target-info"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paths = try #require(info["paths"] as? [String: Any])
+        let resources = try #require(paths["runtimeResourcePath"] as? String)
+        return URL(fileURLWithPath: resources).appendingPathComponent("pm/PluginAPI").path
+    }
+}
+
+extension PlatformCheck.Step {
+    /// The step's files: the package folders', the fixtures, and each ```swift block of its articles written into
+    /// `work` behind a `#sourceLocation` that points at the article, so that an error names the article's line.
+    func files(writingSnippetsInto work: URL) throws -> [String] {
+        var files = folders.flatMap {
+            PackageCompiler.swiftFiles(under: PackageCompiler.root.appendingPathComponent($0))
+        }
+        files += try fixtures.map { try PackageCompiler.fixtures.appendingPathComponent($0).path }
+        for article in articles {
+            let path = PackageCompiler.root.appendingPathComponent(article).path
+            let blocks = Self.swiftBlocks(in: try String(contentsOfFile: path, encoding: .utf8))
+            try #require(!blocks.isEmpty, "\(article) has no ```swift block")
+            for (line, code) in blocks {
+                let file = work.appendingPathComponent("\(module)-\(files.count).swift")
+                let text = "#sourceLocation(file: \"\(path)\", line: \(line))\n\(code)\n#sourceLocation()\n"
+                try text.write(to: file, atomically: true, encoding: .utf8)
+                files.append(file.path)
+            }
+        }
+        return files
+    }
+
+    /// Each ```swift block of a Markdown text, with the line its code starts at.
+    static func swiftBlocks(in markdown: String) -> [(line: Int, code: String)] {
+        var blocks: [(line: Int, code: String)] = []
+        var current: (line: Int, lines: [String])?
+        for (index, line) in markdown.components(separatedBy: "\n").enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if var block = current {
+                if trimmed == "```" {
+                    blocks.append((block.line, block.lines.joined(separator: "\n")))
+                    current = nil
+                } else {
+                    block.lines.append(line)
+                    current = block
+                }
+            } else if trimmed == "```swift" {
+                current = (index + 2, [])
+            }
+        }
+        return blocks
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 private struct BMTReportCalendarDayButton {}
 
 /// Records from the interpreter plug into the chain: `offset(spec.marginLeft)`, `size.equalTo(spec)`,
-/// `edges(spec, relativeTo:)`, with the calendar day button of seed 004 read from `Constraints/`.
+/// `edges(spec, relativeTo:)`, with the BMT calendar's day button read from `Constraints/`.
 struct RecordConstraintTests {
     private let container = LayoutNode("calendar")
     private let previousDay: LayoutNode

@@ -22,7 +22,7 @@ struct LayoutEngineTests {
         LayoutEnvironment(width: profile.width, height: profile.height, idiom: profile.idiom)
     }
 
-    /// The seed's measure view with per-device numbers in code.
+    /// The BMT calendar's measure view with per-device numbers in code.
     private func measureConstraints() -> ConstraintGroup {
         topView.makeConstraints { make in
             make.top.equalTo(measureView)
@@ -32,7 +32,7 @@ struct LayoutEngineTests {
         }
     }
 
-    // MARK: - The seed's measure view
+    // MARK: - The BMT calendar's measure view
 
     @Test(arguments: DeviceCatalog.standard.profiles)
     func theMeasureTopViewGetsTheSeedsFrameOnEveryDevice(profile: DeviceProfile) throws {

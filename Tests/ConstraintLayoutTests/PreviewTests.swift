@@ -20,7 +20,7 @@ struct PreviewTests {
         topView = LayoutNode("measureTopView", in: measureView)
     }
 
-    /// The seed's measure view, with its per-device numbers (those of `Constraints/BMTReportMeasureView*.json`).
+    /// The BMT calendar's measure view, with its per-device numbers (those of `Constraints/BMTReportMeasureView*.json`).
     private var measurePreview: LayoutPreview {
         let constraints = topView.makeConstraints { make in
             make.top.equalTo(measureView)
@@ -278,7 +278,7 @@ struct PreviewTests {
             fileURLWithPath: try #require(ProcessInfo.processInfo.environment["DEVICE_CONSTRAINTS_PREVIEW_OUT"]),
             isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let measure = try measurePreview.sheet(for: Self.measureEnvironments, title: "measureView (seed 004)")
+        let measure = try measurePreview.sheet(for: Self.measureEnvironments, title: "measureView (BMT calendar)")
         try measure.svg().write(
             to: folder.appendingPathComponent("layout-measure-view.svg"), atomically: true, encoding: .utf8)
         try measure.html().write(

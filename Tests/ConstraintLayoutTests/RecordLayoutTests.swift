@@ -4,7 +4,7 @@ import DeviceConstraints
 import Foundation
 import Testing
 
-/// Frames from the records of `Constraints/`: seed 004's calendar day button, after a 40-point previous day, on
+/// Frames from the records of `Constraints/`: the BMT calendar's day button, after a 40-point previous day, on
 /// every device of the standard catalog.
 struct RecordLayoutTests {
     private let calendar = LayoutNode("calendar")

@@ -162,17 +162,18 @@ struct EnvironmentUpdateTests {
 
     // MARK: - Scaled values and column rules
 
-    /// Seed 000: 4-, 3- and 2-column themes; the four-column file is the base the others fall back to.
-    static let seedWindows: [(width: Double, height: Double, device: DeviceName, columns: Int)] = [
+    /// The Split View article's design ("Qdaily's iPad edition: adapting to Split View", Examples/SplitViewColumns):
+    /// 4-, 3- and 2-column themes; the four-column file is the base the others fall back to.
+    static let splitViewWindows: [(width: Double, height: Double, device: DeviceName, columns: Int)] = [
         (1366, 1024, "iPad4Column", 4), (1024, 1366, "iPad4Column", 4), (981, 1024, "iPad4Column", 4),
         (768, 1024, "iPad4Column", 4), (694, 768, "iPad3Column", 3), (678, 1024, "iPad3Column", 3),
         (639, 1366, "iPad3Column", 3), (507, 768, "iPad2Column", 2), (438, 1024, "iPad2Column", 2),
         (375, 1024, "iPad2Column", 2), (320, 768, "iPad2Column", 2),
     ]
 
-    private func seedExample() throws -> ConstraintInterpreter {
+    private func splitViewExample() throws -> ConstraintInterpreter {
         let folder = Fixtures.bundledConstraints.deletingLastPathComponent()
-            .appendingPathComponent("Examples/SplitViewColumns", isDirectory: true)
+            .appendingPathComponent("Examples/SplitViewColumns/Sources/SplitViewColumns", isDirectory: true)
         let catalog = try DeviceCatalog(
             json: Data(contentsOf: folder.appendingPathComponent("catalog.json")), fileName: "catalog.json")
         return ConstraintInterpreter(
@@ -181,10 +182,10 @@ struct EnvironmentUpdateTests {
             catalog: catalog)
     }
 
-    @Test func seed000sElevenWindowsGetTheirColumnThemesAndDynamicValues() async throws {
-        let interpreter = try seedExample()
+    @Test func theSplitViewArticlesElevenWindowsGetTheirColumnThemesAndDynamicValues() async throws {
+        let interpreter = try splitViewExample()
         try await interpreter.preload(containers: ["Feed"])
-        for window in Self.seedWindows {
+        for window in Self.splitViewWindows {
             try await interpreter.update(to: LayoutEnvironment(width: window.width, height: window.height, idiom: .pad))
             #expect(interpreter.device.name == window.device, "\(window)")
             let grid = try interpreter.record(viewId: "grid", container: "Feed")
@@ -195,7 +196,7 @@ struct EnvironmentUpdateTests {
     }
 
     @Test func aScaledValueIsClampedAndRoundedToThePixel() async throws {
-        let interpreter = try seedExample()
+        let interpreter = try splitViewExample()
         try await interpreter.update(to: LayoutEnvironment(width: 507, height: 768, idiom: .pad, displayScale: 2))
         let banner = try interpreter.record(viewId: "banner", container: "Feed")
         // 300 × 507 ÷ 1366 = 111.35, under the minimum of 160.

@@ -222,6 +222,40 @@ struct SharedFilesTests {
         }
     }
 
+    // MARK: - File names in the wrong case
+
+    @Test func aFileWhoseNameDiffersOnlyInCaseIsWarnedAboutOnceWhenItsContainerLoads() throws {
+        let log = DiagnosticLog()
+        let source = MutableSource([
+            "Card.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+            "Card_iphone6.json": #"{"Card": [{"title": {"width": 2}}]}"#,
+            "header.json": #"{"Header": [{"title": {"width": 3}}]}"#,
+        ])
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6, diagnostics: log.handler)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 1)
+        _ = try interpreter.record(viewId: "title", container: "Card")
+        let warnings = log.all.filter { $0.code == .fileNameCase }
+        #expect(warnings.map(\.file) == ["Card_iphone6.json"])
+        #expect(
+            warnings.first?.message.contains("\"Card_iPhone6.json\", the name container \"Card\" is read from") == true)
+        #expect(warnings.allSatisfy { $0.severity == .warning })
+
+        // A container none of whose files is found says why in its error, handler or not.
+        let error = #expect(throws: ConstraintError.self) {
+            try interpreter.record(viewId: "title", container: "Header")
+        }
+        #expect(error?.code == .fileNotFound)
+        #expect(error?.message.contains("\"header.json\" differs only in case from \"Header.json\"") == true)
+    }
+
+    @Test func filesInTheRightCaseAreNotWarnedAbout() async throws {
+        let log = DiagnosticLog()
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(Fixtures.bundledConstraints), environment: Self.pad, diagnostics: log.handler)
+        try await interpreter.preloadAll()
+        #expect(log.all.filter { $0.code == .fileNameCase }.isEmpty)
+    }
+
     // MARK: - Lifetimes
 
     @Test func windowsComeAndGoWithoutKeepingEachOtherAlive() async throws {

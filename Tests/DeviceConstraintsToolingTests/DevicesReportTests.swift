@@ -34,7 +34,8 @@ struct DevicesReportTests {
     }
 
     @Test func theJSONReadsBackAsTheSameCatalog() throws {
-        let url = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json")
+        let url = Fixtures.packageRoot.appendingPathComponent(
+            "Examples/SplitViewColumns/Sources/SplitViewColumns/catalog.json")
         for catalog in [DeviceCatalog.standard, try DeviceCatalog(json: Data(contentsOf: url))] {
             let json = DevicesReport(catalog: catalog).json.rendered
             #expect(try DeviceCatalog(json: Data(json.utf8)) == catalog)
@@ -42,7 +43,8 @@ struct DevicesReportTests {
     }
 
     @Test func aDesignWidthOtherThanTheWidthIsListed() throws {
-        let url = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json")
+        let url = Fixtures.packageRoot.appendingPathComponent(
+            "Examples/SplitViewColumns/Sources/SplitViewColumns/catalog.json")
         let report = DevicesReport(catalog: try DeviceCatalog(json: Data(contentsOf: url)), catalogName: "catalog.json")
         let lines = report.text.components(separatedBy: "\n")
         #expect(lines[0] == "name         idiom  size      design width  lookup chain")

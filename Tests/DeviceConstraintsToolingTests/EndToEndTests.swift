@@ -157,7 +157,9 @@ struct EndToEndTests {
     }
 
     @Test func devicesJSONReadsBackAsACatalogFile() throws {
-        let catalog = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/catalog.json").path
+        let catalog = Fixtures.packageRoot.appendingPathComponent(
+            "Examples/SplitViewColumns/Sources/SplitViewColumns/catalog.json"
+        ).path
         let printed = try Executable.runInFixtures("devices", "--catalog", catalog, "--json")
         #expect(printed.exitCode == 0)
         #expect(printed.output.contains(#""designWidth": 507"#))

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Builds `Fixtures/PluginPackage`, a package that uses DeviceConstraintsPlugin on the repository's
-/// `Constraints/` (the seed's files), in a temporary folder with a scratch path of its own: clean, with an error
+/// `Constraints/` (the BMT calendar's files), in a temporary folder with a scratch path of its own: clean, with an error
 /// planted in a constraint file, and unchanged. A nested build takes a minute or more on two cores, so the
 /// test runs only with `DEVICE_CONSTRAINTS_PLUGIN_E2E=1` (CI has a step for it):
 ///
@@ -23,7 +23,7 @@ struct PluginEndToEndTests {
         let folder = try TemporaryFolder()
         let package = try FixturePackage(in: folder.url)
 
-        // Clean: it builds, and the generated ids resolve the seed's records.
+        // Clean: it builds, and the generated ids resolve the bundled records.
         let clean = try package.build()
         #expect(clean.status == 0, "\(clean.log)")
         #expect(clean.log.contains(pluginRan))
@@ -47,7 +47,7 @@ struct PluginEndToEndTests {
         }
         let app = try run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
         #expect(app.status == 0, "\(app.log)")
-        #expect(app.log == (try seedRecords()), "\(app.log)")
+        #expect(app.log == (try bundledRecords()), "\(app.log)")
 
         // A planted error: the build fails with the lines `device-constraints lint` prints for the folder.
         let iPad = package.constraints.appendingPathComponent("BMTReportCalendarDayButton_iPad.json")
@@ -85,8 +85,8 @@ struct PluginEndToEndTests {
         #expect(try modificationDate(of: generated) == before)
     }
 
-    /// What the fixture's App prints: each seed record through its generated id, looked up here by strings.
-    private func seedRecords() throws -> String {
+    /// What the fixture's App prints: each bundled record through its generated id, looked up here by strings.
+    private func bundledRecords() throws -> String {
         let ids = [
             ("BMTReportCalendarDayButton", "bmt_reportCalendarDayButtonId_Selected"),
             ("BMTReportCalendarDayButton", "bmt_reportCalendarDayButtonId_Normal"),

@@ -211,7 +211,7 @@ public struct Corpus: Sendable {
     /// One element of the container's array: `{"viewId": {attributes}}`.
     private static func render(_ id: String, _ attributes: [(String, String)], pretty: Bool) -> String {
         if pretty {
-            // The original's layout (seed 004).
+            // The original's layout (the BMT calendar module's files).
             let lines = attributes.map { "        \"\($0.0)\" : \($0.1)" }
             return "   {\n      \"\(id)\" :\n      {\n" + lines.joined(separator: ",\n") + "\n      }\n   }"
         }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// A faithful Swift port of the original Objective-C interpreter (`BMTLayoutContraintInterpreter`, seed 004):
+/// A faithful Swift port of the original Objective-C interpreter (`BMTLayoutContraintInterpreter`, from
+/// "Custom UI layout per iOS device"):
 /// the baseline every benchmark compares against. It lives in the benchmark package only.
 ///
 /// Kept as the original had it:

@@ -1,6 +1,6 @@
 public import DeviceConstraints
 
-/// The constraints ``LayoutItem/makeConstraints(_:)`` made, still per device: resolve them for a device to get
+/// The constraints ``LayoutItemDSL/makeConstraints(_:)`` made, still per device: resolve them for a device to get
 /// plain values, as often as the device changes.
 ///
 /// ```swift

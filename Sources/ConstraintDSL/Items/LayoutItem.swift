@@ -2,7 +2,8 @@
 /// name for descriptions and errors, and the item it is placed in.
 ///
 /// On Linux and in tests, ``LayoutNode`` serves (a guide is a node too: ``LayoutNode/guide(_:in:)``); on Apple
-/// platforms `UIView`/`NSView` and their layout guides conform through a small adapter. Any class can conform:
+/// platforms `UIView`/`NSView` and their layout guides conform through a small adapter. Any class can conform; the
+/// DSL reaches an item through its ``LayoutItem/dc`` property alone, so it adds no other member to the item's type:
 ///
 /// ```swift
 /// final class Cell: LayoutItem {
@@ -10,7 +11,7 @@
 ///     weak var parent: Cell?
 ///     var layoutSuperitem: (any LayoutItem)? { parent }
 /// }
-/// let constraints = cell.makeConstraints { make in
+/// let constraints = cell.dc.makeConstraints { make in
 ///     make.edges.equalToSuperview().inset(8)
 /// }
 /// ```
@@ -21,30 +22,6 @@ public protocol LayoutItem: AnyObject {
     ///
     /// Two items can only be related if they have a common ancestor along these links.
     var layoutSuperitem: (any LayoutItem)? { get }
-}
-
-extension LayoutItem {
-    /// Makes constraints for this item, in SnapKit's words, with constants that may differ per device.
-    ///
-    /// ```swift
-    /// let constraints = dayButton.makeConstraints { make in
-    ///     make.top.equalToSuperview()
-    ///     make.left.equalTo(container.left).offset(114).offset(105, on: .iPhone5)
-    ///     make.height.equalTo(115).equalTo(105, on: .iPhone5, .iPhone6)
-    /// }
-    /// let live = try constraints.resolved(for: interpreter.device)
-    /// ```
-    ///
-    /// Nothing is activated: the result is a ``ConstraintGroup`` to resolve for a device (or, on Apple
-    /// platforms, to activate). A statement that never relates (`make.left` alone) makes no constraint.
-    ///
-    /// - Parameter build: Describes the constraints, one statement each, with the ``ConstraintMaker`` it is given.
-    /// - Returns: The constraints, one per attribute, in the order they were described.
-    public func makeConstraints(_ build: (ConstraintMaker) -> Void) -> ConstraintGroup {
-        let maker = ConstraintMaker(item: self)
-        build(maker)
-        return ConstraintGroup(maker.constraints)
-    }
 }
 
 // MARK: - The tree

@@ -1,6 +1,6 @@
 public import DeviceConstraints
 
-/// What a ``LayoutItem/makeConstraints(_:)`` closure is given: start each statement with the attributes to
+/// What a ``LayoutItemDSL/makeConstraints(_:)`` closure is given: start each statement with the attributes to
 /// constrain, as in SnapKit.
 ///
 /// ```swift

@@ -1,9 +1,12 @@
-// The Apple adapter: UIKit or AppKit views and layout guides as layout items, and resolved constraints as
-// activated NSLayoutConstraints. It is compiled only where UIKit (not watchOS, which has no Auto Layout) or
-// AppKit exists, with Swift 6.2 or later (for isolated conformances). CI runs on Linux, so CI never compiles this
-// file (it was only type-checked against stand-in modules with UIKit's and AppKit's shapes): keep it minimal and
-// obvious, and check every change on a Mac. Everything it relies on (checking, resolving, describing) lives in
-// platform-neutral code that the tests cover.
+// The Apple adapter: UIKit or AppKit views and layout guides as layout items (reached through `dc` alone), and
+// resolved constraints as activated NSLayoutConstraints. Compiled only where UIKit (not watchOS, which has no Auto
+// Layout) or AppKit exists, with Swift 6.2 or later (for isolated conformances). Everything it relies on (checking,
+// resolving, describing) lives in platform-neutral code that the tests run.
+//
+// Checked on Linux by PlatformCompileCheckTests against the stand-in UIKit (written from the iPhoneOS 18.6 SDK's UIKit
+// headers) and the stand-in AppKit (written from AppKit's headers), with an app whose own UIView category has `left`
+// and `width`; type-checked against the real iPhoneOS 18.6 SDK at iOS 13, 17 and 18 (/work/notes/sdk-check.md, out
+// of git). A Mac must still confirm the AppKit half builds, and that the constraints made here lay out as SnapKit's.
 
 #if canImport(UIKit) && !os(watchOS) && compiler(>=6.2)
     public import DeviceConstraints
@@ -59,8 +62,8 @@
         /// initializer, and activates them. Constrained views stop translating their autoresizing masks.
         ///
         /// ```swift
-        /// let constraints = dayButton.makeConstraints { make in
-        ///     make.left.equalTo(container.left).offset(114).offset(105, on: .iPhone5)
+        /// let constraints = dayButton.dc.makeConstraints { make in
+        ///     make.left.equalTo(container.dc.left).offset(114).offset(105, on: .iPhone5)
         /// }
         /// let active = try constraints.activate(for: interpreter.device)
         /// ```

@@ -75,6 +75,7 @@ final class SharedFiles: Sendable {
             defer { sources = Sources(current: source, watcher: watcher, changes: changes) }
             return sources
         }
+        namesByCase.withLock { $0 = nil }
         previous.watcher?.cancel()
         previous.changes?.cancel()
     }
@@ -82,6 +83,35 @@ final class SharedFiles: Sendable {
     private func observeChanges(of source: any ConstraintSource) -> ConstraintObservation? {
         guard let changing = source as? any ChangingSource else { return nil }
         return changing.onFilesChanged { [weak self] names in self?.reload(files: names) }
+    }
+
+    // MARK: - File names in the wrong case
+
+    /// The source's file names by their lowercased form, listed once (after each change of the files) and only when
+    /// someone listens for warnings.
+    private let namesByCase = ConditionLocked<[String: [String]]?>(nil)
+
+    /// The warnings for files whose names differ from `fileName` only in case: the file the interpreter looked for
+    /// is absent, and the one that is there is never read. A Mac's default file system ignores case, so such a file
+    /// is found in the simulator and missing on a device; here, as on a device, names are compared exactly.
+    func caseMismatches(of fileName: String, in container: String) -> [ConstraintDiagnostic] {
+        let names =
+            namesByCase.withLock { $0 }
+            ?? {
+                var index: [String: [String]] = [:]
+                for name in (try? source.fileNames()) ?? [] { index[name.lowercased(), default: []].append(name) }
+                namesByCase.withLock { $0 = index }
+                return index
+            }()
+        return (names[fileName.lowercased()] ?? []).filter { $0 != fileName }.map { name in
+            ConstraintDiagnostic(
+                severity: .warning, code: .fileNameCase,
+                message:
+                    "\"\(name)\" differs only in case from \"\(fileName)\", the name container \"\(container)\" is read "
+                    + "from, so it is never read (a Mac ignores the case of file names: it may be found in the "
+                    + "simulator, never on a device); rename it \"\(fileName)\"",
+                file: name)
+        }
     }
 
     // MARK: - Members
@@ -122,6 +152,7 @@ final class SharedFiles: Sendable {
                 for container in interpreter.loadedContainers { affected[container] = [] }
             }
         }
+        namesByCase.withLock { $0 = nil }
         // Forget the changed files (all of them on a full reload) and every merge that read them.
         var changes: [ConstraintInterpreter.FileChange] = []
         for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {

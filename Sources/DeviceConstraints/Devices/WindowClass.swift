@@ -1,4 +1,4 @@
-/// Android's window size classes of a window's width in points (dp): what seed 001's responsive SDK and
+/// Android's window size classes of a window's width in points (dp): what Youku's responsive layout SDK and
 /// Material's layout grids switch on.
 public enum WindowClass: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// Narrower than 600 points: phones in portrait, narrow Split View windows.

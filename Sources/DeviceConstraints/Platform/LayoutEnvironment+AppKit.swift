@@ -1,7 +1,11 @@
 // The AppKit adapter of the layout environment: the environment of a window's content, and an observer that moves
 // an interpreter to each new environment when the window is resized or changes screens. Compiled only where AppKit
-// exists. CI runs on Linux and cannot compile it: the tests type-check it against a stand-in AppKit
-// (Tests/ConstraintDSLTests/Fixtures/StandIns/AppKit.swift); check every change on a Mac too.
+// exists (a Mac app; Mac Catalyst has the UIKit adapter).
+//
+// Checked on Linux by PlatformCompileCheckTests against the stand-in AppKit (Tests/ConstraintDSLTests/Fixtures/
+// StandIns/AppKit.swift, written from AppKit's headers; no macOS SDK was at hand for a real-SDK check). A Mac must
+// still confirm that it builds at macOS 10.15, and that a live resize and a move to a screen of another scale reach
+// the interpreter.
 
 #if canImport(AppKit) && !canImport(UIKit)
     public import AppKit
@@ -39,7 +43,7 @@
         /// The environment last handed to the interpreter.
         public private(set) var lastEnvironment: LayoutEnvironment?
         private weak var window: NSWindow?
-        private var tokens: [any NSObjectProtocol] = []
+        private var observations: [NotificationObservation] = []
 
         /// Starts observing `window` and moves `interpreter` to its environment now.
         ///
@@ -50,8 +54,8 @@
             self.window = window
             self.interpreter = interpreter
             let names = [NSWindow.didResizeNotification, NSWindow.didChangeBackingPropertiesNotification]
-            tokens = names.map { name in
-                NotificationCenter.default.addObserver(forName: name, object: window, queue: .main) { [weak self] _ in
+            observations = names.map { name in
+                NotificationObservation(name, object: window) { [weak self] _ in
                     MainActor.assumeIsolated { self?.updateEnvironment() }
                 }
             }
@@ -67,14 +71,9 @@
             if let change = interpreter.updateNow(to: environment) { onChange?(change) }
         }
 
-        /// Stops observing.
+        /// Stops observing (as releasing the observer does).
         public func invalidate() {
-            for token in tokens { NotificationCenter.default.removeObserver(token) }
-            tokens = []
-        }
-
-        deinit {
-            for token in tokens { NotificationCenter.default.removeObserver(token) }
+            observations = []
         }
     }
 #endif

@@ -1,8 +1,12 @@
-// The UIKit adapter of the layout environment: environments made from a window's real trait collection (so size
-// classes agree with UIKit's), and a view that follows its window's geometry and traits and moves an interpreter to
-// each new environment. Compiled only where UIKit exists (not watchOS). CI runs on Linux and cannot compile it: the
-// tests type-check it against a stand-in UIKit (Tests/ConstraintDSLTests/Fixtures/StandIns/UIKit.swift); check every
-// change on a Mac too.
+// The UIKit adapter of the layout environment: environments made from a window's (or a window scene's) real trait
+// collection, so that size classes agree with UIKit's, and a view that follows its window's geometry and traits and
+// moves an interpreter to each new environment. Compiled only where UIKit has views (not watchOS).
+//
+// Checked on Linux by PlatformCompileCheckTests against the stand-in UIKit (Tests/ConstraintDSLTests/Fixtures/StandIns/
+// UIKit.swift, written from the iPhoneOS 18.6 SDK's UIKit headers and overlay), and type-checked against the real
+// iPhoneOS 18.6 SDK at iOS 13, 17 and 18 with no error or deprecation warning (/work/notes/sdk-check.md, out of git).
+// A Mac must still confirm at run time that UIKit calls the trait registration's handler on iOS 17 and the override
+// below it, and that a rotation reaches `layoutSubviews` before the frame is drawn.
 
 #if canImport(UIKit) && !os(watchOS)
     public import UIKit
@@ -42,6 +46,19 @@
                 layoutDirection: direction)
         }
 
+        /// The environment of a window scene: its size (the scene's coordinate space, never the screen) and its
+        /// trait collection. What an interpreter for a new scene starts from, before its window has laid out.
+        ///
+        /// ```swift
+        /// let interpreter = ConstraintInterpreter(sharingFilesWith: shared, environment: LayoutEnvironment(windowScene: scene))
+        /// ```
+        ///
+        /// - Parameter windowScene: The window scene.
+        @MainActor
+        public init(windowScene: UIWindowScene) {
+            self.init(traitCollection: windowScene.traitCollection, size: windowScene.coordinateSpace.bounds.size)
+        }
+
         /// The environment of `window`: its bounds (the window, never the screen) and its trait collection.
         ///
         /// ```swift
@@ -69,7 +86,8 @@
     /// An invisible view that follows its window: on every change of the window's size (rotation, Split View,
     /// Slide Over, an iPadOS window resize) or traits, it moves the interpreter to the window's new environment
     /// with ``ConstraintInterpreter/updateNow(to:)`` (in the same layout pass, so constraints updated from the
-    /// change are in place before the frame is drawn) and calls ``onChange``.
+    /// change are in place before the frame is drawn) and calls ``onChange``. Trait changes come through
+    /// `registerForTraitChanges` on iOS 17 and tvOS 17, and through `traitCollectionDidChange` below them.
     ///
     /// Add it to a view controller's root view; it sizes itself to the root view and never takes touches:
     ///
@@ -99,6 +117,20 @@
             isHidden = true
             isUserInteractionEnabled = false
             autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            if #available(iOS 17, tvOS 17, *) {
+                registerForTraitChanges(Self.environmentTraits) { (view: LayoutEnvironmentView, _: UITraitCollection) in
+                    view.updateEnvironment()
+                }
+            }
+        }
+
+        /// The traits a layout environment is made of.
+        @available(iOS 17, tvOS 17, *)
+        private static var environmentTraits: [UITrait] {
+            [
+                UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self, UITraitDisplayScale.self,
+                UITraitLayoutDirection.self, UITraitUserInterfaceIdiom.self,
+            ]
         }
 
         /// Not available: made in code only, for an interpreter.
@@ -119,9 +151,13 @@
             updateEnvironment()
         }
 
-        /// Reads the environment after a trait change (size classes, display scale, layout direction).
+        /// Below iOS 17, reads the environment after a trait change (size classes, display scale, layout
+        /// direction); from iOS 17 the registration made in ``init(interpreter:)`` does, and this only calls `super`.
+        /// Deprecated as UIKit's is, so that overriding it warns at no deployment target.
+        @available(iOS, deprecated: 17.0, message: "iOS 17 reports trait changes through registerForTraitChanges")
         public override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
             super.traitCollectionDidChange(previousTraitCollection)
+            if #available(iOS 17, tvOS 17, *) { return }
             updateEnvironment()
         }
 

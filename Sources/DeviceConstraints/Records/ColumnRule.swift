@@ -1,4 +1,5 @@
-/// How many columns a grid gets at a window width, and how wide each item is: seed 001's responsive formula.
+/// How many columns a grid gets at a window width, and how wide each item is: the column rule of Youku's responsive
+/// layout SDK.
 ///
 /// A rule names the width the design was drawn at (`standardWidth`), how many columns it had there
 /// (`standardColumns`), and how much larger an item may grow before another column fits (`scale`). At a width

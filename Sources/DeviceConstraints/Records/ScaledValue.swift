@@ -1,4 +1,4 @@
-/// A number that scales with the window: seed 000's "dynamic" values.
+/// A number that scales with the window: the "dynamic" values of Qdaily's Split View design.
 ///
 /// Written `{ "scaled": 60, "min": 40, "max": 80 }` in a constraint file: 60 × window width ÷ the design width
 /// of the class whose file gave it (``DeviceProfile/designWidth``; for the base file, the resolved class's),

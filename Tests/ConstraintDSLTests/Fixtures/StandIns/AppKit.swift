@@ -1,6 +1,10 @@
-// A stand-in `AppKit` module, for type-checking the package's AppKit-only files on Linux (PlatformCompileCheckTests):
-// the declarations those files use, spelled as Swift imports them from the macOS SDK. Never run: it has no
-// behaviour. Add a declaration here only as the SDK spells it.
+// A stand-in `AppKit` module, for type-checking the package's AppKit-only files and probes on Linux
+// (PlatformCompileCheckTests). No macOS SDK could be had on this machine (the public copies of one are over the size a
+// fetch may bring, or too old for this compiler), so it was written from AppKit's Objective-C headers as the search
+// index holds them (MacOSX27.0.sdk's NSView.h, NSWindow.h, NSLayoutConstraint.h, NSLayoutGuide.h) by Clang's import
+// rules: NS_SWIFT_UI_ACTOR classes are `@MainActor`, an `NSWindow…Notification` name is `NSWindow.…Notification`,
+// and the `API_AVAILABLE(macos(…))` of each member is kept. Only what the package uses is declared; never run.
+// A Mac must still confirm these shapes; the iOS files have the real-SDK check, these have not.
 @_exported import Foundation
 
 @MainActor
@@ -19,22 +23,30 @@ public enum NSUserInterfaceLayoutDirection: Int, Sendable {
 
 @MainActor
 open class NSView: NSResponder {
+    @available(macOS 10.7, *)
     open var identifier: NSUserInterfaceItemIdentifier?
     open var superview: NSView? { nil }
     open var window: NSWindow? { nil }
+    @available(macOS 10.7, *)
     open var translatesAutoresizingMaskIntoConstraints: Bool = true
+    @available(macOS 10.8, *)
     open var userInterfaceLayoutDirection: NSUserInterfaceLayoutDirection = .leftToRight
 }
 
 @MainActor
 open class NSWindow: NSResponder {
-    public static let didResizeNotification = NSNotification.Name("NSWindowDidResizeNotification")
-    public static let didChangeBackingPropertiesNotification = NSNotification.Name(
+    // The SDK's are `nonisolated public class let`: Swift source cannot declare a class stored property.
+    nonisolated public static let didResizeNotification = NSNotification.Name("NSWindowDidResizeNotification")
+    @available(macOS 10.7, *)
+    nonisolated public static let didChangeBackingPropertiesNotification = NSNotification.Name(
         "NSWindowDidChangeBackingPropertiesNotification")
+    nonisolated public static let willCloseNotification = NSNotification.Name("NSWindowWillCloseNotification")
 
     open var contentView: NSView?
+    @available(macOS 10.10, *)
     open var contentLayoutRect: NSRect { .zero }
     open var frame: NSRect { .zero }
+    @available(macOS 10.7, *)
     open var backingScaleFactor: CGFloat { 1 }
 }
 

@@ -1,4 +1,4 @@
-// Looks up the seed's records through the ids DeviceConstraintsPlugin generated, for each original device,
+// Looks up the bundled records through the ids DeviceConstraintsPlugin generated, for each original device,
 // and prints them for the end-to-end test to compare: `device container.viewId width height`; then two ids of
 // the Custom target.
 

@@ -1,5 +1,5 @@
-// Compiled into ConstraintDSL with a stand-in UIKit or AppKit: fails if the Auto Layout adapter was left out by its
-// `#if`.
+// Compiled with ConstraintDSL's Platform/ files and a stand-in UIKit or AppKit: fails if the Auto Layout adapter was
+// left out by its `#if`, or no longer reads as apps use it.
 import DeviceConstraints
 
 @MainActor

@@ -1,0 +1,48 @@
+/// One interpreter per window of an app, each made on first ask for its window and sharing the files of one
+/// interpreter (``ConstraintInterpreter/init(sharingFilesWith:environment:)``): what the UIKit helper
+/// (`SceneInterpreters`, one per `UIWindowScene`) and the AppKit helper (`WindowInterpreters`, one per `NSWindow`)
+/// keep, written once, platform-neutral, so that Linux tests run it.
+///
+/// Windows are held weakly and told apart by identity: a window that is gone, or was ``remove(_:)``d, gives up its
+/// interpreter, and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers
+/// use it on the main actor only.
+package final class InterpretersByWindow<Window: AnyObject> {
+    /// The interpreter whose files every window's interpreter shares.
+    package let shared: ConstraintInterpreter
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    private struct Entry {
+        weak var window: Window?
+        let interpreter: ConstraintInterpreter
+    }
+
+    /// Keeps the interpreters of windows that share `shared`'s files.
+    package init(sharingFilesWith shared: ConstraintInterpreter) {
+        self.shared = shared
+    }
+
+    /// The interpreter of `window`: the one made for it before, or a new one for `environment()` (read only then).
+    package func interpreter(for window: Window, environment: () -> LayoutEnvironment) -> ConstraintInterpreter {
+        let key = ObjectIdentifier(window)
+        if let entry = entries[key], entry.window === window { return entry.interpreter }
+        // Each new window drops the entries of windows that are gone, so gone windows cost nothing for long.
+        entries = entries.filter { $0.value.window != nil }
+        let interpreter = ConstraintInterpreter(sharingFilesWith: shared, environment: environment())
+        entries[key] = Entry(window: window, interpreter: interpreter)
+        return interpreter
+    }
+
+    /// The interpreter made for `window`, if any.
+    package func existingInterpreter(for window: Window) -> ConstraintInterpreter? {
+        entries[ObjectIdentifier(window)].flatMap { $0.window === window ? $0.interpreter : nil }
+    }
+
+    /// Forgets `window`'s interpreter (the window closed, the scene disconnected).
+    package func remove(_ window: Window) {
+        let key = ObjectIdentifier(window)
+        if entries[key]?.window === window || entries[key]?.window == nil { entries[key] = nil }
+    }
+
+    /// The number of windows with an interpreter, gone ones not counted.
+    package var count: Int { entries.values.filter { $0.window != nil }.count }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// One interpreter per window, sharing one interpreter's files: the core of the UIKit and AppKit helpers
+/// (`SceneInterpreters`, `WindowInterpreters`), run here with plain objects standing for windows.
+struct InterpretersByWindowTests {
+    /// A window: only its identity matters.
+    final class Window {}
+
+    private func firstWindow() -> (CountingSource, ConstraintInterpreter) {
+        let source = CountingSource(DirectorySource(Fixtures.bundledConstraints))
+        return (source, ConstraintInterpreter(source: source, environment: SharedFilesTests.iPhone6))
+    }
+
+    @Test func aWindowGetsOneInterpreterForItsEnvironmentThatReadsNoFileTheSharedOneHas() async throws {
+        let (source, shared) = firstWindow()
+        try await shared.preloadAll()
+        let reads = source.totalReads
+        let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+        let window = Window()
+
+        var asked = 0
+        let interpreter = windows.interpreter(for: window) {
+            asked += 1
+            return SharedFilesTests.iPhone6Landscape
+        }
+        #expect(interpreter !== shared)
+        #expect(interpreter.environment == SharedFilesTests.iPhone6Landscape)
+        #expect(windows.interpreter(for: window) { SharedFilesTests.pad } === interpreter)
+        #expect(asked == 1, "the environment is read only to make the interpreter")
+        #expect(
+            try interpreter.record(viewId: SharedFilesTests.topView, container: SharedFilesTests.measureView).height
+                == 105)
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func twoWindowsHaveTwoInterpretersEachForItsOwnWindow() {
+        let (_, shared) = firstWindow()
+        let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+        let (left, right) = (Window(), Window())
+        let first = windows.interpreter(for: left) { SharedFilesTests.pad }
+        let second = windows.interpreter(for: right) { SharedFilesTests.slideOver }
+        #expect(first !== second)
+        #expect(first.device.name == .iPadPro12Inch)
+        #expect(second.device.name == .iPhone5)
+        #expect(windows.count == 2)
+        #expect(windows.existingInterpreter(for: left) === first)
+        #expect(windows.shared === shared)
+    }
+
+    @Test func aRemovedWindowGivesUpItsInterpreterAndGetsANewOneWhenAskedAgain() {
+        let (_, shared) = firstWindow()
+        let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+        let window = Window()
+        let first = windows.interpreter(for: window) { SharedFilesTests.iPhone6 }
+        windows.remove(window)
+        #expect(windows.count == 0)
+        #expect(windows.existingInterpreter(for: window) == nil)
+        #expect(windows.interpreter(for: window) { SharedFilesTests.iPhone6 } !== first)
+    }
+
+    @Test func aWindowThatIsGoneIsNotCountedAndItsInterpreterIsReleased() {
+        let (_, shared) = firstWindow()
+        let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+        weak var released: ConstraintInterpreter?
+        do {
+            let window = Window()
+            released = windows.interpreter(for: window) { SharedFilesTests.iPhone6 }
+            #expect(windows.count == 1)
+        }
+        #expect(windows.count == 0)
+        // The next new window drops the gone window's entry, and with it the interpreter.
+        let other = Window()
+        _ = windows.interpreter(for: other) { SharedFilesTests.iPhone6 }
+        #expect(released == nil)
+        #expect(windows.count == 1)
+    }
+}

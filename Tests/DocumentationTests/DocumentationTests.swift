@@ -1,0 +1,281 @@
+import Foundation
+import Testing
+
+/// The documentation's code, checked in every test run: the markers, the tool's output the docs show, the
+/// Apple-only code against the stand-in frameworks, the links, and the names of the articles the design comes from.
+/// (Building and running the platform-neutral code takes nested builds: BuiltDocumentationTests.) The rules for
+/// marking code are at the top of MarkdownSnippets.swift.
+struct DocumentationTests {
+    private var documents: [Document] {
+        get throws { try Repository.documents.get() }
+    }
+
+    // MARK: - Markers
+
+    @Test func everyCodeBlockIsClosedAndEveryMarkerIsKnown() throws {
+        let documents = try documents
+        #expect(documents.contains { $0.path == "README.md" })
+        #expect(documents.contains { $0.path.hasSuffix(".docc/ConstraintFiles.md") })
+        for document in documents {
+            for problem in document.problems { Issue.record(Comment(rawValue: problem)) }
+            for problem in SnippetProgram.programs(of: document).problems { Issue.record(Comment(rawValue: problem)) }
+            for block in document.blocks {
+                if block.language == "console", let package = block.package {
+                    let known = Set(
+                        document.blocks.compactMap { $0.file?.split(separator: "/").first.map(String.init) })
+                    let folder = document.url.deletingLastPathComponent().appendingPathComponent(package)
+                    #expect(
+                        known.contains(package) || FileManager.default.fileExists(atPath: folder.path),
+                        "\(block.location): <!-- in: \(package) --> names no package of the document and no folder")
+                }
+                if block.isOutput {
+                    #expect(block.language == "text", "\(block.location): <!-- output --> marks a ```text block")
+                }
+            }
+        }
+    }
+
+    @Test func theMarkersAreReadAsDocumented() throws {
+        let text = """
+            Text.
+
+            <!-- hidden
+            let folder = "Constraints"
+            -->
+            <!-- new-program -->
+            ```swift
+            import DeviceConstraints
+            print(folder)   // prints: Constraints
+            ```
+
+            <!-- output -->
+            ```text
+            …
+            ```
+
+            <!-- apple-only -->
+            ```swift
+            import UIKit
+            ```
+
+            <!-- apple-only, new-program -->
+            ```swift
+            import SwiftUI
+            ```
+
+            <!-- bogus -->
+            ```json
+            {}
+            ```
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("markers-\(UUID()).md")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let document = try Document(path: url.lastPathComponent, root: url.deletingLastPathComponent())
+        #expect(document.blocks.map(\.language) == ["swift", "text", "swift", "swift", "json"])
+        #expect(document.blocks[3].markers == [.appleOnly, .newProgram])
+        #expect(document.blocks[0].markers == [.newProgram])
+        #expect(document.blocks[0].hidden?.code == [#"let folder = "Constraints""#])
+        #expect(document.blocks[0].hidden?.line == 4)
+        #expect(document.blocks[0].line == 8)
+        #expect(
+            document.problems == [
+                "\(url.lastPathComponent):27: unknown marker <!-- bogus -->; see MarkdownSnippets.swift"
+            ])
+        let (programs, problems) = SnippetProgram.programs(of: document)
+        #expect(problems.isEmpty)
+        #expect(programs.map(\.kind) == [.neutral, .appleOnly, .appleOnly])
+        #expect(programs[0].expected == [.text("Constraints"), .any])
+        #expect(programs[0].imports == ["DeviceConstraints"])
+        #expect(programs[1].imports == ["UIKit"])
+        #expect(programs[2].imports == ["SwiftUI"])
+        #expect(programs[0].source.contains("#sourceLocation(file: \"\(url.path)\", line: 4)\nlet folder"))
+    }
+
+    @Test func expectedOutputMatchesWithAnEllipsisForAnyLines() {
+        typealias Line = SnippetProgram.ExpectedLine
+        #expect(Line.match([.text("a"), .any, .text("d")], ["a", "b", "c", "d"]))
+        #expect(Line.match([.text("a"), .any, .text("d")], ["a", "d"]))
+        #expect(!Line.match([.text("a"), .any, .text("d")], ["a", "b"]))
+        #expect(!Line.match([.text("a")], ["a", "b"]))
+        #expect(Line.match([], []))
+    }
+
+    // MARK: - The tool's output
+
+    /// Every ```console block that runs `swift run device-constraints …` in the repository's folder shows what the
+    /// tool prints there, line for line.
+    @Test func theToolsOutputIsWhatTheDocsShow() async throws {
+        let tool = try Repository.binFolder.appendingPathComponent("device-constraints")
+        var checked = 0
+        for document in try documents {
+            for block in document.blocks where block.language == "console" && block.package == nil {
+                for command in ConsoleCommand.commands(in: block) {
+                    let commandWords = words(of: command.line)
+                    guard commandWords.starts(with: ["swift", "run", "device-constraints"]) else {
+                        let advice =
+                            "only `swift run device-constraints …` can (or `swift run` after <!-- in: <package> -->); "
+                            + "show output no test can reproduce as ```text"
+                        Issue.record("\(command.location): `\(command.line)` cannot be checked here: \(advice)")
+                        continue
+                    }
+                    let result = try await run(
+                        tool, Array(commandWords.dropFirst(3)), in: Repository.root, timeout: 120)
+                    #expect(
+                        SnippetProgram.ExpectedLine.match(command.expected, result.lines),
+                        "\(command.location): `\(command.line)` printed\n\(result.lines.joined(separator: "\n"))")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 3, "README shows lint on the bundled files, a failing lint and a wrong command line")
+    }
+
+    /// The build plugin's article shows the file the plugin writes for the bundled `Constraints/`: the one the
+    /// plugin's own tests expect.
+    @Test func theBuildPluginArticleShowsTheFileThePluginWrites() throws {
+        let article = try #require(
+            try documents.first { $0.path.hasSuffix("DeviceConstraintsTooling.docc/BuildPlugin.md") })
+        let shown = try #require(article.blocks.first { $0.code.first?.hasPrefix("// Generated by") == true })
+        let expected = try String(
+            contentsOf: Repository.root.appendingPathComponent(
+                "Tests/DeviceConstraintsToolingTests/Fixtures/Generate/BundledConstraintIDs.swift.expected"),
+            encoding: .utf8)
+        #expect(shown.code.joined(separator: "\n") + "\n" == expected, "\(shown.location)")
+    }
+
+    // MARK: - Apple-only code
+
+    /// Every Apple-only program of the documents, and every example with no Package.swift (an app's files), type-
+    /// checks against the stand-in frameworks and the package's built modules, as a user's app imports them.
+    @Test(.timeLimit(.minutes(5))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
+        let checker = try await StandInChecker()
+        defer { checker.remove() }
+        var checked = 0
+        for document in try documents {
+            for program in SnippetProgram.programs(of: document).programs where program.kind == .appleOnly {
+                if let missing = try checker.pendingModule(in: program.imports) {
+                    // The module is added by work in progress (the SwiftUI layer); the check starts once it exists.
+                    print("\(program.blocks[0].location): not yet type-checked: no module \(missing) in the package")
+                    continue
+                }
+                let file = checker.folder.appendingPathComponent("\(program.name).swift")
+                try program.source.write(to: file, atomically: true, encoding: .utf8)
+                let result = try await checker.typeCheck([file])
+                #expect(result.isEmpty, "\(program.blocks[0].location):\n\(result)")
+                checked += 1
+            }
+        }
+        for example in try AppleExample.all() {
+            let result = try await checker.typeCheck(example.files)
+            #expect(result.isEmpty, "\(example.name):\n\(result)")
+            checked += 1
+        }
+        #expect(checked > 0)
+    }
+
+    // MARK: - Links and words
+
+    /// README's links (and the examples' READMEs') that lead into the repository lead to a file that exists.
+    @Test func everyRelativeLinkOfAReadmeLeadsToAFile() throws {
+        let link = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
+        for document in try documents where document.path.hasSuffix("README.md") {
+            let text = try String(contentsOf: document.url, encoding: .utf8)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in link.matches(in: text, range: range) {
+                guard let target = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { continue }
+                if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+                let path = String(target.prefix { $0 != "#" })
+                let url = document.url.deletingLastPathComponent().appendingPathComponent(path)
+                let fromRoot = url.standardized.path.dropFirst(Repository.root.standardized.path.count + 1)
+                if Repository.pendingFiles.contains(String(fromRoot)) { continue }
+                #expect(FileManager.default.fileExists(atPath: url.path), "\(document.path): no file \(target)")
+            }
+        }
+    }
+
+    /// The design comes from five articles; a reader has never seen the folder that numbered them, so nothing names
+    /// them by number ("seed 000") or as "the seed".
+    @Test func noTextNamesTheDesignsArticlesByNumber() throws {
+        let pattern = try NSRegularExpression(pattern: #"seeds? ?0[0-9]{2}|seed's"#, options: .caseInsensitive)
+        let files = FileManager.default
+        var hits: [String] = []
+        for folder in ["README.md", "Sources", "Tests", "Examples", "Benchmarks", "Scripts", "Fuzz", "Plugins"] {
+            let url = Repository.root.appendingPathComponent(folder)
+            var paths = [url.path]
+            if let enumerator = files.enumerator(atPath: url.path) {
+                paths = enumerator.compactMap { $0 as? String }
+                    .filter { !$0.hasPrefix(".build") && !$0.contains("/.build") }
+                    .map { url.appendingPathComponent($0).path }
+            }
+            for path in paths where !path.hasSuffix("DocumentationTests/DocumentationTests.swift") {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() {
+                    let line = String(line)
+                    if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                        hits.append("\(path.dropFirst(Repository.root.path.count + 1)):\(number + 1): \(line)")
+                    }
+                }
+            }
+        }
+        #expect(
+            hits.isEmpty,
+            "name the article by its title (Documentation: DesignOrigins):\n\(hits.joined(separator: "\n"))")
+    }
+}
+
+/// A command of a ```console block and the lines shown after it.
+struct ConsoleCommand {
+    /// The command, without `$ `.
+    let line: String
+    let expected: [SnippetProgram.ExpectedLine]
+    /// `README.md:14`.
+    let location: String
+
+    static func commands(in block: CodeBlock) -> [ConsoleCommand] {
+        var commands: [ConsoleCommand] = []
+        for (offset, line) in block.code.enumerated() {
+            if line.hasPrefix("$ ") {
+                commands.append(
+                    ConsoleCommand(
+                        line: String(line.dropFirst(2)), expected: [],
+                        location: "\(block.document):\(block.line + offset)"))
+            } else if let last = commands.popLast() {
+                commands.append(
+                    ConsoleCommand(
+                        line: last.line, expected: last.expected + [line == "…" ? .any : .text(line)],
+                        location: last.location))
+            }
+        }
+        // A blank line between a command's output and the next command only separates them.
+        return commands.map { command in
+            var expected = command.expected
+            while expected.last == .text("") { expected.removeLast() }
+            return ConsoleCommand(line: command.line, expected: expected, location: command.location)
+        }
+    }
+}
+
+/// An example that is an app's files rather than a package (no Package.swift): its Swift files are type-checked
+/// against the stand-ins.
+struct AppleExample {
+    let name: String
+    let files: [URL]
+
+    static func all() throws -> [AppleExample] {
+        let examples = Repository.root.appendingPathComponent("Examples")
+        let files = FileManager.default
+        var found: [AppleExample] = []
+        for name in (try? files.contentsOfDirectory(atPath: examples.path))?.sorted() ?? [] {
+            let folder = examples.appendingPathComponent(name)
+            guard !files.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+                let enumerator = files.enumerator(atPath: folder.path)
+            else { continue }
+            let swiftFiles = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+                .map { folder.appendingPathComponent($0) }
+            if !swiftFiles.isEmpty { found.append(AppleExample(name: "Examples/\(name)", files: swiftFiles)) }
+        }
+        return found
+    }
+}
