@@ -7,6 +7,7 @@ import PackageDescription
 /// One executable per measurement group, each under `Benchmarks/<Name>/`, as the benchmark plugin expects.
 let benchmarkTargets = [
     "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload", "Lint",
+    "Windows",
 ]
 
 /// The library products a benchmark needs besides DeviceConstraints.

@@ -58,6 +58,8 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         var entries: [String: [String: Entry]] = [:]
         /// Counts refreshes, so that a first read racing one does not store what it read before it.
         var epoch: UInt64 = 0
+        /// The last token handed to a record read (see ``subscript(tracked:)``).
+        var nextToken: UInt64 = 0
     }
 
     /// The failed lookups already reported, by view and cause.
@@ -109,9 +111,11 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         return readAfterMiss(ViewID(container: container, viewId: viewId))
     }
 
-    /// The key path a record's reads are tracked under: one per view, equal for equal views.
-    subscript(tracked id: ViewID) -> ConstraintRecord {
-        self[id]
+    /// What a record's reads are tracked under: `\.[tracked: token]`, with a token per record read, kept while the
+    /// record is (an Int hashes faster than a view's two strings, and the registrar hashes the key path at every
+    /// tracked read). It exists for its key path only and reads as the empty record.
+    private subscript(tracked token: UInt64) -> ConstraintRecord {
+        ConstraintRecord()
     }
 
     /// Moves the interpreter to a new window; see ``ConstraintInterpreter/update(to:)``.
@@ -128,17 +132,14 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
 
     // MARK: - The first read of a record
 
-    /// Looks `id` up in the interpreter and keeps it, unless a refresh came meanwhile (then it looks again, so as
-    /// not to keep what it read before the change).
+    /// Looks `id` up in the interpreter and keeps it, unless a refresh came meanwhile: then it looks again, so as
+    /// not to keep what it read before the change (at most three times; then it keeps what the interpreter has
+    /// loaded now, as a refresh would).
     @inline(never)
     private func readAfterMiss(_ id: ViewID) -> ConstraintRecord {
-        let keyPath = \LiveConstraints.[tracked: id]
-        registrar.access(self, keyPath: keyPath)
-        var attempt = 0
-        while true {
-            attempt += 1
+        for attempt in 1...3 {
             let epoch = lock.withReadLock { state.epoch }
-            let record: ConstraintRecord
+            var record: ConstraintRecord
             var failed = false
             do {
                 record = try interpreter.record(id)
@@ -147,17 +148,34 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
                 failed = true
                 report(error, for: id)
             }
-            let kept = lock.withWriteLock {
-                guard state.epoch == epoch else { return false }
-                if state.entries[id.container]?[id.viewId] == nil {
-                    state.entries[id.container, default: [:]][id.viewId] = Entry(
-                        record: record, failed: failed, keyPath: keyPath)
+            let keyPath = lock.withWriteLock { () -> KeyPath<LiveConstraints, ConstraintRecord>? in
+                if let kept = state.entries[id.container]?[id.viewId] {
+                    record = kept.record
+                    return kept.keyPath
                 }
-                return true
+                if state.epoch != epoch {
+                    guard attempt == 3, let current = interpreter.cache.table(of: id.container) else { return nil }
+                    // A storm of changes: keep what is published now, under the lock, as a refresh would.
+                    record = current.record(id.viewId) ?? ConstraintRecord()
+                    failed = current.record(id.viewId) == nil
+                }
+                state.nextToken += 1
+                let keyPath = \LiveConstraints.[tracked: state.nextToken]
+                state.entries[id.container, default: [:]][id.viewId] = Entry(
+                    record: record, failed: failed, keyPath: keyPath)
+                return keyPath
             }
-            // Under a storm of changes, answer without keeping: the next read looks again.
-            if kept || attempt == 3 { return record }
+            if let keyPath {
+                registrar.access(self, keyPath: keyPath)
+                return record
+            }
+            if attempt == 3 {
+                // Not kept (its container is not loaded now): the next change of the window reads it again.
+                registrar.access(self, keyPath: \.environment)
+                return record
+            }
         }
+        return ConstraintRecord()
     }
 
     /// Tells the diagnostics handler, once per view and cause, that a lookup failed.
