@@ -1,7 +1,7 @@
-// Apple platforms only (SwiftUI). Checked on Linux by SwiftUICompileCheckTests, which type-checks this module against a
-// stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by hand against the real
-// SDK. A Mac must still confirm what no stand-in can: that the padding mirrors in a right-to-left layout and that a
-// record without a font size leaves an inherited font as it was.
+// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// this module against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by
+// hand against the real SDK. A Mac must still confirm what no stand-in can: that the padding mirrors in a right-to-left
+// layout and that a record without a font size leaves an inherited font as it was.
 #if canImport(SwiftUI)
     public import DeviceConstraints
     public import SwiftUI

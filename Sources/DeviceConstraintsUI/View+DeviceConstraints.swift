@@ -1,10 +1,10 @@
-// Apple platforms only (SwiftUI). Checked on Linux by SwiftUICompileCheckTests, which type-checks this module against a
-// stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by hand against the real SDK
-// (iOS 13 target: no error, no warning); the rules it applies (one interpreter per window, when a window moves) are
-// WindowTracker's, tested on Linux in WindowTrackerTests. A Mac must still confirm what no stand-in can: that the
-// measured size is the window's (safe areas and keyboard included) on iPhone, iPad and Mac; that onGeometryChange calls
-// its action for the first size, before the first frame is shown; and that each scene of an iPad app gets its own state
-// (so its own interpreter) and releases it when closed.
+// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// this module against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by
+// hand against the real SDK (iOS 13 target: no error, no warning); the rules it applies (one interpreter per window,
+// when a window moves) are WindowTracker's, tested on Linux in WindowTrackerTests. A Mac must still confirm what no
+// stand-in can: that the measured size is the window's (safe areas and keyboard included) on iPhone, iPad and Mac; that
+// onGeometryChange calls its action for the first size, before the first frame is shown; and that each scene of an iPad
+// app gets its own state (so its own interpreter) and releases it when closed.
 #if canImport(SwiftUI)
     public import DeviceConstraints
     public import SwiftUI
