@@ -8,7 +8,8 @@ let outcome: GenerateCommand.Outcome
 do throws(GenerateCommand.UsageError) {
     outcome = try GenerateCommand(parsing: Array(CommandLine.arguments.dropFirst())).run()
 } catch {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    let usage = GenerateCommand.Outcome(errorOutput: error.description + "\n", succeeded: false)
+    FileHandle.standardError.write(Data(usage.errorOutput.utf8))
     exit(2)
 }
 FileHandle.standardError.write(Data(outcome.errorOutput.utf8))

@@ -26,7 +26,7 @@ if WatchSession.folder(of: command) != nil {
         let watcher = try session.start()
         withExtendedLifetime(watcher) { dispatchMain() }
     } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        write(ToolResult(errorOutput: "\(error)", exitCode: .failure))
         exit(ExitCode.failure.rawValue)
     }
 }

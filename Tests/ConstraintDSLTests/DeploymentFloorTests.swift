@@ -149,7 +149,8 @@ struct DeploymentFloorTests {
         /// the standard library's (macOS 13) elsewhere, and MemberImportVisibility makes the second an error in a
         /// file without the import. Linux accepts both; without the implicit `_StringProcessing` import it rejects
         /// the second, as the Mac does.
-        @Test(.timeLimit(.minutes(3)), arguments: modules.map(\.name))
+        // One module at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
+        @Test(.serialized, .timeLimit(.minutes(5)), arguments: modules.map(\.name))
         func eachModuleTypeChecksWithoutTheImplicitStringProcessingImport(_ module: String) async throws {
             let entry = try #require(Self.modules.first { $0.name == module })
             let files = PackageCompiler.swiftFiles(

@@ -20,7 +20,8 @@ import Testing
 /// (The kqueue watcher, Apple-only as well, is checked against a stand-in Darwin by DirectoryWatcherTests.)
 struct PlatformCompileCheckTests {
     #if os(Linux)
-        @Test(.timeLimit(.minutes(5)), arguments: PlatformCheck.all)
+        // One check at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
+        @Test(.serialized, .timeLimit(.minutes(5)), arguments: PlatformCheck.all)
         func theAppleOnlyCodeTypeChecksAgainstStandIns(_ check: PlatformCheck) async throws {
             try await check.run()
         }

@@ -158,18 +158,23 @@ struct SharedFilesTests {
         #expect(try first.record(viewId: "v1", container: "Live").width == 3)
     }
 
-    @Test func aLoadInOneWindowBegunBeforeAnInvalidationInTheOtherDoesNotPublish() async throws {
+    @Test func aLoadInOneWindowBegunBeforeAnInvalidationInTheOtherDoesNotPublish() throws {
         let source = GatedSource(["Live.json": Self.live(1)])
         let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
         source.holdNextRead()
-        let load = Task.detached { try? second.record(viewId: "v1", container: "Live") }
-        while !source.isHeld { await Task.yield() }
+        // On a thread of its own: a held read must not block a thread of the tests' cooperative pool.
+        let loaded = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? second.record(viewId: "v1", container: "Live")
+            loaded.signal()
+        }.start()
+        source.waitUntilHeld()
 
         source["Live.json"] = Self.live(2)
         first.invalidate(container: "Live")
         source.release()
-        _ = await load.value
+        loaded.wait()
         // The held load began in the container's generation before the invalidation: whatever it read, it must not
         // publish (a load of the next generation reads the files again).
         #expect(second.cachedRecord(viewId: "v1", container: "Live") == nil)

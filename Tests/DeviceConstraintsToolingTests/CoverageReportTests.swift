@@ -113,4 +113,24 @@ struct CoverageReportTests {
         #expect(header[2]["status"] as? String == "own")
         #expect(header[2]["file"] as? String == "Header_iPhone6Plus.json")
     }
+
+    /// A catalog whose every chain reaches the last of thousands of classes, which alone has a file: the first file on
+    /// each chain is folded once per device, not found by walking every device's chain (a catalog of 800 classes, each
+    /// falling back to all narrower ones, took 8 s so).
+    @Test(.timeLimit(.minutes(1)))
+    func aCatalogThatIsOneLongChainIsMappedInLinearTime() throws {
+        let small = try DeviceCatalog(json: Data(Scaling.chainCatalog(devices: 2_000).utf8))
+        let large = try DeviceCatalog(json: Data(Scaling.chainCatalog(devices: 4_000).utf8))
+        func report(_ catalog: DeviceCatalog) -> CoverageReport {
+            let last = catalog.profiles[catalog.profiles.count - 1].name
+            return CoverageReport(fileNames: ["Card_\(last).json", "Badge.json"], catalog: catalog)
+        }
+        let times = Scaling.times(small: { _ = report(small).text }, large: { _ = report(large).text })
+        let coverage = report(large)
+        #expect(coverage.source(of: "Card", on: "D0") == .fallback(file: "Card_D3999.json", device: "D3999"))
+        #expect(coverage.source(of: "Card", on: "D3999") == .own(file: "Card_D3999.json"))
+        #expect(coverage.source(of: "Badge", on: "D0") == .fallback(file: "Badge.json", device: nil))
+        #expect(coverage.text.contains("2 containers × 4000 devices: 1 own files, 7999 through a fallback, 0 missing"))
+        #expect(Scaling.isLinear(times, "coverage, a chain of 2,000 devices"))
+    }
 }

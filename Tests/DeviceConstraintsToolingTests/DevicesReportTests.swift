@@ -63,4 +63,21 @@ struct DevicesReportTests {
         #expect(DevicesReport(catalog: catalog).json.rendered.contains("\"width\": 320.5"))
         #expect(DevicesReport(catalog: catalog).text.contains("320.5×568"))
     }
+
+    /// A catalog whose every chain reaches the last of thousands of classes: each chain is printed up to
+    /// ``DevicesReport/maximumChainLength`` names, so the table is linear in the catalog, not in the square of it.
+    @Test(.timeLimit(.minutes(1)))
+    func aCatalogThatIsOneLongChainIsListedInLinearTime() throws {
+        let small = try DeviceCatalog(json: Data(Scaling.chainCatalog(devices: 1_000).utf8))
+        let large = try DeviceCatalog(json: Data(Scaling.chainCatalog(devices: 2_000).utf8))
+        let times = Scaling.times(
+            small: { _ = DevicesReport(catalog: small).text }, large: { _ = DevicesReport(catalog: large).text })
+        let lines = DevicesReport(catalog: large, catalogName: "large.json").text.components(separatedBy: "\n")
+        let chain = (0..<12).map { "D\($0)" }.joined(separator: " → ") + " → …"
+        #expect(lines[1].hasSuffix("  " + chain))
+        #expect(lines[1_989].hasSuffix("  " + (1_988..<2_000).map { "D\($0)" }.joined(separator: " → ")))
+        #expect(lines[2_000].hasSuffix("  D1999"))
+        #expect(lines.last == "2000 devices in large.json")
+        #expect(Scaling.isLinear(times, "devices, a chain of 1,000 devices"))
+    }
 }

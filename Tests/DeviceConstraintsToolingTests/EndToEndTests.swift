@@ -1,3 +1,5 @@
+import DeviceConstraints
+import DeviceConstraintsTooling
 import Foundation
 import Testing
 
@@ -262,5 +264,62 @@ struct EndToEndTests {
             #expect(run.exitCode == 2, "\(arguments)")
             #expect(run.errorLines.first?.hasPrefix(message) == true, "\(run.errorLines)")
         }
+    }
+
+    // MARK: - Control characters
+
+    /// Escape sequences in view ids, values, file names and device names are printed escaped (`\u001B`) by every
+    /// command, on standard output and standard error alike, and `--json` stays valid JSON that holds them whole:
+    /// `"t\u001b[2J"` cleared the screen in `show`, lint's missing-default message set the window's title, a file
+    /// name's escape was printed raw before its message.
+    @Test func noCommandPrintsAControlCharacterThatATerminalWouldObey() throws {
+        let folder = try ScratchFolder()
+        for name in ["Card.json", "Card_iPhone6.json"] {
+            try folder.write(
+                String(contentsOf: Fixtures.folder("Hostile").appendingPathComponent(name), encoding: .utf8),
+                to: "Hostile/\(name)")
+        }
+        try folder.write(#"{"X\u001b[31m": [{"a": {"width": "w"}}]}"#, to: "Hostile/X\u{1B}[31m.json")
+        try folder.write(
+            String(contentsOf: Fixtures.root.appendingPathComponent("Catalogs/hostile.json"), encoding: .utf8),
+            to: "hostile.json")
+        let commands: [[String]] = [
+            ["lint", "Hostile"], ["lint", "Hostile", "--catalog", "hostile.json"], ["coverage", "Hostile"],
+            ["show", "Card", "Hostile", "--device", "iPhone6"], ["devices", "--catalog", "hostile.json"],
+            ["preview", "Card", "Hostile", "--catalog", "hostile.json"],
+            ["show", "t\u{1B}[2J", "Hostile", "--device", "x"],
+        ]
+        for command in commands + commands.dropLast(2).map({ $0 + ["--json"] }) {
+            let run = try Executable.run(command, in: folder.url)
+            for printed in [run.output, run.errorOutput] {
+                let raw = printed.unicodeScalars.filter { TerminalText.isUnsafe($0) && $0 != "\n" }
+                #expect(raw.isEmpty, "\(command.joined(separator: " ")) printed \(raw.map { $0.value })")
+            }
+            // The last command names a container that cannot be (a usage error, on standard error alone).
+            #expect(
+                run.output.isEmpty == (command == commands.last),
+                "\(command.joined(separator: " ")): \(run.errorOutput)")
+            if command.contains("--json") {
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil,
+                    "\(command.joined(separator: " ")) printed invalid JSON: \(run.output)")
+            }
+        }
+        let lint = try Executable.run(["lint", "Hostile"], in: folder.url)
+        #expect(lint.output.contains(#"view "only\u001B]0;PWNED\u0007" has no default"#))
+        #expect(lint.output.contains("Hostile/X\\u001B[31m.json: error: "))
+        let show = try Executable.run(["show", "Card", "Hostile", "--device", "iPhone6"], in: folder.url)
+        #expect(
+            show.outputLines.contains {
+                $0.hasPrefix(#"t\u001B[2J "#) && $0.contains(" imageName ") && $0.contains(#" "a\u009B31mred" "#)
+            })
+        let json = try Executable.run(["lint", "Hostile", "--json"], in: folder.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let messages = (object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("view \"only\u{1B}]0;PWNED\u{07}\" has no default") })
+        let devices = try Executable.run(["devices", "--catalog", "hostile.json", "--json"], in: folder.url)
+        #expect(
+            try DeviceCatalog(json: Data(devices.output.utf8)).profiles.map(\.name.rawValue).contains("Odd\u{202E}Name")
+        )
     }
 }

@@ -66,6 +66,38 @@ struct LintScalingTests {
 }
 
 extension LintScalingTests {
+    /// `lint --catalog` with a catalog whose every chain reaches the widest class: one warning a device, the catalog
+    /// read once, and which devices read a file folded over the fallbacks. (A warning for every wider class of every
+    /// chain, each placed by reading the catalog again, was cubic: 400 devices took 17 s, 1,000 never finished.)
+    @Test(.timeLimit(.minutes(1)))
+    func aCatalogThatIsOneLongChainOfFallbacksLintsInLinearTime() throws {
+        let folder = try ScratchFolder([
+            "Constraints/Card.json": #"{"Card": [{"title": {"width": 10}}]}"#,
+            // D0 … D10 reach D10's file along their chains; D11 and the devices after it do not.
+            "Constraints/Card_D10.json": #"{"Card": [{"title": {"width": 20}}, {"badge": {"width": 5}}]}"#,
+            "small.json": Scaling.chainCatalog(devices: 2_000),
+            "large.json": Scaling.chainCatalog(devices: 4_000),
+        ])
+        func lint(_ catalog: String) -> ToolResult {
+            DeviceConstraintsTool().run(
+                .lint(LintOptions(directory: folder.path("Constraints"), catalog: folder.path(catalog))))
+        }
+        let times = Scaling.times(small: { _ = lint("small.json") }, large: { _ = lint("large.json") })
+        let lines = lint("large.json").output.split(separator: "\n").map(String.init)
+        #expect(lines.last == "1 error, 3999 warnings in 2 files")
+        #expect(lines.count == 4_001)
+        #expect(
+            lines.contains {
+                $0.contains(#"warning: device "D0" (300 points) falls back through "D1" to "D3999", which is wider"#)
+            })
+        #expect(
+            lines.contains {
+                $0.contains(#"error: view "badge" has no default: 3989 devices (D11, D12, "#)
+                    && $0.contains("D20, and 3979 more) read no file")
+            })
+        #expect(Scaling.isLinear(times, "lint --catalog, a chain of 2,000 devices"))
+    }
+
     @Test func nearNamesFindOneEditAndASwapAndTheFirstOnATie() {
         let near = NearNames(["title", "subtitle", "titles", "badge", "icon"])
         #expect(near.closest(to: "titel") { _ in true } == "title")  // a swap

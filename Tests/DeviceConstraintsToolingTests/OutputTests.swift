@@ -1,3 +1,4 @@
+import DeviceConstraints
 import DeviceConstraintsTooling
 import Foundation
 import Testing
@@ -94,6 +95,74 @@ struct OutputTests {
     @Test func aTableWithoutRowsIsItsHeader() {
         #expect(TextTable(header: ["a", "b"], rows: []).rendered == "a  b")
         #expect(TextTable(rows: []).rendered == "")
+    }
+
+    // MARK: - TerminalText
+
+    /// Every scalar a terminal acts on: the C0 controls, DEL, the C1 controls, the bidirectional controls.
+    static let unsafeScalars: [Unicode.Scalar] = {
+        let values: [UInt32] =
+            Array(0x00...0x1F) + Array(0x7F...0x9F) + [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E)
+            + Array(0x2066...0x2069)
+        return values.compactMap { Unicode.Scalar($0) }
+    }()
+
+    @Test func everyControlCharacterIsEscapedAndTheLineFeedEndsALine() {
+        for scalar in Self.unsafeScalars {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            let text = "a\(Character(scalar))b"
+            #expect(TerminalText.line(text) == "a\(escape)b")
+            #expect(TerminalText.escaped(text) == (scalar == "\n" ? text : "a\(escape)b"))
+        }
+        #expect(TerminalText.escaped("t\u{1B}[2J\n") == "t\\u001B[2J\n")
+        #expect(TerminalText.escaped("\u{1B}]0;PWNED\u{07}") == "\\u001B]0;PWNED\\u0007")
+        #expect(TerminalText.line("two\nlines\r\n") == "two\\u000Alines\\u000D\\u000A")
+    }
+
+    @Test func textWithoutControlCharactersIsPrintedAsItIs() {
+        // Neighbours of the escaped ranges in UTF-8 (0xC2 0xA0, 0xE2 0x80 0x8D, 0xE2 0x81 0xA5, …), marks and emoji.
+        let text = "name → Größe\u{A0}\u{200D}\u{2028}\u{2065}\u{206A}\u{061B}\u{061D}\u{2010}\u{202F} e\u{301} 🙂 カード\n"
+        #expect(TerminalText.escaped(text) == text)
+        #expect(TerminalText.line("plain") == "plain")
+        #expect(TerminalText.escaped("") == "")
+        #expect(Self.unsafeScalars.count == 32 + 33 + 3 + 5 + 4)
+        for value in UInt32(0)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(TerminalText.isUnsafe(scalar) == Self.unsafeScalars.contains(scalar))
+        }
+    }
+
+    @Test func escapedJSONIsStillValidJSONWithTheSameStrings() throws {
+        let text = String(String.UnicodeScalarView(Self.unsafeScalars)) + " \"quoted\" \\ é"
+        let value = JSONValue.object([("message", .string(text)), ("list", .array([.string(text)]))])
+        for printed in [TerminalText.escaped(value.rendered), TerminalText.escaped(value.line)] {
+            #expect(!printed.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" })
+            let parsed = try #require(
+                try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+            #expect(parsed["message"] as? String == text)
+            #expect(parsed["list"] as? [String] == [text])
+        }
+    }
+
+    @Test func aResultIsEscapedHoweverItIsMadeOrChanged() {
+        var result = ToolResult(output: "view t\u{1B}[2J", errorOutput: "file \u{9B}31m.json")
+        #expect(result.output == "view t\\u001B[2J\n" && result.errorOutput == "file \\u009B31m.json\n")
+        result.output += "\u{202E}"
+        result.errorOutput = "\u{07}"
+        #expect(result.output == "view t\\u001B[2J\n\\u202E" && result.errorOutput == "\\u0007")
+        let json = ToolResult(json: .object([("id", .string("\u{1B}"))]))
+        #expect(json.output == "{\n  \"id\": \"\\u001B\"\n}\n")
+    }
+
+    @Test func aTableCellAndALintDiagnosticStayOnTheirLine() {
+        let table = TextTable(header: ["view", "value"], rows: [["a\nb", "1"], ["c", "\u{1B}[2J"]])
+        #expect(table.rendered == "view      value\na\\u000Ab  1\nc         \\u001B[2J")
+        let diagnostic = ConstraintDiagnostic(
+            severity: .error, code: .missingDefault, message: "view \"x\ny\" has no default", file: "C\u{1B}.json")
+        #expect(
+            LintReport(diagnostics: [diagnostic], fileCount: 1).text
+                == "C\\u001B.json: error: view \"x\\u000Ay\" has no default\n1 error in 1 file")
     }
 
     // MARK: - Paths and counts

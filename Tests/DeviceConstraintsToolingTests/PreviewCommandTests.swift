@@ -161,4 +161,26 @@ struct PreviewCommandTests {
         #expect(container.exitCode == .failure)
         #expect(container.errorOutput.contains("Card"))
     }
+
+    /// The default sheet of a catalog of thousands of classes: each device's records read along its own chain, not
+    /// against every name of the catalog (which made 10,000 devices take 13 s).
+    @Test(.timeLimit(.minutes(1)))
+    func aSheetOfThousandsOfDevicesIsDrawnInLinearTime() throws {
+        let folder = try ScratchFolder([
+            "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "height": 20}}]}"#,
+            "small.json": Scaling.flatCatalog(devices: 2_500),
+            "large.json": Scaling.flatCatalog(devices: 5_000),
+        ])
+        func preview(_ catalog: String) -> ToolResult {
+            DeviceConstraintsTool().run(
+                .preview(
+                    PreviewOptions(
+                        container: "Card", directory: folder.path("Constraints"), catalog: folder.path(catalog))))
+        }
+        let times = Scaling.times(small: { _ = preview("small.json") }, large: { _ = preview("large.json") })
+        let sheet = preview("large.json")
+        #expect(sheet.exitCode == .success, "\(sheet.errorOutput)")
+        #expect(sheet.output.contains("Card: records on 5000 devices"))
+        #expect(Scaling.isLinear(times, "preview, 2,500 devices"))
+    }
 }

@@ -1,5 +1,6 @@
-import DeviceConstraintsTooling
 import Testing
+
+@testable import DeviceConstraintsTooling
 
 struct SwiftNameTests {
     // MARK: - Words and case
@@ -95,6 +96,40 @@ struct SwiftNameTests {
         #expect(SwiftName.words(of: "a\u{202E}b\u{200B}c") == ["a", "b", "c"])
         #expect(SwiftName.problem(with: "\u{301}a") == "starts with a combining mark")
         #expect(SwiftName.problem(with: "e\u{301}") == nil)
+    }
+
+    /// The rule for identifier characters is the compiler's: every scalar of the Basic Multilingual Plane from U+0080,
+    /// and in each plane above it the first, the last three and every 257th, is parsed by the toolchain's `swiftc` in
+    /// a name (`let a<c>b = 0`) and at its start (`let <c>b = 0`); a line with an error or a warning is one the compiler
+    /// refuses. The rule may refuse more only where it means to: invisible format characters. (U+FFFC and U+FFFD,
+    /// which the Swift book allows and the compiler does not, made generated code that did not compile.)
+    @Test func theIdentifierRuleAgreesWithTheCompilerOverTheCodePointRanges() throws {
+        var scalars = (0x80...0xFFFF).compactMap(Unicode.Scalar.init)
+        for plane in 1...16 {
+            let base = UInt32(plane) << 16
+            let samples = Set([0, 0xFFFD, 0xFFFE, 0xFFFF] + Array(stride(from: 1, to: 0xFFFD, by: 257)))
+            scalars += samples.sorted().compactMap { Unicode.Scalar(base + UInt32($0)) }
+        }
+        // Line 2k + 1 holds scalar k inside a name, line 2k + 2 at its start.
+        var source = ""
+        for scalar in scalars {
+            source += "let a\(Character(scalar))b = 0\nlet \(Character(scalar))b = 0\n"
+        }
+        let refused = try Compiler.linesWithDiagnostics(parsing: source)
+        #expect(refused.count > 10_000, "the compiler refused only \(refused.count) lines: did it run?")
+        var disagreements: [String] = []
+        for (index, scalar) in scalars.enumerated() {
+            let compiler = (inside: !refused.contains(2 * index + 1), first: !refused.contains(2 * index + 2))
+            let rule = (inside: SwiftName.isIdentifierCharacter(scalar), first: SwiftName.isIdentifierHead(scalar))
+            // Invisible format characters are refused on purpose: nobody can type a name made of them.
+            let meant = scalar.properties.generalCategory == .format && !rule.inside && !rule.first
+            if rule != compiler && !meant {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                disagreements.append(
+                    "U+\(hex): compiler \(compiler.inside)/\(compiler.first), rule \(rule.inside)/\(rule.first)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(40).joined(separator: "; "))")
     }
 
     @Test func anEmptyIdOrOneWithoutLettersOrDigitsHasNoName() {

@@ -124,3 +124,130 @@ enum Executable {
         try run(arguments, in: Fixtures.packageRoot)
     }
 }
+
+/// The toolchain's Swift compiler, to check generated code and the identifier rule against it.
+enum Compiler {
+    /// Runs `swiftc` (found on the `PATH`, as `swift test` finds it) once per step, each with its arguments, in a
+    /// fresh folder holding `files`, stopping at the first step that fails; returns the last exit status and what the
+    /// steps printed. Diagnostics are printed one line each (`-diagnostic-style=llvm`: the default style draws the
+    /// source around each, and takes minutes for thousands).
+    static func run(_ steps: [[String]], files: [String: String]) throws -> (status: Int32, output: String) {
+        let folder = try ScratchFolder(files)
+        var printed = ""
+        var status: Int32 = 0
+        for (index, arguments) in steps.enumerated() {
+            let outputURL = folder.url.appendingPathComponent("swiftc-\(index).out")
+            try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+            let output = try FileHandle(forWritingTo: outputURL)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swiftc", "-diagnostic-style=llvm"] + arguments
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            process.waitUntilExit()
+            try output.close()
+            printed += String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
+            status = process.terminationStatus
+            try #require(status != 127, "no swiftc on the PATH: \(printed)")
+            if status != 0 { break }
+        }
+        return (status, printed)
+    }
+
+    /// The lines of `source` on which `swiftc -parse` reports an error or a warning.
+    static func linesWithDiagnostics(parsing source: String) throws -> Set<Int> {
+        let (_, output) = try run([["-parse", "source.swift"]], files: ["source.swift": source])
+        var lines: Set<Int> = []
+        for line in output.split(separator: "\n") where line.hasPrefix("source.swift:") {
+            let fields = line.split(separator: ":", maxSplits: 3)
+            guard fields.count == 4, fields[3].contains("error") || fields[3].contains("warning"),
+                let number = Int(fields[1])
+            else { continue }
+            lines.insert(number)
+        }
+        return lines
+    }
+}
+
+/// For the tests whose names end in `LinearTime` (CI skips them under ThreadSanitizer): two sizes of an input, the
+/// larger twice the smaller, each timed a few times in turn.
+///
+/// A timing is the processor time of the calling thread, not the time on the wall: the machines that run the tests
+/// are shared, and the time a busy machine takes away from the thread is not the code's.
+enum Scaling {
+    /// The shortest of `runs` timings of `small` and of `large`, in turn.
+    static func times(runs: Int = 3, small: () -> Void, large: () -> Void) -> (small: Duration, large: Duration) {
+        var best: (small: Duration, large: Duration) = (.seconds(1_000), .seconds(1_000))
+        for _ in 0..<runs {
+            best.small = min(best.small, threadTime(small))
+            best.large = min(best.large, threadTime(large))
+        }
+        return best
+    }
+
+    /// The processor time the calling thread spends in `body`.
+    static func threadTime(_ body: () -> Void) -> Duration {
+        func now() -> Duration {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        let start = now()
+        body()
+        return now() - start
+    }
+
+    /// Whether twice the input took at most 2.5 times as long: linear passes, quadratic (4 times) does not. Prints
+    /// the times, named `what`.
+    static func isLinear(_ times: (small: Duration, large: Duration), _ what: String) -> Bool {
+        let ratio = Double(times.large.components.attoseconds) / 1e18 + Double(times.large.components.seconds)
+        let base = Double(times.small.components.attoseconds) / 1e18 + Double(times.small.components.seconds)
+        print("\(what): \(times.small), twice the input \(times.large) (× \(ratio / max(base, 1e-9)))")
+        return times.large <= times.small * 2.5
+    }
+
+    /// A catalog file of `count` phones, each falling back to the next, wider one: every chain reaches the last.
+    static func chainCatalog(devices count: Int) -> String {
+        let devices = (0..<count).map { index in
+            let fallbacks = index + 1 < count ? "\"D\(index + 1)\"" : ""
+            return "{\"name\": \"D\(index)\", \"idiom\": \"phone\", \"width\": \(300 + index), \"height\": 100000, "
+                + "\"fallbacks\": [\(fallbacks)]}"
+        }
+        return "{\"devices\": [\n" + devices.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// A catalog file of `count` phones that fall back to none.
+    static func flatCatalog(devices count: Int) -> String {
+        let devices = (0..<count).map { index in
+            "{\"name\": \"D\(index)\", \"idiom\": \"phone\", \"width\": \(300 + index), \"height\": 100000}"
+        }
+        return "{\"devices\": [\n" + devices.joined(separator: ",\n") + "\n]}\n"
+    }
+}
+
+/// A folder of files made for one test, removed when it ends.
+struct ScratchFolder: ~Copyable {
+    let url: URL
+
+    init(_ files: [String: String] = [:]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "device-constraints-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files { try write(text, to: name) }
+    }
+
+    /// Writes `text` to `name`, making its folder.
+    func write(_ text: String, to name: String) throws {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// The path of `name` in the folder.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

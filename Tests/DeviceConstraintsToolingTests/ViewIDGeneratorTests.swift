@@ -83,6 +83,76 @@ struct ViewIDGeneratorTests {
         #expect(source.split(separator: "\n").allSatisfy { $0.count <= 120 || $0.contains(id) })
     }
 
+    // MARK: - What the compiler reads
+
+    /// A stand-in for the module the generated code imports: what the generated code and its examples use.
+    static let standInModule = """
+        public struct ViewID: Sendable {
+            public init(container: String, viewId: String) {}
+        }
+        public final class ConstraintInterpreter {
+            public init() {}
+            public func record(_ id: ViewID) throws -> Int { 0 }
+        }
+        """
+
+    /// The generated source compiles, and every member is reached as its comment says: ids that are keywords (`init`
+    /// and `self` in backticks after the dot, which its comment says; every other plainly), ids and a container that
+    /// hold U+FFFC or U+FFFD (which the compiler refuses in a name, and which lint let through), and the example at
+    /// the top. Typechecked by the toolchain's `swiftc` against a stand-in for DeviceConstraints.
+    @Test func theGeneratedSourceCompilesAndEveryMemberIsReachedAsItsCommentSays() throws {
+        let ids = [
+            "self", "init", "deinit", "subscript", "Type", "Protocol", "default", "a\u{FFFD}b", "c\u{FFFC}d",
+            "e\u{FFF8}",
+        ]
+        let records = ids.map { "{ \"\($0)\": {} }" }.joined(separator: ", ")
+        let result = generate([
+            "Card.json": "{ \"Card\": [ \(records) ] }", "Box\u{FFFD}.json": #"{ "Box\#u{FFFD}": [ { "init": {} } ] }"#,
+        ])
+        let source = try #require(result.source, "\(result.report.text)")
+        // The example at the top names the first container's first member, `init` of Box.
+        #expect(source.contains("/// let record = try interpreter.record(ConstraintIDs.Box.`init`)\n"))
+        #expect(source.contains("        /// let id = ConstraintIDs.Card.`self`\n"))
+        // Every line of code in the comments, and every member as its comment says it is reached.
+        var uses = source.split(separator: "\n").filter { $0.hasPrefix("///") || $0.hasPrefix("        ///") }
+            .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(4) }
+            .filter { $0.hasPrefix("let ") }.map(String.init)
+        let members = [
+            "`self`", "`init`", "deinit", "subscript", "type", "protocol", "default", "aB", "cD", "e\u{FFF8}",
+        ]
+        uses += members.map { "let _: DeviceConstraints.ViewID = ConstraintIDs.Card.\($0)" }
+        #expect(uses.count == members.count + 4)  // the example at the top, and one in each comment of `init` or `self`
+        let use =
+            "import DeviceConstraints\n\nfunc use(interpreter: ConstraintInterpreter) throws {\n"
+            + uses.map { "    do { \($0) }\n" }.joined() + "}\n"
+        let (status, output) = try Compiler.run(
+            [
+                [
+                    "-parse-as-library", "-module-name", "DeviceConstraints", "-emit-module", "-emit-module-path",
+                    "DeviceConstraints.swiftmodule", "StandIn.swift",
+                ],
+                ["-typecheck", "-I", ".", "ConstraintIDs.swift", "Use.swift"],
+            ],
+            files: ["StandIn.swift": Self.standInModule, "ConstraintIDs.swift": source, "Use.swift": use])
+        #expect(status == 0, "\(output)\n\(source)\n\(use)")
+    }
+
+    /// A catalog's device names, like the file names beside them, are escaped in the generated comments: a U+202E
+    /// there would show the rest of the line backwards, a zero-width space hide itself.
+    @Test func deviceNamesInTheCommentsAreEscapedAsFileNamesAre() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "Odd\u{202E}Name\u{200B}", idiom: .phone, width: 320, height: 568)
+        ])
+        let result = ViewIDGenerator(catalog: catalog).generate(
+            InMemorySource([
+                "Card.json": #"{ "Card": [ { "title": {} } ] }"#,
+                "Card_Odd\u{202E}Name\u{200B}.json": #"{ "Card": [ { "title": {} } ] }"#,
+            ]), directory: "Constraints")
+        let source = try #require(result.source, "\(result.report.text)")
+        #expect(source.contains(#"/// - Odd\u{202E}Name\u{200B}, in `Card_Odd\u{202E}Name\u{200B}.json`, line 1"#))
+        #expect(!source.unicodeScalars.contains { $0.properties.generalCategory == .format })
+    }
+
     // MARK: - Errors
 
     @Test func twoIdsThatBecomeOneNameAreAnErrorNamingBothFilesAndLines() throws {

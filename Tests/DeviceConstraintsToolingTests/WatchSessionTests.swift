@@ -127,4 +127,26 @@ struct WatchSessionTests {
         #expect(second.output.hasPrefix("\n— changed: Card.json —\n"))
         #expect(second.output.contains("7.0"))
     }
+
+    /// The names of changed files are printed escaped, as everything else is, and with `--json` each run is still one
+    /// line of valid JSON that holds them whole.
+    @Test func aChangedFileNameWithAnEscapeIsPrintedEscapedAndTheJSONLineStaysValid() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let name = "Card\u{1B}[2J\u{202E}.json"
+        let json = Printed()
+        WatchSession(try ToolCommand(parsing: ["lint", url.path, "--watch", "--json"])) { json.append($0) }
+            .runOnce(changed: [name])
+        let line = try #require(json.all.first?.output)
+        #expect(line.hasSuffix("\n") && !line.dropLast().contains("\n"))
+        #expect(!line.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["changed"] as? [String] == [name])
+
+        let text = Printed()
+        let session = WatchSession(try ToolCommand(parsing: ["lint", url.path, "--watch"])) { text.append($0) }
+        session.runOnce(changed: nil)
+        session.runOnce(changed: [name])
+        #expect(text.all.last?.output.hasPrefix("\n— changed: Card\\u001B[2J\\u202E.json —\n") == true)
+    }
 }

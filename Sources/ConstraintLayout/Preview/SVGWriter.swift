@@ -3,7 +3,9 @@ struct SVGWriter {
     var lines: [String] = []
 
     /// `text` with the five XML special characters escaped, and control characters (not allowed in XML 1.0)
-    /// replaced by U+FFFD.
+    /// replaced by U+FFFD. Tab, carriage return, DEL, the C1 controls and the bidirectional controls are written as
+    /// character references (`&#x202E;`): the same characters to an SVG reader, and nothing a terminal acts on when
+    /// the sheet is printed to one (`device-constraints preview` without `--output`).
     static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
@@ -14,7 +16,10 @@ struct SVGWriter {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            case "\n": escaped.unicodeScalars.append(scalar)
+            case "\t", "\r", "\u{7F}"..."\u{9F}", "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}",
+                "\u{2066}"..."\u{2069}":
+                escaped += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
             default:
                 let invalid = scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value)
                 escaped.unicodeScalars.append(invalid ? "\u{FFFD}" : scalar)

@@ -72,6 +72,21 @@ struct CatalogReader {
         return memberOnly ? nil : document.location(of: elements[index])
     }
 
+    /// Where the value of `key` is in each device's object, in the order of the devices; nil for a device without
+    /// it, and no places at all when the document has no `devices` array. One pass over the devices, so that placing
+    /// a diagnostic for every device costs no more than reading the catalog.
+    func locations(ofDeviceKey key: String) -> [(line: Int, column: Int)?] {
+        guard let devices = try? members(of: document.root, allowed: ["devices"], at: nil)["devices"],
+            document.kind(devices) == .array
+        else { return [] }
+        return document.elements(devices).map { element in
+            guard document.kind(element) == .object,
+                let value = document.members(element).first(where: { document.string($0.key) == key })?.value
+            else { return nil }
+            return document.location(of: value)
+        }
+    }
+
     // MARK: - One device
 
     private func profile(_ element: JSONDocument.Index, at path: String) throws(ConstraintError) -> DeviceProfile {

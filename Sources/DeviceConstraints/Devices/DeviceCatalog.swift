@@ -90,6 +90,13 @@ public struct DeviceCatalog: Sendable, Hashable {
         (try? CatalogReader(json, fileName: nil))?.location(of: keyPath)
     }
 
+    /// Where the value of `key` (`fallbacks`) is in each device of a catalog document, in the order of the
+    /// devices, nil for a device without it: to place a diagnostic for every device of a catalog that loaded, reading
+    /// the document once rather than once per device.
+    package static func locations(ofDeviceKey key: String, inJSON json: Data) -> [(line: Int, column: Int)?] {
+        (try? CatalogReader(json, fileName: nil))?.locations(ofDeviceKey: key) ?? []
+    }
+
     /// The profile with this name, or `nil` if the catalog has none.
     ///
     /// ```swift

@@ -5,11 +5,23 @@
 /// result.output      // "0.1.0\n"
 /// result.exitCode    // .success
 /// ```
+///
+/// Everything the tool prints is a result's ``output`` or ``errorOutput``, and both are made safe for a terminal
+/// when they are set (``TerminalText``): a control character from a file name or a value in a file is printed as
+/// `\u001B`, never sent. This is the one place for it, so that no command can forget it; JSON stays valid JSON.
 package struct ToolResult: Sendable, Hashable {
-    /// What goes to standard output: each line ends with a newline.
-    package var output: String
-    /// What goes to standard error: each line ends with a newline.
-    package var errorOutput: String
+    /// What goes to standard output: each line ends with a newline; no control character but the line feed.
+    package var output: String {
+        get { printedOutput }
+        set { printedOutput = TerminalText.escaped(newValue) }
+    }
+    /// What goes to standard error: each line ends with a newline; no control character but the line feed.
+    package var errorOutput: String {
+        get { printedErrorOutput }
+        set { printedErrorOutput = TerminalText.escaped(newValue) }
+    }
+    private var printedOutput: String
+    private var printedErrorOutput: String
     /// The exit status.
     package var exitCode: ExitCode
     /// With `--json`: what ``output`` prints, as a value, for `--watch` to print as one line of JSON Lines.
@@ -18,8 +30,8 @@ package struct ToolResult: Sendable, Hashable {
     /// A result that prints `output` (a newline is added) and `errorOutput` (likewise), and exits with
     /// `exitCode`.
     package init(output: String = "", errorOutput: String = "", exitCode: ExitCode = .success) {
-        self.output = Self.lines(output)
-        self.errorOutput = Self.lines(errorOutput)
+        self.printedOutput = TerminalText.escaped(Self.lines(output))
+        self.printedErrorOutput = TerminalText.escaped(Self.lines(errorOutput))
         self.exitCode = exitCode
     }
 

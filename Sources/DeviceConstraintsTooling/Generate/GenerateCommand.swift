@@ -23,15 +23,22 @@ package struct GenerateCommand: Sendable, Hashable {
     package var options: ViewIDGenerator.Options
 
     /// What a run printed and whether it succeeded.
+    ///
+    /// Everything the plugin's tool prints is an outcome's ``errorOutput``, made safe for a terminal when it is set,
+    /// as ``ToolResult`` makes the command-line tool's (``TerminalText``).
     package struct Outcome: Sendable, Hashable {
-        /// For standard error, one diagnostic per line.
-        package var errorOutput: String
+        /// For standard error, one diagnostic per line; no control character but the line feed.
+        package var errorOutput: String {
+            get { printedErrorOutput }
+            set { printedErrorOutput = TerminalText.escaped(newValue) }
+        }
+        private var printedErrorOutput: String
         /// False when lint or naming found an error, or a file could not be read or written.
         package var succeeded: Bool
 
         /// An outcome with these values.
         package init(errorOutput: String, succeeded: Bool) {
-            self.errorOutput = errorOutput
+            self.printedErrorOutput = TerminalText.escaped(errorOutput)
             self.succeeded = succeeded
         }
     }

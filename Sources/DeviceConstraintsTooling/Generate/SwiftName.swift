@@ -6,12 +6,15 @@
 // 2. Case: a member is lowerCamelCase (the first word's leading capitals lowered, as `URLTitle` → `urlTitle`;
 //    each later word capitalised), a type UpperCamelCase (every word capitalised). Only a letter whose other
 //    case is one character changes.
-// 3. A member name that is a keyword is escaped with backticks (`default` → `` `default` ``).
+// 3. A member name that is a keyword is escaped with backticks (`default` → `` `default` ``). After a dot only
+//    `init` and `self` need them (`Card.init` is the initializer): the generated comments say so.
 // 4. What the rules cannot turn into a name is an error: no letters or digits at all, a digit first, a type
 //    named `Type` or `Protocol`.
 //
-// The grammar of identifiers is the Swift book's (Lexical Structure › Identifiers), the same ranges the
-// compiler's lexer accepts.
+// The ranges of identifier characters are the compiler's lexer's (`isValidIdentifierContinuationCodePoint` in
+// swift/lib/Parse/Lexer.cpp), which end at U+FFF8 where the Swift book's grammar says U+FFFD: U+FFFC and U+FFFD in
+// a name made code that did not compile. A test parses every BMP scalar and samples of the planes above with the
+// toolchain's `swiftc` and compares.
 
 /// A Swift name made from a name in a constraint file, or why none can be made.
 package enum SwiftName {
@@ -105,6 +108,27 @@ package enum SwiftName {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// Member names that after a dot mean something else unless written in backticks: `Card.init` is the type's
+    /// initializer and `Card.self` the type itself, so a member `init` or `self` is written in backticks after the
+    /// dot too. Every other keyword is reached plainly after a dot (`Card.default`, `Card.deinit`, `Card.subscript`).
+    package static let namesInBackticksAfterADot: Set<String> = ["init", "self"]
+
+    /// `name` as it is written after a dot to reach the member: in backticks for ``namesInBackticksAfterADot``.
+    package static func afterADot(_ name: String) -> String {
+        namesInBackticksAfterADot.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Why a member may not be called `name`, or nil: `Type` and `Protocol` after a dot name the metatype even in
+    /// backticks. (A member name is lowerCamelCase, so it cannot be either; this keeps the generator from writing
+    /// one if that ever changes.)
+    package static func memberProblem(with name: String) -> String? {
+        if let problem = problem(with: name) { return problem }
+        switch name {
+        case "Type", "Protocol": return "'\(name)' after a dot names a metatype, not a member"
+        default: return nil
+        }
+    }
+
     /// Words that must be escaped to be declared as names; contextual keywords are escaped too, which is
     /// harmless and keeps generated code readable in every context.
     package static let keywords: Set<String> = [
@@ -141,14 +165,14 @@ package enum SwiftName {
         return combiningRanges.contains { $0.contains(scalar.value) }
     }
 
-    /// identifier-head beyond ASCII (The Swift Programming Language, Lexical Structure).
+    /// identifier-head beyond ASCII: the compiler's ranges (not the book's, which adds U+FFF9–U+FFFD).
     private static let headRanges: [ClosedRange<UInt32>] = [
         0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
         0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF,
         0x1E00...0x1FFF, 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054...0x2054, 0x2060...0x206F,
         0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
         0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF,
-        0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD, 0x10000...0x1FFFD, 0x20000...0x2FFFD,
+        0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFF8, 0x10000...0x1FFFD, 0x20000...0x2FFFD,
         0x30000...0x3FFFD, 0x40000...0x4FFFD, 0x50000...0x5FFFD, 0x60000...0x6FFFD, 0x70000...0x7FFFD,
         0x80000...0x8FFFD, 0x90000...0x9FFFD, 0xA0000...0xAFFFD, 0xB0000...0xBFFFD, 0xC0000...0xCFFFD,
         0xD0000...0xDFFFD, 0xE0000...0xEFFFD,

@@ -204,7 +204,7 @@ package struct ViewIDGenerator: Sendable {
             var members: [(name: String, viewId: String)] = []
             for (viewId, name) in zip(views.viewIds, names) {
                 let place = views.definitions[viewId]?.first ?? views.firstFile
-                if let problem = SwiftName.problem(with: name) {
+                if let problem = SwiftName.memberProblem(with: name) {
                     diagnostics.append(
                         error(
                             at: place,

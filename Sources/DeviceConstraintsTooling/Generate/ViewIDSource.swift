@@ -29,7 +29,8 @@ struct ViewIDSource {
             lines += [
                 "///",
                 "/// ```swift",
-                "/// let record = try interpreter.record(\(options.namespace).\(example.typeName).\(member.name))",
+                "/// let record = try interpreter.record("
+                    + "\(options.namespace).\(example.typeName).\(SwiftName.afterADot(member.name)))",
                 "/// ```",
             ]
         }
@@ -53,9 +54,23 @@ struct ViewIDSource {
             lines.append("        /// `\(Self.escaped(member.viewId))`, defined for")
             for definition in container.views.definitions[member.viewId] ?? [] {
                 let file = "`\(Self.escaped(definition.fileName))`, line \(definition.line)"
+                // A device name is the catalog's, which can hold what a file name can (U+202E, a zero-width space):
+                // escaped alike.
                 lines.append(
-                    definition.device.map { "        /// - \($0.rawValue), in \(file)" }
+                    definition.device.map { "        /// - \(Self.escaped($0.rawValue)), in \(file)" }
                         ?? "        /// - every device, in the base file \(file)")
+            }
+            if SwiftName.namesInBackticksAfterADot.contains(member.name) {
+                let reference = "\(options.namespace).\(container.typeName).\(SwiftName.afterADot(member.name))"
+                lines += [
+                    "        ///",
+                    "        /// After a dot, a plain `\(member.name)` names the \(member.name == "init" ? "initializer" : "type"):",
+                    "        /// write it in backticks.",
+                    "        ///",
+                    "        /// ```swift",
+                    "        /// let id = \(reference)",
+                    "        /// ```",
+                ]
             }
             let declaration =
                 "        \(access)static let \(SwiftName.escaped(member.name)) = DeviceConstraints.ViewID("

@@ -39,8 +39,11 @@ public struct LintReport: Sendable, Hashable {
     }
 
     /// Every diagnostic on a line of its own (`path:line:column: error: message`), then ``summary``.
+    ///
+    /// A control character that a file name or a view id brings into a diagnostic is escaped (`\u001B`), a line feed
+    /// too, so that each diagnostic is one line and a terminal shows what it says.
     public var text: String {
-        (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
+        (diagnostics.map { TerminalText.line($0.description) } + [summary]).joined(separator: "\n")
     }
 
     /// Success when there are no errors (and, if `strict`, no warnings either); failure otherwise.

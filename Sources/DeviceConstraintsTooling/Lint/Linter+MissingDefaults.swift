@@ -7,12 +7,14 @@ extension Linter {
     /// reaches no file that defines the view: on those devices `record(viewId:container:)` throws. One error
     /// per view id, placed at its first definition, naming every such device.
     ///
-    /// Linear in the number of files and views: each view costs a lookup per file of each device's chain,
-    /// and its suggestion a few lookups in a ``NearNames`` index, never a pass over the other views.
+    /// Linear in the number of files and views: each view costs a lookup per file each device reads, and its
+    /// suggestion a few lookups in a ``NearNames`` index, never a pass over the other views. Linear in the size of the
+    /// catalog too: which files each device reads is folded over the fallbacks (``FallbackGraph``), never by listing
+    /// every device's chain.
     ///
     /// - Parameter files: the files that were read, in path order, of containers whose files all parsed.
     func missingDefaults(in files: [LintedFile]) -> [ConstraintDiagnostic] {
-        let chains = catalog.profiles.map { (device: $0.name, chain: catalog.lookupChain(for: $0)) }
+        let graph = FallbackGraph(catalog)
         var diagnostics: [ConstraintDiagnostic] = []
         let byContainer = Dictionary(grouping: files, by: \.contents.container)
         for (container, containerFiles) in byContainer.sorted(by: { $0.key < $1.key }) {
@@ -21,9 +23,17 @@ extension Linter {
             for file in containerFiles {
                 if let device = file.name.device { byDevice[device] = file }
             }
-            // The files each device reads, most specific first.
-            let reads = chains.map { device, chain in
-                (device: device, files: chain.compactMap { byDevice[$0] } + (base.map { [$0] } ?? []))
+            // The devices with a file of the container on each device's chain, folded once per device (a chain can
+            // hold the whole catalog); then the files each device reads, in no order: only whether one defines a view
+            // matters.
+            let owners = graph.fold { device, ownersOfFallbacks -> [Int] in
+                let own = byDevice[graph.profiles[device].name] == nil ? [] : [device]
+                if own.isEmpty, ownersOfFallbacks.count <= 1 { return ownersOfFallbacks.first ?? [] }
+                return Set(own + ownersOfFallbacks.joined()).sorted()
+            }
+            let reads: [(device: DeviceName, files: [LintedFile])] = zip(graph.profiles, owners).map {
+                profile, owners in
+                (profile.name, owners.compactMap { byDevice[graph.profiles[$0].name] } + (base.map { [$0] } ?? []))
             }
             let viewIds = containerFiles.map(\.contents.viewIds)
             // How many files of the container spell each id so: a rename is suggested only toward the spelling the

@@ -23,9 +23,10 @@ package struct TextTable: Sendable, Hashable {
         self.rows = rows
     }
 
-    /// The lines of the table, joined with newlines, without a trailing newline.
+    /// The lines of the table, joined with newlines, without a trailing newline. A control character in a cell is
+    /// escaped (``TerminalText/line(_:)``), so that a cell stays on its line and its column.
     package var rendered: String {
-        let lines = (header.map { [$0] } ?? []) + rows
+        let lines = ((header.map { [$0] } ?? []) + rows).map { $0.map(TerminalText.line) }
         let columnCount = lines.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columnCount)
         for line in lines {

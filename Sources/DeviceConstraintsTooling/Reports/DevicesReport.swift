@@ -21,14 +21,22 @@ package struct DevicesReport: Sendable, Hashable {
         self.catalogName = catalogName
     }
 
+    /// How many names of a lookup chain ``text`` prints at most: a longer chain ends in `→ …`, so that a catalog
+    /// of a thousand classes, each falling back to the next, prints a thousand lines and not half a million names.
+    package static let maximumChainLength = 12
+
     /// A table of the devices in catalog order, then a count. A `design width` column follows the size when a
     /// device of the catalog was designed at a width other than its own, so that a plain catalog prints as it did.
+    /// A lookup chain longer than ``maximumChainLength`` names is cut short with `→ …`.
     package var text: String {
         let hasDesignWidths = catalog.profiles.contains { $0.designWidth != $0.width }
-        let rows = catalog.profiles.map { profile in
-            [profile.name.rawValue, profile.idiom.rawValue, Self.size(profile)]
+        let graph = FallbackGraph(catalog)
+        let rows = catalog.profiles.indices.map { device in
+            let profile = catalog.profiles[device]
+            let chain = graph.chain(of: device, limit: Self.maximumChainLength)
+            return [profile.name.rawValue, profile.idiom.rawValue, Self.size(profile)]
                 + (hasDesignWidths ? [profile.designWidth.compactDescription] : [])
-                + [catalog.lookupChain(for: profile).map(\.rawValue).joined(separator: " → ")]
+                + [(chain.names.map(\.rawValue) + (chain.isComplete ? [] : ["…"])).joined(separator: " → ")]
         }
         let header = ["name", "idiom", "size"] + (hasDesignWidths ? ["design width"] : []) + ["lookup chain"]
         let table = TextTable(header: header, rows: rows)
