@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ConstraintDSL", targets: ["ConstraintDSL"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "ConstraintLayout", targets: ["ConstraintLayout"]),
+        // SwiftUI: `.deviceConstraints(interpreter)` on a scene's root view, record modifiers, previews (iOS 17, macOS 14).
+        .library(name: "DeviceConstraintsUI", targets: ["DeviceConstraintsUI"]),
         // What the tool does, as a library: `Linter` lints a folder of constraint files (in an app's own tests).
         .library(name: "DeviceConstraintsTooling", targets: ["DeviceConstraintsTooling"]),
         .executable(name: "device-constraints", targets: ["device-constraints"]),
@@ -59,6 +61,9 @@ let package = Package(
         ),
         // Frames for LayoutNode trees: the DSL's constraints through the solver, with Auto Layout's rules.
         .target(name: "ConstraintLayout", dependencies: ["ConstraintSolver", "ConstraintDSL", "DeviceConstraints"]),
+        // The SwiftUI layer: every file is inside `#if canImport(SwiftUI)`, so the module is empty on Linux, where
+        // ConstraintDSLTests type-checks it against a stand-in SwiftUI.
+        .target(name: "DeviceConstraintsUI", dependencies: ["DeviceConstraints"]),
         .testTarget(
             name: "ConstraintLayoutTests",
             dependencies: ["ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints"],

@@ -13,7 +13,10 @@ import Testing
 /// - app code and DocC articles (every ```swift block, as a file whose errors point at the article's lines) compile
 ///   last, importing what an app imports.
 ///
-/// To check new Apple code (a SwiftUI module, a doc article), add a step or a case to ``PlatformCheck/all``.
+/// To check new Apple code (a SwiftUI module, a doc article), add a step or a case to ``PlatformCheck/all``. SwiftUI
+/// code may use `#Preview`: a check that sets ``PlatformCheck/usesPreviewsMacros`` builds a stand-in of Xcode's macro
+/// plugin (`Fixtures/StandIns/Macros/PreviewsMacros.swift`, against the toolchain's own SwiftSyntax), which expands a
+/// preview to nothing once the compiler has type-checked its arguments against the stand-in SwiftUI's declaration.
 /// (The kqueue watcher, Apple-only as well, is checked against a stand-in Darwin by DirectoryWatcherTests.)
 struct PlatformCompileCheckTests {
     #if os(Linux)
@@ -25,7 +28,10 @@ struct PlatformCompileCheckTests {
 
         @Test func everyAppleOnlyFileOfThePackageIsInACheck() throws {
             let checked = Set(PlatformCheck.all.flatMap(\.steps).flatMap(\.folders))
-            for folder in ["Sources/DeviceConstraints/Platform", "Sources/ConstraintDSL/Platform"] {
+            for folder in [
+                "Sources/DeviceConstraints/Platform", "Sources/ConstraintDSL/Platform", "Sources/DeviceConstraintsUI",
+                "Examples/SwiftUICards",
+            ] {
                 #expect(checked.contains(folder), "no check compiles \(folder)")
                 #expect(!PackageCompiler.swiftFiles(under: PackageCompiler.root.appendingPathComponent(folder)).isEmpty)
             }
@@ -46,6 +52,8 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
     var steps: [Step]
     /// Whether the toolchain's PackagePlugin module is on the import path (for the plugins).
     var usesPackagePlugin = false
+    /// Whether `#Preview` expands (through the stand-in of Xcode's PreviewsMacros plugin), in stand-ins and steps.
+    var usesPreviewsMacros = false
 
     var testDescription: String { name }
 
@@ -104,11 +112,29 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
                     module: "DeviceConstraintsOS", folders: ["Sources/DeviceConstraints/Platform"],
                     fixtures: ["PlatformChecks/DeviceConstraintsOS.swift"], implicitImports: ["DeviceConstraints"])
             ]),
-        // The SwiftUI layer (DeviceConstraintsUI) adds its folder here as a step of its own (module
-        // "DeviceConstraintsUI", implicitImports: []), and its articles to the app step.
+        // The SwiftUI layer as for iOS, iPadOS and tvOS (with UIKit, which gives the device's idiom), then as apps use
+        // it: a probe of every public API, lines that must not compile, Examples/SwiftUICards and the SwiftUI article,
+        // previews included.
         PlatformCheck(
-            name: "SwiftUI", standIns: ["SwiftUI"],
-            steps: [Step(module: "SwiftUIApp", fixtures: ["PlatformChecks/SwiftUIApp.swift"])]),
+            name: "SwiftUI", standIns: ["UIKit", "SwiftUI"],
+            steps: [
+                Step(module: "SwiftUIApp", fixtures: ["PlatformChecks/SwiftUIApp.swift"]),
+                Step(module: "DeviceConstraintsUI", folders: ["Sources/DeviceConstraintsUI"]),
+                Step(
+                    module: "DeviceConstraintsUIApp", fixtures: ["PlatformChecks/DeviceConstraintsUIApp.swift"],
+                    misuses: ["PlatformChecks/DeviceConstraintsUIMisuses.swift"]),
+                Step(module: "SwiftUICards", folders: ["Examples/SwiftUICards"]),
+                Step(
+                    module: "SwiftUIArticle", articles: ["Sources/DeviceConstraints/DeviceConstraints.docc/SwiftUI.md"],
+                    implicitImports: ["DeviceConstraints", "DeviceConstraintsUI", "SwiftUI"]),
+            ], usesPreviewsMacros: true),
+        // The SwiftUI layer as for macOS and watchOS: without UIKit, the device's idiom comes from the window's size.
+        PlatformCheck(
+            name: "SwiftUI without UIKit", standIns: ["SwiftUI"],
+            steps: [
+                Step(module: "DeviceConstraintsUI", folders: ["Sources/DeviceConstraintsUI"]),
+                Step(module: "DeviceConstraintsUIApp", fixtures: ["PlatformChecks/DeviceConstraintsUIApp.swift"]),
+            ], usesPreviewsMacros: true),
         PlatformCheck(
             name: "CryptoKit", standIns: ["CryptoKit"],
             steps: [Step(module: "UpdateVerifier", fixtures: ["PlatformChecks/UpdateVerifier.swift"])]),
@@ -129,6 +155,7 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
                 // The PackagePlugin that SwiftPM compiles plugins against, with the tools version Package.swift states.
                 paths += ["-I", try Self.packagePluginFolder(), "-package-description-version", "6.0"]
             }
+            if usesPreviewsMacros { paths += ["-load-plugin-library", try await Self.previewsMacros(in: work)] }
             let standIns = try PackageCompiler.fixtures.appendingPathComponent("StandIns")
             for standIn in self.standIns {
                 let module = URL(fileURLWithPath: standIn).lastPathComponent
@@ -189,6 +216,29 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
 
     /// Where the toolchain keeps PackagePlugin: `pm/PluginAPI` under the compiler's resource folder.
     private static func packagePluginFolder() throws -> String {
+        try runtimeResources().appendingPathComponent("pm/PluginAPI").path
+    }
+
+    /// Builds the stand-in of Xcode's PreviewsMacros plugin into `work`, against the SwiftSyntax the compiler's own
+    /// macro plugins are built with (`host` under the compiler's resource folder); returns the library's path.
+    private static func previewsMacros(in work: URL) async throws -> String {
+        let host = try runtimeResources().appendingPathComponent("host")
+        try #require(
+            FileManager.default.fileExists(atPath: host.appendingPathComponent("SwiftSyntaxMacros.swiftmodule").path),
+            "the toolchain has no SwiftSyntaxMacros in \(host.path): the stand-in of #Preview cannot be built")
+        let library = work.appendingPathComponent("libPreviewsMacros.so")
+        try await PackageCompiler.swiftc([
+            "-emit-library", "-module-name", "PreviewsMacros", "-I", host.path, "-L", host.path, "-lSwiftSyntax",
+            "-lSwiftSyntaxMacros",
+            try PackageCompiler.fixtures.appendingPathComponent(
+                "StandIns/Macros/PreviewsMacros.swift"
+            ).path, "-o", library.path,
+        ])
+        return library.path
+    }
+
+    /// The compiler's resource folder (`lib/swift`).
+    private static func runtimeResources() throws -> URL {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc", "-print-target-info"]
@@ -200,7 +250,7 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
         let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let paths = try #require(info["paths"] as? [String: Any])
         let resources = try #require(paths["runtimeResourcePath"] as? String)
-        return URL(fileURLWithPath: resources).appendingPathComponent("pm/PluginAPI").path
+        return URL(fileURLWithPath: resources)
     }
 }
 

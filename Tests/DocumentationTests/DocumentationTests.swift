@@ -154,11 +154,6 @@ struct DocumentationTests {
         var checked = 0
         for document in try documents {
             for program in SnippetProgram.programs(of: document).programs where program.kind == .appleOnly {
-                if let missing = try checker.pendingModule(in: program.imports) {
-                    // The module is added by work in progress (the SwiftUI layer); the check starts once it exists.
-                    print("\(program.blocks[0].location): not yet type-checked: no module \(missing) in the package")
-                    continue
-                }
                 let file = checker.folder.appendingPathComponent("\(program.name).swift")
                 try program.source.write(to: file, atomically: true, encoding: .utf8)
                 let result = try await checker.typeCheck([file])
@@ -187,8 +182,6 @@ struct DocumentationTests {
                 if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
                 let path = String(target.prefix { $0 != "#" })
                 let url = document.url.deletingLastPathComponent().appendingPathComponent(path)
-                let fromRoot = url.standardized.path.dropFirst(Repository.root.standardized.path.count + 1)
-                if Repository.pendingFiles.contains(String(fromRoot)) { continue }
                 #expect(FileManager.default.fileExists(atPath: url.path), "\(document.path): no file \(target)")
             }
         }

@@ -5,11 +5,12 @@ import Testing
 /// file there not named `Probe…` is a module named after the file, with this target's Fixtures/StandIns/<Name>+….swift
 /// added) and the package's built modules, as a user's app imports them: public API only, Swift 6,
 /// `-parse-as-library` (an app's files declare; `@main` starts them).
+///
+/// The SwiftUI layer, DeviceConstraintsUI, is an empty module on Linux: it is built again here, from its sources,
+/// against the stand-ins, as PlatformCompileCheckTests builds it, and found before the empty one. `#Preview` expands
+/// through the stand-in of Xcode's macro plugin (StandIns/Macros/PreviewsMacros.swift), built here against the
+/// toolchain's SwiftSyntax.
 struct StandInChecker {
-    /// Modules that work in progress adds to the package (the SwiftUI layer, its stand-in): code importing one that
-    /// does not exist yet is not type-checked, and the check starts by itself once it does.
-    static let pendingModules: Set<String> = ["DeviceConstraintsUI", "SwiftUI"]
-
     /// More declarations for a stand-in module, which only the documentation's code uses: `UIKit+Apps.swift` is
     /// compiled into `UIKit`.
     static let supplements = Repository.root.appendingPathComponent("Tests/DocumentationTests/Fixtures/StandIns")
@@ -18,11 +19,14 @@ struct StandInChecker {
     let folder: URL
     /// The stand-in modules built.
     let standIns: Set<String>
+    /// `-load-plugin-library` and the stand-in of the PreviewsMacros plugin.
+    let previews: [String]
 
-    /// Builds every stand-in module into a temporary folder.
+    /// Builds every stand-in module into a temporary folder, then the SwiftUI layer.
     init() async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("StandInChecker-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let previews = ["-load-plugin-library", try await Self.previewsMacros(in: folder)]
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.standIns.path)
             .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Probe") }.sorted()
         let supplements = (try? FileManager.default.contentsOfDirectory(atPath: Self.supplements.path)) ?? []
@@ -34,21 +38,46 @@ struct StandInChecker {
                 [
                     "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
                     Repository.standIns.appendingPathComponent(file).path,
-                ] + more + ["-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path],
+                ] + more + previews + ["-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path],
                 in: folder)
             try #require(run.status == 0, "the stand-in \(file) does not build:\n\(run)")
         }
         standIns = Set(files.map { String($0.dropLast(".swift".count)) })
+        self.previews = previews
+        let layer = Repository.root.appendingPathComponent("Sources/DeviceConstraintsUI")
+        let sources =
+            FileManager.default.enumerator(atPath: layer.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }.sorted().map { layer.appendingPathComponent($0).path } ?? []
+        try #require(!sources.isEmpty, "no Sources/DeviceConstraintsUI")
+        let run = try await Self.swiftc(
+            [
+                "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "DeviceConstraintsUI",
+                "-package-name", Repository.packageName, "-I", folder.path, "-I", try Repository.modulesFolder.path,
+                "-emit-module-path", folder.appendingPathComponent("DeviceConstraintsUI.swiftmodule").path,
+            ] + Self.settings + previews + sources, in: folder)
+        try #require(run.status == 0, "DeviceConstraintsUI does not build against the stand-ins:\n\(run)")
     }
 
-    /// The first of `imports` that work in progress will add and that does not exist yet, if any.
-    func pendingModule(in imports: [String]) throws -> String? {
-        let modules = try Repository.modulesFolder
-        return imports.first { module in
-            Self.pendingModules.contains(module) && !standIns.contains(module)
-                && !FileManager.default.fileExists(
-                    atPath: modules.appendingPathComponent("\(module).swiftmodule").path)
-        }
+    /// The settings Package.swift gives every target.
+    static let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
+        .flatMap { ["-enable-upcoming-feature", $0] }
+
+    /// Builds the stand-in of Xcode's PreviewsMacros plugin into `folder`, against the SwiftSyntax of the compiler's
+    /// own macro plugins (`host` in its resource folder); returns the library's path.
+    private static func previewsMacros(in folder: URL) async throws -> String {
+        let info = try await swiftc(["-print-target-info"], in: folder)
+        let json = try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any]
+        let resources = try #require((json?["paths"] as? [String: Any])?["runtimeResourcePath"] as? String)
+        let host = URL(fileURLWithPath: resources).appendingPathComponent("host").path
+        let library = folder.appendingPathComponent("libPreviewsMacros.so").path
+        let run = try await swiftc(
+            [
+                "-emit-library", "-module-name", "PreviewsMacros", "-I", host, "-L", host, "-lSwiftSyntax",
+                "-lSwiftSyntaxMacros", Repository.standIns.appendingPathComponent("Macros/PreviewsMacros.swift").path,
+                "-o", library,
+            ], in: folder)
+        try #require(run.status == 0, "the stand-in of the PreviewsMacros plugin does not build:\n\(run)")
+        return library
     }
 
     /// The compiler's errors and warnings for `files` type-checked together as one module; empty when there are
@@ -69,13 +98,11 @@ struct StandInChecker {
             }
             imports += ["-Xfrontend", "-import-module", "-Xfrontend", module]
         }
-        let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
-            .flatMap { ["-enable-upcoming-feature", $0] }
         let run = try await Self.swiftc(
             [
                 "-typecheck", "-parse-as-library", "-swift-version", "6", "-module-name", "AppleSnippets",
                 "-package-name", Repository.packageName, "-I", folder.path, "-I", try Repository.modulesFolder.path,
-            ] + settings + imports + platformFiles + files.map(\.path), in: folder)
+            ] + Self.settings + previews + imports + platformFiles + files.map(\.path), in: folder)
         let text = run.output + run.errorOutput
         if run.status != 0 || text.contains("error:") || text.contains("warning:") {
             return text.isEmpty ? "swiftc failed with exit status \(run.status)" : text

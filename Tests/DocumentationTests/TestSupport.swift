@@ -42,9 +42,6 @@ enum Repository {
     /// The stand-in frameworks (Tests/ConstraintDSLTests/Fixtures/StandIns).
     static let standIns = root.appendingPathComponent("Tests/ConstraintDSLTests/Fixtures/StandIns")
 
-    /// Files that work in progress adds (the SwiftUI article): a link to one is not checked until it exists.
-    static let pendingFiles: Set<String> = ["Sources/DeviceConstraints/DeviceConstraints.docc/SwiftUI.md"]
-
     /// The libraries a user's code can import.
     static let libraries: Set<String> = [
         "DeviceConstraints", "ConstraintDSL", "ConstraintSolver", "ConstraintLayout", "DeviceConstraintsTooling",

@@ -1,13 +1,15 @@
-// A stand-in `SwiftUI` module, for type-checking SwiftUI code on Linux (PlatformCompileCheckTests): the coming
-// DeviceConstraintsUI, its probes and its DocC snippets. Written from the iPhoneOS 18.6 SDK's
+// A stand-in `SwiftUI` module, for type-checking SwiftUI code on Linux (PlatformCompileCheckTests): DeviceConstraintsUI,
+// its probe, Examples/SwiftUICards and the DocC snippets. Written from the iPhoneOS 18.6 SDK's
 // `SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface` and `SwiftUICore.swiftmodule/arm64-apple-ios.swiftinterface`
 // (SwiftUI re-exports SwiftUICore, where View, ViewModifier, Environment, GeometryProxy, Font, EdgeInsets and the
 // layout modifiers live; the line each was read at is named above it). Each keeps the SDK's shape, `@available` and
 // main-actor isolation (`@MainActor @preconcurrency` protocols, `nonisolated` modifiers); only what the package, its
 // probes and its docs use is declared. Observation is the toolchain's real module. The `PlatformChecks/SwiftUIApp.swift`
 // fixture compiles against this stand-in here and against the real SDK in the real-SDK check, so a shape that differs
-// fails one of the two. `#Preview` is not declared: its macro does not expand on Linux. Never run: a primitive view's
-// `body` is `Never`, as in the SDK, and traps if it were ever called.
+// fails one of the two. `#Preview` is declared as the SDK declares it; its implementation, Xcode's PreviewsMacros
+// plugin, is stood in for by StandIns/Macros/PreviewsMacros.swift, which expands it to nothing once its arguments
+// type-check (loaded with `-load-plugin-library`). Never run: a primitive view's `body` is `Never`, as in the SDK,
+// and traps if it were ever called.
 @_exported import Foundation
 @_exported import Observation
 
@@ -133,6 +135,13 @@ extension Text: View {
     public var body: Never { standInBody() }
 }
 
+// SwiftUICore:11523, 7411
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Text {
+    nonisolated public func font(_ font: Font?) -> Text { self }
+    public static func + (lhs: Text, rhs: Text) -> Text { lhs }
+}
+
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public enum HorizontalAlignment: Equatable, Sendable {
     case leading, center, trailing
@@ -141,7 +150,14 @@ extension Text: View {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Alignment: Equatable, Sendable {
     public static let center = Alignment()
+    public static let leading = Alignment()
     public static let topLeading = Alignment()
+}
+
+// SwiftUICore:9804
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct VerticalAlignment: Equatable {
+    public static let center = VerticalAlignment()
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -152,6 +168,130 @@ extension Text: View {
     ) {
         self.content = content()
     }
+    public var body: Never { standInBody() }
+}
+
+// SwiftUICore:4866
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct HStack<Content>: View where Content: View {
+    @usableFromInline nonisolated(unsafe) let content: Content
+    @inlinable nonisolated public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+    ) {
+        self.content = content()
+    }
+    public var body: Never { standInBody() }
+}
+
+// SwiftUICore:3109, 17947
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @MainActor @preconcurrency public struct Spacer {
+    @MainActor @preconcurrency public var minLength: CGFloat?
+    @inlinable @MainActor @preconcurrency public init(minLength: CGFloat? = nil) {
+        self.minLength = minLength
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Spacer: View {
+    public var body: Never { standInBody() }
+}
+
+// SwiftUICore:15006, 15018, 15028
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ForEach: View where Content: View {
+    public var body: Never { standInBody() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+// MARK: - Images and colours (SwiftUICore:16544, 7848, 11808, 6721, 6723, 14539)
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Image: Equatable, Sendable {
+    @usableFromInline let name: String
+    public init(systemName: String) { name = systemName }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Image: View {
+    public var body: Never { standInBody() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Color: Hashable, CustomStringConvertible, Sendable {
+    public static let gray = Color()
+    public static let clear = Color()
+    public func opacity(_ opacity: Double) -> Color { self }
+    public var description: String { "Color" }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Color: View {
+    public var body: Never { standInBody() }
+}
+
+// MARK: - Scrolling and grids (SwiftUICore:2264 Axis, 14734; SwiftUI:12606, 12632 ScrollView, 19582, 19604)
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public enum Axis: Int8, CaseIterable {
+    case horizontal, vertical
+    @frozen public struct Set: OptionSet {
+        public typealias Element = Axis.Set
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Axis.Set(rawValue: 1)
+        public static let vertical = Axis.Set(rawValue: 2)
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct ScrollView<Content>: View where Content: View {
+    @_alwaysEmitIntoClient nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+    public var body: Never { standInBody() }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct GridItem: Sendable {
+    public enum Size: Sendable {
+        case fixed(_: CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public var size: GridItem.Size
+    public var spacing: CGFloat?
+    public var alignment: Alignment?
+    public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
+        self.size = size
+        self.spacing = spacing
+        self.alignment = alignment
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct LazyVGrid<Content>: View where Content: View {
+    public init(
+        columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) {}
     public var body: Never { standInBody() }
 }
 
@@ -219,6 +359,77 @@ extension View {
     @inlinable nonisolated public func font(_ font: Font?) -> some View {
         modifier(_StandInModifier())
     }
+
+    // SwiftUICore:2337
+    @inlinable nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+        modifier(_StandInModifier())
+    }
+
+    // SwiftUICore:11160
+    @inlinable nonisolated public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View {
+        modifier(_StandInModifier())
+    }
+}
+
+// SwiftUICore:1124
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public enum Edge: Int8, CaseIterable {
+    case top, leading, bottom, trailing
+    @frozen public struct Set: OptionSet {
+        public typealias Element = Edge.Set
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Edge.Set(rawValue: 10)
+        public static let all = Edge.Set(rawValue: 15)
+    }
+}
+
+// SwiftUICore:16341, 14677
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@frozen public struct SafeAreaRegions: OptionSet {
+    public let rawValue: UInt
+    @inlinable public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all = SafeAreaRegions(rawValue: 3)
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension View {
+    @inlinable nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all)
+        -> some View
+    {
+        modifier(_StandInModifier())
+    }
+}
+
+// SwiftUICore:13733
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension View {
+    @inlinable nonisolated public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
+        -> some View where V: View
+    {
+        modifier(_StandInModifier())
+    }
+}
+
+// SwiftUICore:11931, 11933
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension View {
+    nonisolated public func onChange<V>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View where V: Equatable {
+        modifier(_StandInModifier())
+    }
+
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        -> some View where V: Equatable
+    {
+        modifier(_StandInModifier())
+    }
 }
 
 // MARK: - Geometry (SwiftUICore:6941; SwiftUI:4975, 4982)
@@ -278,6 +489,37 @@ public struct EnvironmentValues: CustomStringConvertible {
     public var description: String { "EnvironmentValues" }
 }
 
+// SwiftUICore:14778, 14880, 14896, 14937, 14949
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public enum UserInterfaceSizeClass: Sendable {
+    case compact
+    case regular
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension EnvironmentValues {
+    public var font: Font? {
+        get { nil }
+        set {}
+    }
+    public var displayScale: CGFloat {
+        get { 1 }
+        set {}
+    }
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    @backDeployed(before: macOS 14.0, tvOS 17.0, watchOS 10.0)
+    public var horizontalSizeClass: UserInterfaceSizeClass? {
+        get { nil }
+        set {}
+    }
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    @backDeployed(before: macOS 14.0, tvOS 17.0, watchOS 10.0)
+    public var verticalSizeClass: UserInterfaceSizeClass? {
+        get { nil }
+        set {}
+    }
+}
+
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {
     @usableFromInline let read: () -> Value
@@ -301,6 +543,13 @@ extension View {
     @inlinable nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
         -> some View
     {
+        modifier(_StandInModifier())
+    }
+
+    // SwiftUICore:9621
+    @inlinable nonisolated public func transformEnvironment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void
+    ) -> some View {
         modifier(_StandInModifier())
     }
 }
@@ -373,3 +622,10 @@ public struct WindowGroup<Content>: Scene where Content: View {
 
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Never: Scene {}
+
+// MARK: - Previews (SwiftUI:15969)
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@freestanding(declaration) public macro Preview(
+    _ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View
+) = #externalMacro(module: "PreviewsMacros", type: "SwiftUIView")

@@ -26,6 +26,13 @@ public enum UIUserInterfaceIdiom: Int, @unchecked Sendable {
     case vision = 6
 }
 
+@available(iOS 2.0, *)
+@MainActor open class UIDevice: NSObject {
+    open class var current: UIDevice { UIDevice() }
+    @available(iOS 3.2, *)
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { .unspecified }
+}
+
 @available(iOS 8.0, *)
 public enum UIUserInterfaceSizeClass: Int, @unchecked Sendable {
     case unspecified = 0

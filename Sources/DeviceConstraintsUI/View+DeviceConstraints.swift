@@ -1,0 +1,130 @@
+// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// this module against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by
+// hand against the real SDK (iOS 13 target: no error, no warning); the rules it applies (one interpreter per window,
+// when a window moves) are WindowTracker's, tested on Linux in WindowTrackerTests. A Mac must still confirm what no
+// stand-in can: that the measured size is the window's (safe areas and keyboard included) on iPhone, iPad and Mac; that
+// onGeometryChange calls its action for the first size, before the first frame is shown; and that each scene of an iPad
+// app gets its own state (so its own interpreter) and releases it when closed.
+#if canImport(SwiftUI)
+    public import DeviceConstraints
+    public import SwiftUI
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension View {
+        /// Follows this view's window and puts the window's records in the environment, for the views inside to
+        /// read through `@Environment(LiveConstraints.self)`. Apply it to each scene's root view.
+        ///
+        /// ```swift
+        /// @main struct CalendarApp: App {
+        ///     let interpreter = ConstraintInterpreter(
+        ///         source: BundleSource(.main), environment: LayoutEnvironment(width: 390, height: 844))
+        ///
+        ///     var body: some Scene {
+        ///         WindowGroup { CalendarView().deviceConstraints(interpreter) }
+        ///     }
+        /// }
+        ///
+        /// struct CalendarView: View {
+        ///     @Environment(LiveConstraints.self) private var constraints
+        ///
+        ///     var body: some View {
+        ///         let top = constraints[viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView"]
+        ///         Text("Measure").frame(top).padding(top)
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// **The window.** The view fills the space its window gives it (as a scene's root view does) and measures
+        /// the window behind it, safe areas and keyboard included, with `onGeometryChange(for:of:action:)`. With
+        /// the traits SwiftUI reports there (size classes, display scale, layout direction) and the device's idiom,
+        /// the size makes the window's ``LayoutEnvironment``. `.constraintEnvironment(_:)` outside this modifier pins
+        /// another (previews).
+        ///
+        /// **One interpreter per window.** The windows of an app are told apart by this modifier's state: SwiftUI
+        /// keeps one per window (per scene on iPad and the Mac). The first window uses `interpreter` itself; each
+        /// other window open at the same time gets its own interpreter, made with
+        /// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` (so a class another window has loaded reads
+        /// no file), released when SwiftUI releases the window's state — the scene is closed, or discarded by the
+        /// system. When the first window is released, the next window opened uses `interpreter` again.
+        ///
+        /// **When the records change.** A new size or traits moves the window's interpreter at once with
+        /// ``ConstraintInterpreter/updateNow(to:)`` — during the layout that measured it, so views lay out with the
+        /// new numbers in the same pass — when that reads no file: a resize within the device class, or a class whose
+        /// files are parsed already (by this window before, or by another). Otherwise it moves with
+        /// ``ConstraintInterpreter/update(to:)`` in a task: the new class's files are read off the main thread, the
+        /// views keep the old class's numbers meanwhile, and all switch at once when it is ready. A container read for
+        /// the first time is loaded by that read, on the main thread: preload the app's containers at launch if its
+        /// files are large (``ConstraintInterpreter/preloadAll()``).
+        ///
+        /// - Parameter interpreter: the app's interpreter (keep one for the app, in the `App`).
+        /// - Returns: the view, filling its window, with the window's ``LiveConstraints`` in its environment.
+        public func deviceConstraints(_ interpreter: ConstraintInterpreter) -> some View {
+            modifier(DeviceConstraintsModifier(interpreter: interpreter))
+        }
+    }
+
+    /// What `.deviceConstraints(_:)` adds: the window's tracker, fed with the window's size and traits.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    struct DeviceConstraintsModifier: ViewModifier {
+        let interpreter: ConstraintInterpreter
+
+        /// The window's tracker, made on the first `body`: one per window, released with the window's state.
+        @State private var window = WindowState()
+        @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        @Environment(\.verticalSizeClass) private var verticalSizeClass
+        @Environment(\.displayScale) private var displayScale
+        @Environment(\.layoutDirection) private var layoutDirection
+        @Environment(\.pinnedConstraintEnvironment) private var pinned
+
+        func body(content: Content) -> some View {
+            let tracker = window.tracker(for: interpreter, pinned: pinned)
+            content
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                .background {
+                    // Behind the content and under every safe area: the window's whole size.
+                    Color.clear
+                        .ignoresSafeArea()
+                        .onGeometryChange(for: CGSize.self) { proxy in
+                            proxy.size
+                        } action: { size in
+                            tracker.measured(width: Double(size.width), height: Double(size.height))
+                        }
+                }
+                .onChange(of: traits, initial: true) { _, traits in tracker.traitsChanged(traits) }
+                .onChange(of: pinned, initial: true) { _, pinned in tracker.pin(pinned) }
+                .environment(tracker.live)
+        }
+
+        /// The window's traits as SwiftUI reports them here, at the root of the window.
+        private var traits: WindowTraits {
+            WindowTraits(
+                idiom: .current, displayScale: Double(displayScale),
+                horizontalSizeClass: horizontalSizeClass.map { SizeClass($0) },
+                verticalSizeClass: verticalSizeClass.map { SizeClass($0) },
+                layoutDirection: layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)
+        }
+    }
+
+    /// The state `.deviceConstraints(_:)` keeps for its window: the window's tracker, made when first asked for.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    final class WindowState {
+        private var tracker: WindowTracker?
+
+        /// The window's tracker for `interpreter`; a new one if the app passes another interpreter.
+        func tracker(for interpreter: ConstraintInterpreter, pinned: LayoutEnvironment?) -> WindowTracker {
+            if let tracker, tracker.app === interpreter { return tracker }
+            let made = WindowTracker(for: interpreter, environment: pinned)
+            tracker = made
+            return made
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension SizeClass {
+        /// The size class SwiftUI reports.
+        init(_ sizeClass: UserInterfaceSizeClass) {
+            self = sizeClass == .regular ? .regular : .compact
+        }
+    }
+#endif
