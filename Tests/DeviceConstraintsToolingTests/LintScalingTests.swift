@@ -2,7 +2,7 @@ import DeviceConstraints
 import Foundation
 import Testing
 
-@testable import DeviceConstraintsTooling
+@testable import DeviceConstraintsLint
 
 /// `lint` is linear in files, views and problems: each of these inputs took minutes when every location was
 /// counted from the first byte and every missing view was compared with every other view.

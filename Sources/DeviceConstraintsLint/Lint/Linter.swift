@@ -26,6 +26,8 @@ public struct Linter: Sendable {
     /// Whether messages advise a user of the command-line tool rather than of the library: a symbolic link out of
     /// the folder is to be replaced with a copy, rather than read with `DirectorySource(_:followingLinksOutOfFolder:)`.
     package var commandLineAdvice = false
+    /// The command-line tool's name, as advice names it: `device-constraints`.
+    package static let toolName = "device-constraints"
 
     /// A linter for files written for the devices of `catalog`.
     ///
@@ -224,7 +226,7 @@ public struct Linter: Sendable {
         } else {
             message += "; rename"
         }
-        message += " the file, or add the device to the catalog (see '\(DeviceConstraintsTool.name) devices')"
+        message += " the file, or add the device to the catalog (see '\(Self.toolName) devices')"
         // The file parsed, so its first quote opens the top-level key.
         let location = bytes.firstIndex(of: UInt8(ascii: "\"")).map { JSONDocument.location(ofOffset: $0, in: bytes) }
         return ConstraintDiagnostic(
@@ -246,13 +248,15 @@ struct LintedFile {
 }
 
 /// Collects the warnings the parser reports while it reads one file (lint) or one chain of files (show).
-final class DiagnosticCollector: @unchecked Sendable {
+package final class DiagnosticCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [ConstraintDiagnostic] = []
 
-    var handler: ConstraintDiagnosticHandler {
+    package init() {}
+
+    package var handler: ConstraintDiagnosticHandler {
         { diagnostic in self.lock.withLock { self.collected.append(diagnostic) } }
     }
 
-    var diagnostics: [ConstraintDiagnostic] { lock.withLock { collected } }
+    package var diagnostics: [ConstraintDiagnostic] { lock.withLock { collected } }
 }
