@@ -77,7 +77,7 @@ extension ConstraintInterpreter {
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic]) {
         guard let prepared = try prepareIfPossible(container, for: snapshot, generation: generation, readingFiles: true)
-        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: []) }
+        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: source) }
         return prepared
     }
 
@@ -118,7 +118,7 @@ extension ConstraintInterpreter {
             if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
         }
         guard !files.isEmpty else {
-            throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names)
+            throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names, in: source)
         }
         let merged = MergedContainer(files: files)
         stages.store(read, merged: merged, of: container, along: chain, generation: generation)

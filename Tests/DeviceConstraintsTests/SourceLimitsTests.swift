@@ -191,6 +191,80 @@ struct SourceLimitsTests {
         #expect(error?.message.contains("the constraint source holds no .json files") == true)
     }
 
+    /// A folder of JSON that is not constraint files (an app's settings, SwiftPM's description.json beside the build
+    /// products) once made `preloadAll()` succeed and load nothing, and the next lookup fail without saying where it
+    /// looked.
+    @Test func aFolderOfOtherJSONFailsThePreloadSayingWhyNoFileIsAConstraintFile() async throws {
+        let folder = try Fixtures.folder("NotConstraintFiles")
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(folder), device: try DeviceCatalog.profile(.iPhone6))
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(preload?.code == .emptyFolder)
+        let message = preload?.message ?? ""
+        #expect(message.contains("the folder \(folder.path) holds 2 .json files and none is a constraint file"))
+        #expect(
+            message.contains(
+                #"description.json has the top-level keys "builtTestProducts", "copyCommands"; a constraint file "#
+                    + #"named description.json has one, "description""#), "\(message)")
+        #expect(
+            message.contains(
+                #"settings.json has the top-level keys "theme", "language", "fontScale" and 1 more; a constraint "#
+                    + #"file named settings.json has one, "settings""#), "\(message)")
+        #expect(message.contains("Container.json or Container_Device.json"))
+        #expect(interpreter.loadedContainers.isEmpty)
+
+        // The lookup after it says which folder it searched.
+        let lookup = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(lookup.code == .fileNotFound)
+        #expect(
+            lookup.message.contains(
+                #"no constraint file for container "Card" on device iPhone6 in the folder \#(folder.path); "#
+                    + "looked for Card_iPhone6.json, Card.json"), "\(lookup.message)")
+    }
+
+    @Test func aBundleFolderOfOtherJSONIsNamedInThePreloadAndTheLookup() async throws {
+        let interpreter = ConstraintInterpreter(
+            source: BundleSource(.module, subdirectory: "Fixtures/NotConstraintFiles"),
+            device: try DeviceCatalog.profile(.iPhone6))
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(preload?.code == .emptyFolder)
+        #expect(preload?.message.contains(#"the folder "Fixtures/NotConstraintFiles" of the bundle "#) == true)
+        let lookup = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
+        #expect(lookup.message.contains(#"in the folder "Fixtures/NotConstraintFiles" of the bundle "#))
+    }
+
+    @Test func filesForDevicesTheCatalogLacksAndFilesThatAreNotJSONAreExplainedToo() async throws {
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource([
+                "Card_iPhone99.json": #"{"Card": [{"title": {"width": 1}}]}"#,
+                "{}.json": #"{"Card": []}"#,
+                "notes.json": #"{"title": "x",,}"#,
+            ]),
+            device: try DeviceCatalog.profile(.iPhone6))
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        #expect(preload?.code == .emptyFolder)
+        let message = preload?.message ?? ""
+        #expect(message.contains("the constraint source holds 3 .json files and none is a constraint file"))
+        #expect(
+            message.contains(#"Card_iPhone99.json is for the device "iPhone99", which the catalog does not have"#),
+            "\(message)")
+        #expect(message.contains(#"notes.json is not valid JSON ("#), "\(message)")
+        #expect(
+            message.contains(#"{}.json has the top-level key "Card"; a constraint file named {}.json has one, "{}""#))
+    }
+
+    /// More files than the message lists one by one: the rest are counted, so that the message stays short.
+    @Test func aFolderOfManyOtherFilesListsTheFirstFiveAndCountsTheRest() async throws {
+        var files: [String: String] = [:]
+        for i in 0..<12 { files["settings\(i).json"] = #"{"theme": "dark"}"# }
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource(files), device: try DeviceCatalog.profile(.iPhone6))
+        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let message = preload?.message ?? ""
+        #expect(message.contains("and 7 more. A constraint file"), "\(message)")
+        #expect(message.contains("settings0.json") && !message.contains("settings5.json"))
+    }
+
     // MARK: - Empty files
 
     @Test func anEmptyFileIsReadAsEmptyDataAndCostsNoMemory() throws {
