@@ -259,6 +259,72 @@ struct ConstraintFileParserTests {
         #expect(error.column == 34)
     }
 
+    // MARK: - The width a file was drawn for
+
+    @Test func aFileMayStateTheWidthItWasDrawnForBeforeOrAfterItsContainer() throws {
+        let before = try parse("DesignWidth_iPhone6.json")
+        #expect(before.designWidth == 375)
+        #expect(before.viewIds == ["banner", "title"])
+        #expect(before["banner"]?.width == 375 && before["banner"]?.marginLeft == 8)
+        // Each of its scaled values scales against it.
+        #expect(before.table.dynamics.count == 3)
+        #expect(before.table.dynamics.allSatisfy { $0.designWidth == 375 })
+        #expect(before.scaledValues(of: "title")["tracking"] == ScaledValue(2))
+
+        let after = try parse("DesignWidthAfter_iPhone6.json")
+        #expect(after.designWidth == 1366)
+        #expect(after.table.dynamics.map(\.designWidth) == [1366])
+        // A file that states none keeps today's rule: its class's width, or the resolved class's for a base file.
+        let unstated = try parse("Dynamic_iPhone6.json")
+        #expect(unstated.designWidth == nil)
+        #expect(unstated.table.dynamics.allSatisfy { $0.designWidth == nil })
+    }
+
+    @Test(arguments: [
+        (
+            "DesignWidthString_iPhone6.json",
+            #"DesignWidthString_iPhone6.json:2:18: error: "designWidth" must be a number, the width in points the file was drawn for, such as "designWidth": 375; found string ("375") at designWidth"#
+        ),
+        (
+            "DesignWidthZero_iPhone6.json",
+            #"DesignWidthZero_iPhone6.json:3:18: error: "designWidth" must be a number greater than 0, the width in points the file was drawn for, such as "designWidth": 375; found 0 at designWidth"#
+        ),
+        (
+            "DesignWidthNegative_iPhone6.json",
+            #"DesignWidthNegative_iPhone6.json:2:18: error: "designWidth" must be a number greater than 0, the width in points the file was drawn for, such as "designWidth": 375; found -375 at designWidth"#
+        ),
+        (
+            "DesignWidthHuge_iPhone6.json",
+            #"DesignWidthHuge_iPhone6.json:2:18: error: "designWidth" must be a number greater than 0, the width in points the file was drawn for, such as "designWidth": 375; found 1e400 at designWidth"#
+        ),
+        (
+            "DesignWidthTwice_iPhone6.json",
+            #"DesignWidthTwice_iPhone6.json:4:3: error: "designWidth" is given twice (first on line 2); a file is drawn for one width, keep one at designWidth"#
+        ),
+        (
+            "DesignWidthAlone_iPhone6.json",
+            #"DesignWidthAlone_iPhone6.json:1:3: error: the file gives "designWidth" but no container; write its records beside it, such as {"DesignWidthAlone": [...], "designWidth": 375}"#
+        ),
+    ])
+    func aBadDesignWidthIsAnErrorThatSaysWhereAndWhat(file: String, expected: String) throws {
+        let error = try parseError(file)
+        #expect(error.code == .invalidFormat)
+        #expect(error.description == expected)
+    }
+
+    /// Lint reads on after a bad width (the file's records are still checked), with the error in document order.
+    @Test func collectingErrorsReportsABadDesignWidthAndReadsTheRecords() throws {
+        let data = try Fixtures.data("ConstraintFiles", "DesignWidthTwice_iPhone6.json")
+        let (file, errors) = ConstraintFileParser().parseCollectingErrors(
+            data, fileName: "DesignWidthTwice_iPhone6.json")
+        #expect(errors.map(\.line) == [4])
+        #expect(file?.designWidth == 375)
+        #expect(file?.viewIds == ["banner"])
+        let mixed = Data(#"{"designWidth": -1, "C": [{"a": {"width": "x"}}], "designWidth": 2}"#.utf8)
+        let (_, mixedErrors) = ConstraintFileParser().parseCollectingErrors(mixed, fileName: "C.json")
+        #expect(mixedErrors.map(\.column) == [17, 43, 51], "\(mixedErrors)")
+    }
+
     @Test func aTopLevelKeyThatDoesNotMatchTheFileNameIsAnError() throws {
         let error = try parseError("WrongKey_iPhone6.json")
         #expect(error.code == .invalidFormat)

@@ -82,7 +82,7 @@ package struct RecordTable: Sendable, Hashable {
 
     /// The merged records, each attribute with the first file along the chain that sets it.
     ///
-    /// A scaled value is evaluated for `environment` against the design width of the class whose file gave it (the
+    /// A scaled value is evaluated for `environment` against the design width its file states, else that of the class whose file gave it (the
     /// resolved `device`'s for the base file), and a column rule gives a `columns` row, as lookups do.
     private static func rows(
         of files: [ContainerConstraints], for environment: LayoutEnvironment, device: DeviceProfile,
@@ -90,9 +90,11 @@ package struct RecordTable: Sendable, Hashable {
     ) -> [Row] {
         let merged = ContainerConstraints.merge(files)
         let known = Set(catalog.profiles.map(\.name))
-        /// The design width a file's scaled values are taken against: its class's, or the device's for the base file.
-        func designWidth(ofFile name: String) -> Double {
-            let fileDevice = ConstraintFileName(parsing: name, knownDevices: known)?.device
+        /// The design width a file's scaled values are taken against: the one it states, else its class's, or the
+        /// device's for the base file.
+        func designWidth(of file: ContainerConstraints) -> Double {
+            if let stated = file.designWidth { return stated }
+            let fileDevice = ConstraintFileName(parsing: file.fileName, knownDevices: known)?.device
             return fileDevice.flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
         }
         var rows: [Row] = []
@@ -104,7 +106,7 @@ package struct RecordTable: Sendable, Hashable {
                 let file = files.first { $0[viewId]?.contains(attribute) == true }
                 var rule: String?
                 if let file, let scaled = file.scaledValues(of: viewId)[attribute] {
-                    let reference = designWidth(ofFile: file.fileName)
+                    let reference = designWidth(of: file)
                     value = .number(
                         scaled.resolved(
                             width: environment.width, designWidth: reference, displayScale: environment.displayScale))
