@@ -7,8 +7,9 @@ import Foundation
 /// Each file: its name (`Container_Device.json` with a device of the catalog, or `Container.json`), JSON
 /// validity, the format, the top-level key against the name, attribute types, misspelt attribute names
 /// (with a suggestion), view ids given twice. Across files: a view id that some device gets but another
-/// cannot reach through its lookup chain (a missing default), and files for a device the catalog does not
-/// know, which no device ever reads (dead files).
+/// cannot reach through its lookup chain (a missing default), files for a device the catalog does not
+/// know, which no device ever reads (dead files), and scaled values that are the same on every device that reads
+/// them (a base file that states no `"designWidth"`).
 ///
 /// ```swift
 /// let report = Linter(catalog: .standard).lint(
@@ -87,7 +88,9 @@ public struct Linter: Sendable {
         }
         // A container with a file that could not be read at all would report each of that file's views as
         // missing: a cascade of errors that fixing the file removes. Its other checks still run.
-        diagnostics += missingDefaults(in: files.filter { !unreadContainers.contains($0.contents.container) })
+        let complete = files.filter { !unreadContainers.contains($0.contents.container) }
+        diagnostics += missingDefaults(in: complete)
+        diagnostics += constantScaledValues(in: complete)
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
     }
 
