@@ -12,7 +12,6 @@ struct SourceLimitsTests {
         let folder = try ScratchFolder()
         try folder.sparseFile("Huge_iPhone6.json", size: 2 << 30)
         let before = ResidentMemory.peak
-        let start = ContinuousClock.now
 
         let sourceError = try #require(throws: ConstraintSourceError.self) {
             try DirectorySource(folder.url).data(forFile: "Huge_iPhone6.json", maximumSize: 8 << 20)
@@ -27,8 +26,8 @@ struct SourceLimitsTests {
         #expect(error.file == "Huge_iPhone6.json")
         #expect(error.message.contains("file is 2147483648 bytes, over the limit of 8388608 bytes"))
 
-        // Reading the file would take seconds and 2 GiB; refusing it takes a stat.
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Reading the file would take 2 GiB; refusing it takes a stat. (Memory, not time: a busy machine cannot make
+        // a read that never happened look like one.)
         if let before, let after = ResidentMemory.peak { #expect(after - before < 64 << 20) }
     }
 

@@ -27,7 +27,12 @@ struct LintScalingTests {
         return text + "]}\n"
     }
 
+    /// The fastest of three runs: load only ever adds time, so the fastest is the least disturbed.
     private func timed(_ body: () -> LintReport) -> (LintReport, Duration) {
+        (0..<3).map { _ in once(body) }.min { $0.1 < $1.1 }!  // three runs: never empty
+    }
+
+    private func once(_ body: () -> LintReport) -> (LintReport, Duration) {
         let start = ContinuousClock.now
         let report = body()
         return (report, ContinuousClock.now - start)
