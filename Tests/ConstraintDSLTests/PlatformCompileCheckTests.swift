@@ -98,7 +98,7 @@ struct PlatformCompileCheckTests {
         .flatMap { ["-enable-upcoming-feature", $0] }
 
     #if os(Linux)
-        @Test(.timeLimit(.minutes(2)), arguments: Framework.allCases)
+        @Test(.timeLimit(.minutes(10)), arguments: Framework.allCases)
         func theAppleOnlyFilesTypeCheckAgainstAStandIn(_ framework: Framework) async throws {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("PlatformCheck-\(UUID())")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

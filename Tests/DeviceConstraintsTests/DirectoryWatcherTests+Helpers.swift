@@ -86,7 +86,7 @@ private func systemRename(_ old: String, _ new: String) -> Int32 {
 
 /// How long a test waits for something that normally takes milliseconds: long enough for a machine busy with other
 /// builds, and only spent when something is wrong, since every wait ends as soon as its condition holds.
-let patience = 30.0
+let patience = 60.0
 
 /// Reports from a watcher's callback, in order.
 final class Reports: @unchecked Sendable {

@@ -94,9 +94,12 @@ struct EnvironmentUpdateTests {
         let source = CountingSource(DirectorySource(Fixtures.bundledConstraints), delay: 0.05)
         let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         try await interpreter.preload(containers: ["BMTReportMeasureView"])
-        // The slow update reads the iPad's files; the quick one, called after it, reads nothing new.
+        // The slow update reads the iPad's files; the quick one, called after it, reads nothing new. "After": once
+        // the slow one is reading (a child task may not have started at all by a given time on a busy machine, and
+        // then it would be the later update, and rightly win).
+        let reads = source.totalReads
         async let slow = interpreter.update(to: Self.portraitPad)
-        try await Task.sleep(nanoseconds: 10_000_000)
+        #expect(await waitUntil { source.totalReads > reads }, "the slow update never read a file")
         _ = interpreter.updateNow(to: Self.iPhone5)
         _ = try await slow
         #expect(interpreter.device.name == .iPhone5)

@@ -104,7 +104,7 @@ struct HotReloadTests {
 
     // MARK: - Every way an editor saves
 
-    @Test(.timeLimit(.minutes(1)), arguments: ["in place", "rename over", "vim", "delete and recreate"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["in place", "rename over", "vim", "delete and recreate"])
     func everyWayOfSavingIsSeenAndTheNewValuesAnswerAtOnce(_ way: String) throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -127,7 +127,7 @@ struct HotReloadTests {
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 2)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aNewFileAndADeletedFileMoveTheContainerAlongItsChain() throws {
         let project = try Project(["Card.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -145,7 +145,7 @@ struct HotReloadTests {
 
     // MARK: - A bad edit never loses anything
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aBadEditIsRejectedWithItsPlaceAndTheLastGoodValuesStayUntilItIsFixed() throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -166,7 +166,7 @@ struct HotReloadTests {
 
     // MARK: - Only what changed
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func anEditReloadsOnlyTheContainersWhoseChainReadsItAndLoadsNothingNew() throws {
         let project = try Project([
             "Card_iPhone6.json": Self.card(width: 1),
@@ -193,7 +193,7 @@ struct HotReloadTests {
 
     /// Lookups on eight threads racing 1,000 edits (each read through the reload path) never see a container mixed
     /// from two edits, and after the last edit every lookup answers with it.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func lookupsRacingAThousandEditsNeverSeeAMixAndEndOnTheLastEdit() throws {
         func file(_ edit: Int) -> String {
             let views = (0..<20).map { #"{"v\#($0)": {"width": \#(edit), "height": \#(edit)}}"# }
@@ -237,7 +237,7 @@ struct HotReloadTests {
 
     // MARK: - Quiet and tidy
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theWatchEndsWhenTheInterpreterIsReleasedOrTheWatcherCancelled() throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         var interpreter: ConstraintInterpreter? = ConstraintInterpreter(

@@ -272,7 +272,8 @@ enum LinearTime {
         return threadCPUTime() - start
     }
 
-    private static func threadCPUTime() -> Double {
+    /// The CPU time this thread has used, in seconds.
+    static func threadCPUTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
