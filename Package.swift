@@ -22,12 +22,18 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "DeviceConstraints"),
-        // What the command-line tool does (lint, show, devices, coverage), as a library that tests reach.
-        .target(name: "DeviceConstraintsTooling", dependencies: ["DeviceConstraints", "ConstraintLayout"]),
+        // Lint and the typed view ids: all the build plugin's tool needs, so that an app's first build with the
+        // plugin compiles the interpreter and this, not the solver, the DSL and the layout engine.
+        .target(name: "DeviceConstraintsLint", dependencies: ["DeviceConstraints"]),
+        // What the command-line tool does (lint, show, devices, coverage, preview), as a library that tests reach;
+        // it re-exports DeviceConstraintsLint, so `import DeviceConstraintsTooling` gives `Linter` and `LintReport`.
+        .target(
+            name: "DeviceConstraintsTooling",
+            dependencies: ["DeviceConstraintsLint", "DeviceConstraints", "ConstraintLayout"]),
         // The tool itself: parses the arguments, calls DeviceConstraintsTooling, prints.
         .executableTarget(name: "device-constraints", dependencies: ["DeviceConstraintsTooling"]),
         // What DeviceConstraintsPlugin runs: lints a folder and writes the typed view ids.
-        .executableTarget(name: "device-constraints-plugin-tool", dependencies: ["DeviceConstraintsTooling"]),
+        .executableTarget(name: "device-constraints-plugin-tool", dependencies: ["DeviceConstraintsLint"]),
         .plugin(
             name: "DeviceConstraintsPlugin", capability: .buildTool(),
             dependencies: ["device-constraints-plugin-tool"]),
@@ -72,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "DeviceConstraintsToolingTests",
             // Depending on the executable makes `swift test` build it, for the end-to-end tests.
-            dependencies: ["DeviceConstraintsTooling", "device-constraints"],
+            dependencies: ["DeviceConstraintsTooling", "DeviceConstraintsLint", "device-constraints"],
             resources: [.copy("Fixtures")]
         ),
         // The code of README.md, the DocC articles and Examples/: type-checked, built and run (MarkdownSnippets.swift

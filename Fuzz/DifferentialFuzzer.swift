@@ -14,7 +14,9 @@
 // `C_iPhone6.json`, `C.json` for an iPhone14Pro). The container is the first file's top-level key when it is a
 // valid name, else "C". The low bit of the input's last byte chooses whether a diagnostics handler listens.
 // Each file is also parsed on its own, and as `lint` reads it (going on after errors that spoil one view): the
-// linter's first error must be the error a load throws.
+// linter's first error must be the error a load throws. A and B must also agree on the width a file states
+// (`"designWidth": 375` beside its container key) and on the chain's records resolved for a 320-point window, where
+// scaled values scale against it; C checks that a file states a valid width or fails.
 //
 // This harness needs internal API, so Scripts/fuzz.sh builds the library with `-enable-testing`. Every internal
 // name it uses is in the adapter section below, so a change of the loading stages is re-pointed there alone.
@@ -29,14 +31,19 @@ import Foundation
 // `ConstraintFileParser.parsedFile(_:fileName:container:collectingWarnings:)` per file and
 // `MergedContainer(files:)` for the chain — and, on the merged `ViewTable`, `count`, `viewId(at:)` and
 // `record(at:)`; the package method `ConstraintFileParser.parseCollectingErrors(_:fileName:container:diagnostics:)`
-// (what `lint` reads with).
+// (what `lint` reads with); and `MergedContainer.resolved(for:device:catalog:)`, for a window.
+
+/// The window the chain's records are resolved for: an iPhone 5's, narrower than every file's class, so that every
+/// scaled value scales.
+private let narrowWindow = LayoutEnvironment(width: 320, height: 568, idiom: .phone, displayScale: 2)
 
 /// Reads `files` (present ones, most specific first) as the chain of `container` on `device`, the way a load does:
 /// each file parsed on its own (the parsed-file stage), then merged (the merged-container stage); warnings are
-/// delivered after the load, in file order, as the interpreter delivers them.
+/// delivered after the load, in file order, as the interpreter delivers them. With `resolving`, the records are
+/// those resolved for ``narrowWindow`` (scaled values against each file's stated width or its class's).
 private func loadChain(
     _ files: [String: Data], container: String, device: DeviceName, chain: [DeviceName], onePass: Bool,
-    diagnostics: ConstraintDiagnosticHandler?
+    resolving: Bool = false, diagnostics: ConstraintDiagnosticHandler?
 ) -> Result<[(String, ConstraintRecord)], ConstraintError> {
     var parser = ConstraintFileParser()
     parser.readsPlainFilesFast = onePass
@@ -48,7 +55,16 @@ private func loadChain(
                 data, fileName: name.fileName, container: container, collectingWarnings: diagnostics != nil)
             parsed.append((file, name.device))
         }
-        let table = MergedContainer(files: parsed).table
+        let merged = MergedContainer(files: parsed)
+        let table =
+            resolving
+            ? merged.resolved(
+                for: narrowWindow,
+                device: DeviceCatalog.standard.profile(named: device)
+                    ?? DeviceProfile(
+                        name: device, idiom: .phone, width: 375, height: 667),
+                catalog: .standard)
+            : merged.table
         if let diagnostics { for warning in parsed.flatMap(\.file.warnings) { diagnostics(warning) } }
         return .success((0..<table.count).map { (table.viewId(at: $0), table.record(at: $0)) })
     } catch {
@@ -81,6 +97,13 @@ private func windowDependentAttributes(
         .dynamics
 }
 
+/// The width a file states, as it parses (public API but for the switch); nil when it does not read.
+private func statedDesignWidth(_ data: Data, fileName: String, container: String, onePass: Bool) -> Double?? {
+    var parser = ConstraintFileParser()
+    parser.readsPlainFilesFast = onePass
+    return (try? parser.parse(data, fileName: fileName, container: container)).map(\.designWidth)
+}
+
 /// Parses one file as `lint` does, going on after errors that spoil one view: the first error, if any.
 private func firstCollectedError(_ data: Data, fileName: String, container: String) -> (
     records: [(String, ConstraintRecord)]?, error: ConstraintError?
@@ -108,9 +131,11 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     let listening = (input.last ?? 0) & 1 == 1
     let pieces = Array(input.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).prefix(3))
         .map { Data($0) }
+    // The container's key, past a "designWidth" before it.
     let container =
-        topLevelKey(of: pieces[0]).flatMap { ConstraintFileName.validateContainer($0) == nil ? $0 : nil }
-        ?? "C"
+        (ConstraintFileName.topLevelKey(of: pieces[0]) ?? topLevelKey(of: pieces[0])).flatMap {
+            ConstraintFileName.validateContainer($0) == nil ? $0 : nil
+        } ?? "C"
     let (device, chain, names): (DeviceName, [DeviceName], [String]) =
         switch pieces.count {
         case 1: (.iPhone6, [.iPhone6], ["\(container)_iPhone6.json"])
@@ -140,6 +165,12 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
                 + "\(generalDynamics.map { "\($0)" } ?? "nil")", input)
         check(
             fastWarnings == generalWarnings, "warnings differ in \(name):\n\(fastWarnings)\n\(generalWarnings)", input)
+        let fastWidth = statedDesignWidth(data, fileName: name, container: container, onePass: true)
+        let generalWidth = statedDesignWidth(data, fileName: name, container: container, onePass: false)
+        check(
+            fastWidth.map { $0?.bitPattern } == generalWidth.map { $0?.bitPattern },
+            "the stated design width differs in \(name): \(String(describing: fastWidth)) | "
+                + "\(String(describing: generalWidth))", input)
         // The linter's reading goes on after an error, but its first error is the one a load throws.
         let collected = firstCollectedError(data, fileName: name, container: container)
         switch fast {
@@ -169,6 +200,14 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     }
     expectSame(fast, general, "chain", input)
     check(fastWarnings == generalWarnings, "chain warnings differ:\n\(fastWarnings)\n\(generalWarnings)", input)
+    // Resolved for a narrow window: each scaled value against its file's stated width, else its class's.
+    expectSame(
+        loadChain(
+            files, container: container, device: device, chain: chain, onePass: true, resolving: true, diagnostics: nil),
+        loadChain(
+            files, container: container, device: device, chain: chain, onePass: false, resolving: true,
+            diagnostics: nil),
+        "chain resolved for 320 points", input)
     if case .failure(let error) = fast, let failed = names.firstIndex(of: error.file ?? "") {
         // The load stops at the first file that fails; the files before it read as the per-file checks saw.
         compareWithReference(fast, references[failed], "chain", input)
@@ -243,8 +282,21 @@ private enum Reference {
             self = .malformed
             return
         }
-        guard let top = root as? [String: Any], top.count == 1, let (key, value) = top.first.map({ ($0.key, $0.value) })
-        else {
+        guard var top = root as? [String: Any] else {
+            self = .invalid([.invalidFormat])
+            return
+        }
+        // Beside the container's key, "designWidth" is the width the file was drawn for: a number greater than 0.
+        // (Foundation keeps the last of repeated keys, so a width given twice is not seen here.)
+        if top.count > 1, let width = top.removeValue(forKey: "designWidth") {
+            guard let number = width as? NSNumber, String(cString: number.objCType) != "c",
+                number.doubleValue.isFinite, number.doubleValue > 0
+            else {
+                self = .invalid([.invalidFormat])
+                return
+            }
+        }
+        guard top.count == 1, let (key, value) = top.first.map({ ($0.key, $0.value) }) else {
             self = .invalid([.invalidFormat])
             return
         }

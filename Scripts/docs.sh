@@ -56,8 +56,13 @@ while [ ${#remaining[@]} -gt 0 ]; do
         graphs="$out/symbol-graphs/$target"
         rm -rf "$graphs" "$out/$target.doccarchive"
         mkdir -p "$graphs"
+        # A module a library re-exports (`@_exported public import DeviceConstraintsLint` in DeviceConstraintsTooling)
+        # is documented as part of the library, as its users see it.
+        reexported=$({ grep -rhoE "^@_exported (public )?import [A-Za-z_][A-Za-z0-9_]*" "Sources/$target" || true; } \
+            | awk '{print $NF}' | sort -u | paste -sd, -)
         swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
-            -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs"
+            -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs" \
+            ${reexported:+"-experimental-allowed-reexported-modules=$reexported"}
         dependencies=()
         for built in "${done_targets[@]}"; do
             imports "$target" "$built" && dependencies+=(--dependency "$out/$built.doccarchive")

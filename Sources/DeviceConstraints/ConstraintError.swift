@@ -30,8 +30,10 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The source's folder does not exist: a missing, mistyped or not yet downloaded folder, or a bundle
         /// without the resource folder named (see ``ConstraintSourceError/Code/folderNotFound``).
         public static let folderNotFound = Code(rawValue: "folderNotFound")
-        /// The source holds no constraint files (`*.json`) at all: an empty folder, or resources that were not
-        /// copied into the app (see ``ConstraintSourceError/Code/emptyFolder``).
+        /// The source holds no constraint file: no `.json` file at all (an empty folder, or resources that were not
+        /// copied into the app; see ``ConstraintSourceError/Code/emptyFolder``), or, for
+        /// ``ConstraintInterpreter/preloadAll()``, only `.json` files that are something else (a `settings.json`,
+        /// SwiftPM's `description.json`), each named in the message with the reason.
         public static let emptyFolder = Code(rawValue: "emptyFolder")
         /// A file could not be read (permissions, I/O, or the source threw).
         public static let unreadableFile = Code(rawValue: "unreadableFile")

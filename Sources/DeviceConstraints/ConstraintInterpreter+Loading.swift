@@ -78,7 +78,7 @@ extension ConstraintInterpreter {
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic]) {
         guard let prepared = try prepareIfPossible(container, for: snapshot, generation: generation, readingFiles: true)
-        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: []) }
+        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: source) }
         return prepared
     }
 
@@ -120,7 +120,7 @@ extension ConstraintInterpreter {
             if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
         }
         guard !files.isEmpty else {
-            var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names)
+            var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names, in: source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
             for name in names {
                 for mismatch in self.files.caseMismatches(of: name, in: container) {

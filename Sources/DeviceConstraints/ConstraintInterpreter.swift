@@ -269,23 +269,37 @@ public final class ConstraintInterpreter: Sendable {
     /// Loads every container that has a file on the device's lookup chain (a device file or a base file).
     ///
     /// A source with no constraint file at all is an error, not an empty success: at start-up it almost always
-    /// means the files were not copied into the app, or the source names the wrong folder.
+    /// means the files were not copied into the app, or the source names the wrong folder. So is a source whose
+    /// `.json` files are all something else (a `settings.json`, SwiftPM's `description.json`): the error names
+    /// each file and says why it is not a constraint file.
     ///
     /// - Throws: ``ConstraintError`` — `.folderNotFound` when the source's folder does not exist, `.emptyFolder`
-    ///   when the source holds no `.json` file, `.unreadableFile` when it cannot list its files, or what
-    ///   ``preload(containers:)`` throws.
+    ///   when the source holds no `.json` file or none that is a constraint file, `.unreadableFile` when it cannot
+    ///   list its files, or what ``preload(containers:)`` throws.
     public func preloadAll() async throws(ConstraintError) {
-        let names = try fileNames()
-        guard names.contains(where: { $0.hasSuffix(".json") }) else {
-            let source = self.source
-            let what = (source as? any CustomStringConvertible)?.description ?? "the constraint source"
+        let names = try fileNames().filter { $0.hasSuffix(".json") }
+        let source = self.source
+        guard !names.isEmpty else {
             throw ConstraintError(
                 code: .emptyFolder,
                 message:
-                    "no constraint files to preload: \(what) holds no .json files; check that the files are copied "
-                    + "into the app and that the source names their folder")
+                    "no constraint files to preload: \(Self.name(of: source)) holds no .json files; check that the "
+                    + "files are copied into the app and that the source names their folder")
         }
-        try await preload(containers: availableContainers(of: names))
+        let roles = roles(of: names, in: source)
+        guard roles.values.contains(where: { if case .file = $0 { true } else { false } }) else {
+            let limit = parser.limits.maximumFileSize
+            throw NoConstraintFiles.error(
+                source: Self.name(of: source), roles: roles,
+                contents: { (try? source.data(forFile: $0, maximumSize: limit)) ?? nil },
+                maximumDepth: parser.limits.maximumDepth)
+        }
+        try await preload(containers: availableContainers(of: roles))
+    }
+
+    /// The source as messages name it: `the folder /path/Constraints`, or `the constraint source`.
+    static func name(of source: any ConstraintSource) -> String {
+        (source as? any CustomStringConvertible)?.description ?? "the constraint source"
     }
 
     /// Loads `containers` in the background and calls `completion` when all are done.
@@ -322,7 +336,8 @@ public final class ConstraintInterpreter: Sendable {
     /// - Throws: ``ConstraintError`` `.folderNotFound` when the source's folder does not exist, `.unreadableFile`
     ///   when the source cannot list its files.
     public func availableContainers() throws(ConstraintError) -> [String] {
-        availableContainers(of: try fileNames())
+        let names = try fileNames()
+        return availableContainers(of: roles(of: names, in: source))
     }
 
     /// The source's file names.
@@ -339,19 +354,21 @@ public final class ConstraintInterpreter: Sendable {
         }
     }
 
-    /// The containers among the files `names` that have a file on the device's lookup chain, sorted.
-    private func availableContainers(of names: [String]) -> [String] {
-        let lookupChain = self.lookupChain
-        // The rule every tool follows (ConstraintFileName.roles): files that are not constraint files (a
-        // description.json among the resources) and files for devices the catalog lacks are left out, so
-        // that preloadAll() loads what the app will read rather than failing on what it never will.
+    /// What each of the files `names` of `source` is, by the rule every tool follows (``ConstraintFileName/roles(of:knownDevices:topLevelKey:)``):
+    /// files that are not constraint files (a description.json among the resources) and files for devices the
+    /// catalog lacks are told apart from the constraint files.
+    private func roles(of names: [String], in source: any ConstraintSource) -> [String: ConstraintFileName.Role] {
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
-        let chain = Set(lookupChain)
         let limit = parser.limits.maximumFileSize
-        let source = self.source
-        let roles = ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
+        return ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
             (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
         }
+    }
+
+    /// The containers among the files of `roles` that have a file on the device's lookup chain, sorted: what the
+    /// app will read, so that preloadAll() does not fail on what it never will.
+    private func availableContainers(of roles: [String: ConstraintFileName.Role]) -> [String] {
+        let chain = Set(lookupChain)
         var containers: Set<String> = []
         for case .file(let file) in roles.values where file.device.map(chain.contains) ?? true {
             containers.insert(file.container)

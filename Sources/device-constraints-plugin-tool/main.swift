@@ -1,7 +1,7 @@
 // device-constraints-plugin-tool: what DeviceConstraintsPlugin runs at build time. Lints a folder of
-// constraint files and writes the typed view ids; see GenerateCommand in DeviceConstraintsTooling.
+// constraint files and writes the typed view ids; see GenerateCommand in DeviceConstraintsLint.
 
-import DeviceConstraintsTooling
+import DeviceConstraintsLint
 import Foundation
 
 let outcome: GenerateCommand.Outcome

@@ -37,16 +37,16 @@ struct ConcurrencyStressTests {
 
         let wrong = LockedList<String>()
         let lookupsPerReader = 100_000
+        let preloaded = ConditionLocked(false)
         DispatchQueue.concurrentPerform(iterations: 10) { worker in
             switch worker {
             case 8:
                 // New containers loading synchronously, as a cache miss on the layout path would.
                 for container in 10..<25 { _ = try? interpreter.records(container: "C\(container)") }
             case 9:
-                // The completion-handler preload, racing the readers and the loader above.
-                let done = DispatchSemaphore(value: 0)
-                interpreter.preload(containers: (20..<40).map { "C\($0)" }) { _ in done.signal() }
-                done.wait()
+                // The completion-handler preload, racing the readers and the loader above. Not waited for here: its
+                // task needs a thread of the pool these iterations run on.
+                interpreter.preload(containers: (20..<40).map { "C\($0)" }) { _ in preloaded.withLock { $0 = true } }
             default:
                 for index in 0..<lookupsPerReader {
                     // Mostly hits in preloaded containers; every 997th lookup may meet a cold container.
@@ -63,6 +63,7 @@ struct ConcurrencyStressTests {
                 }
             }
         }
+        #expect(await waitUntil { preloaded.withLock { $0 } }, "the completion-handler preload did not finish")
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
         #expect(interpreter.loadedContainers.count == Self.containers)
         for container in 0..<Self.containers {

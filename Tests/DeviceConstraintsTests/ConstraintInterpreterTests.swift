@@ -279,10 +279,12 @@ struct ConstraintInterpreterTests {
         let interpreter = try interpreter(.iPhone6, source: source)
         source.holdNextRead()
         let first = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        // A thread of its own: a block on the global queue may wait for one of the few threads that run the tests
+        // (the same pool, on Linux), which this one holds below.
+        Thread {
             _ = try? interpreter.record(viewId: "v", container: "S")  // reads width 1, then waits to parse
             first.signal()
-        }
+        }.start()
         source.waitUntilHeld()
         source["S_iPhone6.json"] = #"{"S": [{"v": {"width": 2}}]}"#
         interpreter.invalidate(container: "S")
@@ -291,17 +293,21 @@ struct ConstraintInterpreterTests {
         #expect(try interpreter.record(viewId: "v", container: "S").width == 2)
     }
 
-    /// Break 3, with `preload` and `invalidateAll()`.
-    @Test func aPreloadThatBeganBeforeInvalidateAllDoesNotPublishOverIt() async throws {
+    /// Break 3, with `preload` and `invalidateAll()`. (The limit catches a read that is never held.)
+    @Test(.timeLimit(.minutes(10)))
+    func aPreloadThatBeganBeforeInvalidateAllDoesNotPublishOverIt() async throws {
         let source = GatedSource(["S_iPhone6.json": #"{"S": [{"v": {"width": 1}}]}"#])
         let interpreter = try interpreter(.iPhone6, source: source)
         source.holdNextRead()
-        async let preload: Void = interpreter.preload(containers: ["S"])
-        while !source.isHeld { try await Task.sleep(nanoseconds: 1_000_000) }
-        source["S_iPhone6.json"] = #"{"S": [{"v": {"width": 2}}]}"#
-        interpreter.invalidateAll()
-        source.release()
-        try await preload
+        // The held read blocks a thread of the pool that runs the tests until it is released: released from a thread
+        // of its own, not from this task, which may need that thread to run.
+        Thread {
+            source.waitUntilHeld()
+            source["S_iPhone6.json"] = #"{"S": [{"v": {"width": 2}}]}"#
+            interpreter.invalidateAll()
+            source.release()
+        }.start()
+        try await interpreter.preload(containers: ["S"])
         #expect(try interpreter.record(viewId: "v", container: "S").width == 2)
     }
 

@@ -11,6 +11,13 @@ import Testing
 
 /// Real folders, real saves: each way an editor writes a file must be reported once, with the right names, after
 /// the folder has settled. Every wait is bounded; every test has a time limit.
+///
+/// Nothing here depends on how fast the machine is: the timing of the debounce and the maximum delay is tested on a
+/// clock the test moves itself (``ScriptedDetector``), and the tests on real folders assert what holds at any speed:
+/// the names, the order, bounds measured from when the writer's steps ran (``Timeline``), and waits that end as
+/// soon as their condition holds (``patience``). The time limits only catch a hang: in a whole `swift test` on two
+/// busy cores, the stress suites can hold every thread for two minutes, and a limit that cancels a test meanwhile
+/// cuts its waits short.
 struct DirectoryWatcherTests {
     /// Long enough that a test thread descheduled between the steps of one save (the machine is shared) does not
     /// split it into two reports; the default is measured separately.
@@ -81,7 +88,7 @@ struct DirectoryWatcherTests {
 
     // MARK: - Each way of saving
 
-    @Test(.timeLimit(.minutes(1)), arguments: Save.allCases, Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Save.allCases, Way.allCases)
     func eachWayOfSavingIsReportedOnceWithTheNamesItTouched(save: Save, way: Way) async throws {
         let folder = try TemporaryFolder()
         if save.fileExistsBefore { try folder.write("Card.json", #"{"Card": []}"#) }
@@ -91,15 +98,20 @@ struct DirectoryWatcherTests {
             directory: folder.url, debounce: Self.debounce, mode: way.mode, onChange: reports.append)
         defer { watcher.cancel() }
 
-        try save.perform(in: folder, content: #"{"Card": [{"title": {"width": 120}}]}"#)
+        let timeline = Timeline()
+        try timeline.step { try save.perform(in: folder, content: #"{"Card": [{"title": {"width": 120}}]}"#) }
 
-        let first = await reports.wait(forCount: 1, within: 5)
-        #expect(first == [save.expectedNames(way)])
+        _ = await reports.wait(forCount: 1)
         try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
-        #expect(reports.all == [save.expectedNames(way)], "a second report for one save")
+        let all = reports.all
+        // Once, when the save took less than the debounce interval (as it does unless this thread was descheduled
+        // in the middle of it); else in as many reports as its pauses allow, together naming what it touched.
+        let most = timeline.mostReports(debounce: Self.debounce, maximumDelay: watcher.maximumDelay)
+        #expect(!all.isEmpty && all.count <= most, "\(all.count) reports for one save (at most \(most))")
+        #expect(all.reduce(into: Set<String>()) { $0.formUnion($1) } == save.expectedNames(way), "\(all)")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Way.allCases)
     func aReportComesOnlyAfterTheFolderHasBeenQuietForTheDebounceInterval(way: Way) async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
@@ -107,22 +119,26 @@ struct DirectoryWatcherTests {
             directory: folder.url, debounce: 1, mode: way.mode, onChange: reports.append)
         defer { watcher.cancel() }
 
-        try folder.write("Card.json", "{")
         // A writer that pauses mid-save, for less than the debounce interval (on this thread: `Task.sleep` could
         // resume later than asked when other suites hold the test threads).
-        usleep(200_000)
-        try folder.append("Card.json", "}")
-        let written = Date()
+        let timeline = Timeline()
+        try timeline.step { try folder.write("Card.json", "{") }
+        timeline.step { usleep(200_000) }
+        let appending = MonotonicClock.now()
+        try timeline.step { try folder.append("Card.json", "}") }
 
-        let first = await reports.wait(forCount: 1, within: 5)
-        // When the callback ran, not when this task got to look (it may resume late on a busy machine).
+        let first = await reports.wait(forCount: 1)
+        #expect(first.first == ["Card.json"])
+        // When the callback ran, not when this task got to look (it may resume late on a busy machine). The watcher
+        // reads the append's event after the append began, and reports a full second after that: at any speed,
+        // unless this thread was held up for the whole second mid-save, which the timeline tells.
         let reported = try #require(reports.times.first)
-        #expect(first == [["Card.json"]])
-        #expect(reported.timeIntervalSince(written) >= 0.9, "reported before the folder was quiet")
-        #expect(reported.timeIntervalSince(written) < 3)
+        if timeline.mostReports(debounce: 1, maximumDelay: watcher.maximumDelay) == 1 {
+            #expect(reported - appending >= 1, "reported \(reported - appending) s after the last write began")
+        }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Way.allCases)
     func aBurstOfAHundredWritesToOneFileGivesOneReport(way: Way) async throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "0")
@@ -132,55 +148,74 @@ struct DirectoryWatcherTests {
 
         // Each write longer than the last, so no truncation is needed: ext4 flushes a truncated file at close,
         // which on a busy disk can stall one write for longer than the debounce and split the burst.
-        for edit in 1...100 { try folder.overwrite("Card.json", String(repeating: "x", count: edit)) }
+        let timeline = Timeline()
+        for edit in 1...100 {
+            try timeline.step { try folder.overwrite("Card.json", String(repeating: "x", count: edit)) }
+        }
 
-        _ = await reports.wait(forCount: 1, within: 5)
+        _ = await reports.wait(forCount: 1)
         try await Task.sleep(nanoseconds: UInt64(Self.afterglow * 1e9))
         let all = reports.all
-        // One, unless the machine stalled the writer for longer than the 50 ms debounce mid-burst.
-        #expect(!all.isEmpty && all.count <= 3, "\(all.count) reports")
+        // One, unless the machine held the writer up for longer than the 40 ms debounce mid-burst: the timeline
+        // counts each such pause.
+        let most = timeline.mostReports(debounce: watcher.debounce, maximumDelay: watcher.maximumDelay)
+        #expect(!all.isEmpty && all.count <= most, "\(all.count) reports (at most \(most))")
         #expect(all.allSatisfy { $0 == ["Card.json"] })
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    /// A folder that never goes quiet is reported at the maximum delay, on a clock the test moves: writes every
+    /// 50 ms for 6 s with a 200 ms debounce (maximum delay 4 s) are reported at 4 s exactly, then 200 ms after the
+    /// last write. (On a real folder this once failed under load, "reported after 2.68 s": a writer held up for
+    /// 200 ms lets the folder go quiet, which is right, and the test cannot tell.)
+    @Test(.timeLimit(.minutes(10)))
     func aFileWrittenContinuouslyIsStillReportedAfterTheMaximumDelay() async throws {
+        #expect(DirectoryWatcher.maximumDelay(debounce: 0.2) == 4)
+        let writes = (0...120).map { (time: Double($0 * 50) / 1000, names: Set(["Log.json"])) }
+        let reports = try await ScriptedDetector.play(writes, debounce: 0.2)
+        #expect(reports.map(\.names) == [["Log.json"], ["Log.json"]])
+        #expect(reports.map(\.time).elementsEqual([4, 6.2]) { abs($0 - $1) < 1e-9 }, "\(reports.map(\.time))")
+    }
+
+    /// The same on a real folder, asserting only what holds at any speed: a file written without pause is reported
+    /// while it is still being written.
+    @Test(.timeLimit(.minutes(10)))
+    func aFileWrittenContinuouslyOnARealFolderIsReportedWhileItIsWritten() async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
         let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.2, onChange: reports.append)
         defer { watcher.cancel() }
-        #expect(watcher.maximumDelay == 4)
 
-        // Writes every 50 ms for up to 6 s, on a thread of its own: never quiet for 200 ms, so only the maximum
-        // delay lets a report out.
-        let start = Date()
+        // Writes every 50 ms, on a thread of its own, until a report comes (or the patience runs out).
+        let start = MonotonicClock.now()
+        let stopped = ConditionLocked(0.0)
         try await onThreadOfItsOwn {
             var edit = 0
-            while Date().timeIntervalSince(start) < 6 && reports.all.isEmpty {
+            while MonotonicClock.now() - start < patience && reports.all.isEmpty {
                 edit += 1
                 try folder.write("Log.json", "\(edit)")
                 usleep(50_000)
             }
+            stopped.withLock { $0 = MonotonicClock.now() }
         }
-        // The first report (the writer stops when it sees it, perhaps after one more write and so one more report).
         #expect(reports.all.first == ["Log.json"])
-        let elapsed = try #require(reports.times.first).timeIntervalSince(start)
-        #expect(elapsed > 3.5 && elapsed < 5.5, "reported after \(elapsed) s")
+        let reported = try #require(reports.times.first)
+        #expect(reported <= stopped.withLock { $0 }, "reported only after the writer stopped")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theStreamAndTheCallbackReceiveTheSameReports() async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
         let watcher = try DirectoryWatcher(directory: folder.url, debounce: 0.1, onChange: reports.append)
         let first = watcher.changes()
         let second = watcher.changes()
-        let firstReader = Task { await first.collect(within: 20) }
-        let secondReader = Task { await second.collect(within: 20) }
+        let firstReader = Task { await first.collect() }
+        let secondReader = Task { await second.collect() }
 
         try folder.write("A.json", "{}")
-        _ = await reports.wait(forCount: 1, within: 5)
+        _ = await reports.wait(forCount: 1)
         try folder.write("B.json", "{}")
-        _ = await reports.wait(forCount: 2, within: 5)
+        _ = await reports.wait(forCount: 2)
         watcher.cancel()
 
         // Cancelling finishes the streams, so the readers end.
@@ -189,22 +224,22 @@ struct DirectoryWatcherTests {
         #expect(reports.all == [["A.json"], ["B.json"]])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aStreamThatIsReleasedOrWhoseReaderIsCancelledStopsReceiving() async throws {
         let folder = try TemporaryFolder()
         let watcher = try DirectoryWatcher(directory: folder.url)
         defer { watcher.cancel() }
         for _ in 0..<100 { _ = watcher.changes() }
         let reader = Task { await watcher.changes().collect(within: 30) }
-        #expect(await waitUntil(within: 5) { watcher.streamCount == 1 }, "\(watcher.streamCount) streams")
+        #expect(await waitUntil { watcher.streamCount == 1 }, "\(watcher.streamCount) streams")
         reader.cancel()
-        #expect(await waitUntil(within: 5) { watcher.streamCount == 0 }, "\(watcher.streamCount) streams")
+        #expect(await waitUntil { watcher.streamCount == 0 }, "\(watcher.streamCount) streams")
     }
 
     /// Streams opened, read and dropped on eight threads while files change, then the watcher stopped with
     /// streams still open: every report reaches someone, nothing deadlocks, every open stream finishes. CI runs
     /// it under ThreadSanitizer too.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func streamsComingAndGoingOnManyThreadsWhileFilesChangeAllEndWhenTheWatcherStops() async throws {
         let folder = try TemporaryFolder()
         let callbacks = LockedList<Set<String>>()
@@ -236,7 +271,7 @@ struct DirectoryWatcherTests {
                 }
             }
         }
-        let readers = open.all.map { stream in Task { await stream.collect(within: 20) } }
+        let readers = open.all.map { stream in Task { await stream.collect() } }
         watcher.cancel()
         for reader in readers { #expect(await reader.value != nil, "a stream did not finish") }
         #expect(!callbacks.all.isEmpty)
@@ -245,7 +280,7 @@ struct DirectoryWatcherTests {
 
     // MARK: - Stopping
 
-    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Way.allCases)
     func nothingIsReportedAfterCancel(way: Way) async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
@@ -254,34 +289,70 @@ struct DirectoryWatcherTests {
         let stream = watcher.changes()
 
         try folder.write("Before.json", "{}")
-        _ = await reports.wait(forCount: 1, within: 5)
+        _ = await reports.wait(forCount: 1)
         watcher.cancel()
         #expect(watcher.isCancelled)
+        let before = reports.all
         try folder.write("After.json", "{}")
         try await Task.sleep(nanoseconds: 500_000_000)
 
-        #expect(reports.all == [["Before.json"]])
-        #expect(await stream.collect() == [["Before.json"]])
+        // Before.json once, or in two reports if this thread was held up between the write's open and its close.
+        #expect(!before.isEmpty && before.allSatisfy { $0 == ["Before.json"] }, "\(before)")
+        #expect(reports.all == before)
+        #expect(await stream.collect() == before)
         // A stream asked for after cancelling is finished from the start.
         #expect(await watcher.changes().collect() == [])
         watcher.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func cancellingChangesWhileAReportIsPendingDropsIt() async throws {
+    @Test(.timeLimit(.minutes(10)))
+    func cancellingWhileAReportIsPendingDropsIt() async throws {
+        // On the test's clock: a change at 0, the watcher woken (cancelled) at 0.1, before the 2 s debounce.
+        let reports = try await ScriptedDetector.play([(0, ["Card.json"])], debounce: 2, wakeAt: 0.1)
+        #expect(reports.isEmpty)
+
+        // On a real folder: no report can come when the cancel returned less than the debounce after the write began
+        // (the report would come a full debounce after the watcher read the write's events), and none comes after.
         let folder = try TemporaryFolder()
-        let reports = Reports()
-        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 2, onChange: reports.append)
+        let real = Reports()
+        let watcher = try DirectoryWatcher(directory: folder.url, debounce: 2, onChange: real.append)
+        let writing = MonotonicClock.now()
         try folder.write("Card.json", "{}")
         // Time for the watcher's thread to read the events, measured on this thread: `Task.sleep` could resume
-        // after the debounce when other suites hold the test threads.
+        // late when other suites hold the test threads.
         usleep(100_000)
         watcher.cancel()
+        let cancelled = MonotonicClock.now()
+        let atCancel = real.all
         try await Task.sleep(nanoseconds: 2_500_000_000)
-        #expect(reports.all.isEmpty)
+        #expect(real.all == atCancel, "a report after cancel() returned")
+        if cancelled - writing < 2 { #expect(atCancel.isEmpty) }
     }
 
-    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)))
+    // MARK: - Timing, on a clock the test moves
+
+    @Test(.timeLimit(.minutes(10)))
+    func aReportComesExactlyWhenTheFolderHasBeenQuietForTheDebounceInterval() async throws {
+        // A write at 0 and a pause of 200 ms, shorter than the 1 s debounce, before the last write: one report at 1.2.
+        let reports = try await ScriptedDetector.play([(0, ["Card.json"]), (0.2, ["Card.json"])], debounce: 1)
+        #expect(reports.map(\.names) == [["Card.json"]])
+        #expect(reports.map(\.time).elementsEqual([1.2]) { abs($0 - $1) < 1e-9 }, "\(reports)")
+        // A pause longer than the debounce ends a report: two.
+        let split = try await ScriptedDetector.play([(0, ["A.json"]), (1.5, ["B.json"])], debounce: 1)
+        #expect(split.map(\.names) == [["A.json"], ["B.json"]])
+        #expect(split.map(\.time) == [1, 2.5])
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aBurstOfChangesIsOneReportOfEveryNameAtTheDefaultDebounceAfterTheLast() async throws {
+        let debounce = DirectoryWatcher.defaultDebounce
+        let burst = (0..<100).map { (time: Double($0) / 1000, names: Set(["F\($0 % 7).json"])) }
+        let reports = try await ScriptedDetector.play(burst, debounce: debounce)
+        #expect(reports.map(\.names) == [Set((0..<7).map { "F\($0).json" })])
+        #expect(reports.map(\.time).elementsEqual([0.099 + debounce]) { abs($0 - $1) < 1e-9 }, "\(reports)")
+    }
+
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)))
     func aCallbackMayCancelItsOwnWatcher() async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
@@ -291,17 +362,17 @@ struct DirectoryWatcherTests {
             box.watcher?.cancel()  // on the watcher's own thread: must not wait for itself
         }
         try folder.write("Card.json", "{}")
-        _ = await reports.wait(forCount: 1, within: 5)
-        #expect(await waitUntil(within: 5) { box.watcher?.isCancelled == true })
+        _ = await reports.wait(forCount: 1)
+        #expect(await waitUntil { box.watcher?.isCancelled == true })
         // Its thread ends (it would hang forever if `cancel()` waited for the thread it runs on).
         let threadName = try #require(box.watcher?.threadName)
-        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
+        #expect(await waitUntil { ThreadCensus.thread(named: threadName) == nil })
         try folder.write("Again.json", "{}")
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(reports.all == [["Card.json"]])
     }
 
-    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)))
     func releasingTheWatcherStopsItAndItsThread() async throws {
         let folder = try TemporaryFolder()
         let reports = Reports()
@@ -309,7 +380,7 @@ struct DirectoryWatcherTests {
             directory: folder.url, debounce: 0.05, onChange: reports.append)
         let threadName = try #require(watcher?.threadName)
         let stream = try #require(watcher?.changes())
-        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) != nil })
+        #expect(await waitUntil { ThreadCensus.thread(named: threadName) != nil })
         weak let released = watcher
         watcher = nil
 
@@ -318,36 +389,38 @@ struct DirectoryWatcherTests {
         try folder.write("Card.json", "{}")
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(reports.all.isEmpty)
-        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: threadName) == nil })
+        #expect(await waitUntil { ThreadCensus.thread(named: threadName) == nil })
     }
 
-    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)))
     func fiftyWatchersLeaveNoDescriptorOrThreadBehind() async throws {
         let folder = try TemporaryFolder()
         let descriptorsBefore = ThreadCensus.openDescriptors
-        let threadsBefore = ThreadCensus.threads
         var watchers: [DirectoryWatcher] = []
         for _ in 0..<50 { watchers.append(try DirectoryWatcher(directory: folder.url)) }
+        // Each watcher's own thread, by its name: the count of all threads moves with the other suites' threads
+        // (stress readers, linear-time runs), which come and go meanwhile.
+        let threadNames = watchers.map(\.threadName)
 
         // The counts can see them (else the test below would prove nothing): two or three descriptors and a
         // thread each.
         #expect(ThreadCensus.openDescriptors >= descriptorsBefore + 100)
-        #expect(await waitUntil(within: 5) { ThreadCensus.threads >= threadsBefore + 50 })
+        #expect(await waitUntil { threadNames.allSatisfy { ThreadCensus.thread(named: $0) != nil } })
 
         for watcher in watchers.prefix(25) { watcher.cancel() }
         watchers.removeAll()  // the other 25 are released without a cancel
 
         // Slack for the other suites running at the same time in this process (end-to-end tests hold pipes to their
-        // child processes): 10 was once too little in CI. Below 50, so that one descriptor or thread left behind by
-        // each watcher still fails.
+        // child processes): 10 was once too little in CI. Below 50, so that one descriptor left behind by each
+        // watcher still fails.
         let slack = 40
-        #expect(await waitUntil(within: 10) { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
-        #expect(await waitUntil(within: 10) { ThreadCensus.threads <= threadsBefore + slack })
+        #expect(await waitUntil { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
+        #expect(await waitUntil { threadNames.allSatisfy { ThreadCensus.thread(named: $0) == nil } })
     }
 
     // MARK: - Quiet when idle
 
-    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(1)), arguments: Way.allCases)
+    @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)), arguments: Way.allCases)
     func anIdleWatcherReportsNothingAndUsesNoCPU(way: Way) async throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "{}")
@@ -355,17 +428,18 @@ struct DirectoryWatcherTests {
         let watcher = try DirectoryWatcher(directory: folder.url, mode: way.mode, onChange: reports.append)
         defer { watcher.cancel() }
         #expect(watcher.mode == way.mode)
-        #expect(await waitUntil(within: 5) { ThreadCensus.thread(named: watcher.threadName) != nil })
+        #expect(await waitUntil { ThreadCensus.thread(named: watcher.threadName) != nil })
         let thread = try #require(ThreadCensus.thread(named: watcher.threadName))
         let ticksBefore = try #require(ThreadCensus.cpuTicks(ofThread: thread))
         let wakeUpsBefore = try #require(ThreadCensus.wakeUps(ofThread: thread))
-        let start = Date()
+        let start = MonotonicClock.now()
 
         try await Task.sleep(nanoseconds: 1_000_000_000)
 
         let ticks = try #require(ThreadCensus.cpuTicks(ofThread: thread)) - ticksBefore
         let wakeUps = try #require(ThreadCensus.wakeUps(ofThread: thread)) - wakeUpsBefore
-        let scans = Int(Date().timeIntervalSince(start) / (way.mode.pollingInterval ?? .infinity))
+        // Scans counted from the time that really passed, however long this task slept.
+        let scans = Int((MonotonicClock.now() - start) / (way.mode.pollingInterval ?? .infinity))
         // Ticks are 10 ms, too coarse to see a thread that wakes briefly now and then; its wake-ups are not. With
         // events the thread sleeps throughout; polling wakes it once a scan (and a listing may block once more, or
         // take a tick of its own on a loaded machine).
@@ -396,7 +470,7 @@ struct DirectoryWatcherTests {
         #expect(error?.description.contains("watch the folder that holds it") == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func whenThePlatformEventsCannotStartTheWatcherPolls() async throws {
         let folder = try TemporaryFolder()
         let failing: (String, WakeSignal) throws(ConstraintError) -> any ChangeDetector = {
@@ -411,7 +485,7 @@ struct DirectoryWatcherTests {
         #expect(watcher.mode == .polling(interval: DirectoryWatcher.defaultPollingInterval))
 
         try folder.write("Card.json", "{}")
-        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+        #expect(await reports.wait(forCount: 1) == [["Card.json"]])
 
         // Asked for events only, the same failure is an error.
         #expect(throws: ConstraintError.self) {
@@ -421,7 +495,7 @@ struct DirectoryWatcherTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Way.allCases)
     func aFolderThatIsRemovedAndCreatedAgainIsWatchedAgain(way: Way) async throws {
         let parent = try TemporaryFolder()
         let path = parent.url.appendingPathComponent("Constraints", isDirectory: true)
@@ -432,17 +506,17 @@ struct DirectoryWatcherTests {
         defer { watcher.cancel() }
 
         try FileManager.default.removeItem(at: path)
-        #expect(await reports.wait(forCount: 1, within: 5) == [["Card.json"]])
+        #expect(await reports.wait(forCount: 1) == [["Card.json"]])
         try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
         let back = TemporaryFolder(existing: path)
         try back.write("Card.json", "{}")
         // Watched again within the retry interval (0.5 s): the new file is reported.
-        let all = await reports.wait(forCount: 2, within: 5)
+        let all = await reports.wait(forCount: 2)
         #expect(all.count >= 2 && all.dropFirst().allSatisfy { $0 == ["Card.json"] }, "\(all)")
     }
 
     #if os(Linux)
-        @Test(.timeLimit(.minutes(1)))
+        @Test(.timeLimit(.minutes(10)))
         func whenTheKernelDropsEventsEveryNameInTheFolderIsReported() async throws {
             let limit = try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8)
             let queueLength = try #require(Int(limit.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -453,12 +527,12 @@ struct DirectoryWatcherTests {
                 names in
                 reports.append(names)
                 // Holds the watcher's thread after the first report, so the kernel's queue fills up.
-                if reports.all.count == 1 { _ = gate.wait(timeout: .now() + 20) }
+                if reports.all.count == 1 { _ = gate.wait(timeout: .now() + patience) }
             }
             defer { watcher.cancel() }
             try folder.write("A.json", "")
             try folder.write("B.json", "")
-            #expect(await reports.wait(forCount: 1, within: 5) == [["A.json", "B.json"]])
+            #expect(await reports.wait(forCount: 1) == [["A.json", "B.json"]])
 
             try await onThreadOfItsOwn {
                 // Two files in turn (the kernel merges an event with an identical one just before it), enough
@@ -469,7 +543,7 @@ struct DirectoryWatcherTests {
             }
             gate.signal()
 
-            let all = await reports.wait(forCount: 2, within: 10)
+            let all = await reports.wait(forCount: 2)
             // Usually one more report; on a loaded machine the writer can outlast the gate and a report come first.
             #expect(all.count >= 2)
             let after = all.dropFirst().reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -505,7 +579,8 @@ struct DirectoryWatcherTests {
     #if os(Linux)
         /// The Apple-only watcher cannot be compiled here; type-checking it against a stand-in `Darwin` module
         /// (Glibc plus Apple's kqueue declarations, in Fixtures/DarwinStandIn) catches its Swift mistakes.
-        @Test(.timeLimit(.minutes(2)))
+        // Minutes of slack: the compiler shares the machine with the other suites and builds.
+        @Test(.timeLimit(.minutes(10)))
         func theAppleWatcherTypeChecksAgainstAStandInDarwin() async throws {
             let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
             let work = try TemporaryFolder()
@@ -542,7 +617,7 @@ struct DirectoryWatcherTests {
 
     // MARK: - Stress and timing
 
-    @Test(.timeLimit(.minutes(2)), arguments: Way.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: Way.allCases)
     func afterAThousandRapidEditsTheLastReportIsFollowedByTheLastContent(way: Way) async throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "edit 0")
@@ -556,39 +631,54 @@ struct DirectoryWatcherTests {
         }
         defer { watcher.cancel() }
 
+        let timeline = Timeline()
         for edit in 1...1000 {
             // Half in place, half through a temporary file renamed over, with short pauses now and then so that
             // some reports come out in the middle of the run.
             if edit.isMultiple(of: 2) {
-                try folder.write("Card.json", "edit \(edit)")
+                try timeline.step { try folder.write("Card.json", "edit \(edit)") }
             } else {
-                try folder.write("Card.json.tmp", "edit \(edit)")
-                try folder.rename("Card.json.tmp", to: "Card.json")
+                try timeline.step { try folder.write("Card.json.tmp", "edit \(edit)") }
+                try timeline.step { try folder.rename("Card.json.tmp", to: "Card.json") }
             }
             if edit.isMultiple(of: 97) { try await Task.sleep(nanoseconds: 30_000_000) }
         }
 
-        #expect(await waitUntil(within: 10) { reads.all.last == "edit 1000" }, "last read: \(reads.all.last ?? "none")")
-        #expect(reads.all.count < 500, "\(reads.all.count) reports for 1,000 edits")
+        #expect(await waitUntil { reads.all.last == "edit 1000" }, "last read: \(reads.all.last ?? "none")")
+        // Far fewer reports than edits: one per pause of the writer longer than the debounce (its own ten, and any
+        // the machine added) and per maximum delay, at most.
+        let most = timeline.mostReports(debounce: watcher.debounce, maximumDelay: watcher.maximumDelay)
+        #expect(reads.all.count <= most, "\(reads.all.count) reports for 1,000 edits (at most \(most))")
     }
 
-    /// The time from a rename-save to the report with the default debounce (40 ms), over 50 saves.
-    @Test(.timeLimit(.minutes(1)))
-    func aRenameSaveIsReportedSoonAfterTheDefaultDebounce() async throws {
+    /// The time from a rename-save to the report with the default debounce (40 ms), over 50 saves: printed, and
+    /// never under the debounce. (How soon it comes is the machine's to say; the loop's exact timing is tested on a
+    /// clock the test moves.)
+    @Test(.timeLimit(.minutes(10)))
+    func aRenameSaveIsReportedNoSoonerThanTheDefaultDebounce() async throws {
         let folder = try TemporaryFolder()
-        let arrivals = LockedList<Double>()
-        let watcher = try DirectoryWatcher(directory: folder.url) { _ in arrivals.append(MonotonicClock.now()) }
+        let arrivals = LockedList<(time: Double, names: Set<String>)>()
+        let watcher = try DirectoryWatcher(directory: folder.url) { arrivals.append((MonotonicClock.now(), $0)) }
         defer { watcher.cancel() }
 
         var latencies: [Double] = []
         for save in 1...50 {
+            let seen = arrivals.all.count
+            let writing = MonotonicClock.now()
             try folder.write(".Card.json.tmp", "save \(save)")
             let saved = MonotonicClock.now()
             try folder.rename(".Card.json.tmp", to: "Card.json")
-            let reported = await waitUntil(within: 5) { arrivals.all.count == save }
-            #expect(reported, "save \(save) was not reported")
-            guard reported, let arrival = arrivals.all.last else { break }
+            // The report that names Card.json (the temporary file may come in one of its own, if this thread was held
+            // up between the write and the rename).
+            func report() -> Double? { arrivals.all.dropFirst(seen).first { $0.names.contains("Card.json") }?.time }
+            #expect(await waitUntil { report() != nil }, "save \(save) was not reported")
+            guard let arrival = report() else { break }
             latencies.append(arrival - saved)
+            // A debounce after the rename, unless the maximum delay (counted from the temporary file's write) came
+            // first: only when this thread was held up for most of a second between the two.
+            if saved - writing < watcher.maximumDelay - watcher.debounce {
+                #expect(arrival - saved >= watcher.debounce, "save \(save): \(arrival - saved) s")
+            }
         }
         try #require(latencies.count == 50)
         latencies.sort()
@@ -596,7 +686,6 @@ struct DirectoryWatcherTests {
         print(
             "rename-save to report, default debounce, 50 saves: median \(Int(median * 1000)) ms, "
                 + "min \(Int(latencies[0] * 1000)) ms, max \(Int(latencies[latencies.count - 1] * 1000)) ms")
-        #expect(median >= DirectoryWatcher.defaultDebounce)
-        #expect(median < 0.15)
     }
+
 }

@@ -94,9 +94,12 @@ struct EnvironmentUpdateTests {
         let source = CountingSource(DirectorySource(Fixtures.bundledConstraints), delay: 0.05)
         let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         try await interpreter.preload(containers: ["BMTReportMeasureView"])
-        // The slow update reads the iPad's files; the quick one, called after it, reads nothing new.
+        // The slow update reads the iPad's files; the quick one, called after it, reads nothing new. "After": once
+        // the slow one is reading (a child task may not have started at all by a given time on a busy machine, and
+        // then it would be the later update, and rightly win).
+        let reads = source.totalReads
         async let slow = interpreter.update(to: Self.portraitPad)
-        try await Task.sleep(nanoseconds: 10_000_000)
+        #expect(await waitUntil { source.totalReads > reads }, "the slow update never read a file")
         _ = interpreter.updateNow(to: Self.iPhone5)
         _ = try await slow
         #expect(interpreter.device.name == .iPhone5)
@@ -207,6 +210,35 @@ struct EnvironmentUpdateTests {
         // 20 × 981 ÷ 1366 = 14.36, under the minimum of 16; 300 × 981 ÷ 1366 = 215.45 → 215.5 at 2×.
         #expect(try interpreter.record(viewId: "cardTitle", container: "Feed").fontSize == 16)
         #expect(try interpreter.record(viewId: "banner", container: "Feed").height == 215.5)
+    }
+
+    /// `{"scaled": 375}` in a base file scales against the width the file states; without one, against each
+    /// class's own design width, so at each class's width it stays 375 (today's rule, which lint warns about).
+    @Test func aScaledValueInABaseFileThatStatesItsDesignWidthScalesOnEveryClass() async throws {
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(try Fixtures.folder("DesignWidth")),
+            environment: LayoutEnvironment(width: 320, height: 568, idiom: .phone))
+        // Card.json states its width before its container's key: still a constraint file to preloadAll.
+        try await interpreter.preloadAll()
+        #expect(interpreter.loadedContainers == ["Card", "Legacy"])
+        let windows: [(LayoutEnvironment, DeviceName, Double)] = [
+            (LayoutEnvironment(width: 320, height: 568, idiom: .phone), .iPhone5, 320),
+            (LayoutEnvironment(width: 440, height: 956, idiom: .phone), .iPhone16ProMax, 440),
+            (LayoutEnvironment(width: 768, height: 1024, idiom: .pad), .iPad, 768),
+        ]
+        for (window, device, width) in windows {
+            try await interpreter.update(to: window)
+            #expect(interpreter.device.name == device)
+            let banner = try interpreter.record(viewId: "banner", container: "Card")
+            #expect(banner.width == width, "\(device)")  // 375 × width ÷ 375
+            #expect(try interpreter.record(viewId: "banner", container: "Legacy").width == 375, "\(device)")
+            // The iPad file states 1024: 80 × 768 ÷ 1024 = 60, as the phones' plain 60 of the base file.
+            #expect(banner.height == 60, "\(device)")
+        }
+        // Within a class, a window between two classes' widths: 375 × 400 ÷ 375 for Card, 375 × 400 ÷ 393 for Legacy.
+        try await interpreter.update(to: LayoutEnvironment(width: 400, height: 874, idiom: .phone, displayScale: 2))
+        #expect(try interpreter.record(viewId: "banner", container: "Card").width == 400)
+        #expect(try interpreter.record(viewId: "banner", container: "Legacy").width == 381.5)
     }
 
     @Test func aResizeWithinAClassReResolvesOnlyContainersWithScaledValuesAndReadsNothing() async throws {

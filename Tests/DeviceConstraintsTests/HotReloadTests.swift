@@ -56,10 +56,10 @@ struct HotReloadTests {
 
         var all: [ReloadEvent] { list.withLock { $0 } }
 
-        /// Waits up to 10 s for an event that `matches`.
+        /// Waits for an event that `matches`, at most ``patience`` seconds (it returns as soon as one comes).
         func wait(for matches: (ReloadEvent) -> Bool) -> ReloadEvent? {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
+            let deadline = MonotonicClock.now() + patience
+            while MonotonicClock.now() < deadline {
                 if let event = all.first(where: matches) { return event }
                 Thread.sleep(forTimeInterval: 0.005)
             }
@@ -68,6 +68,25 @@ struct HotReloadTests {
 
         func waitForReload(of container: String) -> Bool {
             wait { if case .reloaded(let containers) = $0 { containers.contains(container) } else { false } } != nil
+        }
+
+        /// Waits for reloads of `container` until `settled` holds right after one, or the patience runs out: a save
+        /// in several steps (vim's, a delete and a recreate) may reach the watcher in two reports when this thread is
+        /// held up between its steps, and the first reload then sees the file half saved.
+        func waitForReload(of container: String, until settled: () -> Bool) -> Bool {
+            var seen = 0
+            let deadline = MonotonicClock.now() + patience
+            while MonotonicClock.now() < deadline {
+                let reloads = all.filter {
+                    if case .reloaded(let containers) = $0 { containers.contains(container) } else { false }
+                }.count
+                if reloads > seen {
+                    seen = reloads
+                    if settled() { return true }
+                }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return false
         }
 
         func clear() { list.withLock { $0 = [] } }
@@ -85,7 +104,7 @@ struct HotReloadTests {
 
     // MARK: - Every way an editor saves
 
-    @Test(.timeLimit(.minutes(1)), arguments: ["in place", "rename over", "vim", "delete and recreate"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["in place", "rename over", "vim", "delete and recreate"])
     func everyWayOfSavingIsSeenAndTheNewValuesAnswerAtOnce(_ way: String) throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -100,11 +119,15 @@ struct HotReloadTests {
             Thread.sleep(forTimeInterval: 0.01)
             try project.write("Card_iPhone6.json", Self.card(width: 2))
         }
-        #expect(events.waitForReload(of: "Card"))
+        // Right after a reload, the new values answer.
+        #expect(
+            events.waitForReload(of: "Card") {
+                (try? interpreter.record(viewId: "title", container: "Card"))?.width == 2
+            })
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 2)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aNewFileAndADeletedFileMoveTheContainerAlongItsChain() throws {
         let project = try Project(["Card.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -122,7 +145,7 @@ struct HotReloadTests {
 
     // MARK: - A bad edit never loses anything
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aBadEditIsRejectedWithItsPlaceAndTheLastGoodValuesStayUntilItIsFixed() throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         let (interpreter, events, watcher) = try watched(project)
@@ -143,7 +166,7 @@ struct HotReloadTests {
 
     // MARK: - Only what changed
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func anEditReloadsOnlyTheContainersWhoseChainReadsItAndLoadsNothingNew() throws {
         let project = try Project([
             "Card_iPhone6.json": Self.card(width: 1),
@@ -170,7 +193,7 @@ struct HotReloadTests {
 
     /// Lookups on eight threads racing 1,000 edits (each read through the reload path) never see a container mixed
     /// from two edits, and after the last edit every lookup answers with it.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func lookupsRacingAThousandEditsNeverSeeAMixAndEndOnTheLastEdit() throws {
         func file(_ edit: Int) -> String {
             let views = (0..<20).map { #"{"v\#($0)": {"width": \#(edit), "height": \#(edit)}}"# }
@@ -214,7 +237,7 @@ struct HotReloadTests {
 
     // MARK: - Quiet and tidy
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theWatchEndsWhenTheInterpreterIsReleasedOrTheWatcherCancelled() throws {
         let project = try Project(["Card_iPhone6.json": Self.card(width: 1)])
         var interpreter: ConstraintInterpreter? = ConstraintInterpreter(

@@ -96,6 +96,36 @@ struct PlainFileReaderTests {
         #expect(readsPlainly(#"{"C": [{"a": {"width": {"scaled": 5, "scaled": 600}}}]}"#, "C"))
     }
 
+    /// `"designWidth"` before or after the container's key is read in one pass; anything wrong with it (not a number
+    /// greater than 0, given twice, alone) is left to the general reader, and both ways read the same.
+    @Test func aStatedDesignWidthIsReadInOnePassAndItsErrorsAreLeftToTheGeneralReader() throws {
+        func plainWidth(_ text: String, _ container: String = "C") -> Double?? {
+            Data(text.utf8).withUnsafeBytes {
+                PlainFileReader.read($0, containers: [container], warnings: nil, offsets: true)
+            }.map(\.designWidth)
+        }
+        let view = #"[{"a": {"width": {"scaled": 60}}}]"#
+        #expect(plainWidth(#"{"designWidth": 375, "C": \#(view)}"#) == .some(375))
+        #expect(plainWidth(#"{ "C": \#(view) , "designWidth" : 1366.5 }"#) == .some(1366.5))
+        #expect(plainWidth(#"{"designWidth": 320, "C": \#(view)}"#) == .some(320))  // escaped
+        #expect(plainWidth(#"{"C": \#(view)}"#) == .some(nil))
+        let refused = [
+            #"{"designWidth": 0, "C": \#(view)}"#, #"{"designWidth": -1, "C": \#(view)}"#,
+            #"{"designWidth": 1e400, "C": \#(view)}"#, #"{"designWidth": "375", "C": \#(view)}"#,
+            #"{"designWidth": 375, "C": \#(view), "designWidth": 375}"#, #"{"designWidth": 375}"#,
+            #"{"C": \#(view), "designWidth": 375, "designWidth": 375}"#, #"{"C": \#(view), "Other": 375}"#,
+            #"{"designWidth": 375, "designWidth": 375, "C": \#(view)}"#, #"{"designWidth": null, "C": \#(view)}"#,
+        ]
+        for text in refused { #expect(plainWidth(text) == nil, "\(text)") }
+        // A container named "designWidth" is the general reader's.
+        #expect(plainWidth(#"{"designWidth": []}"#, "designWidth") == nil)
+        for text in refused + [#"{"designWidth": 375, "C": \#(view)}"#, #"{"C": \#(view), "designWidth": 2}"#] {
+            expectSameOutcome(Data(text.utf8), "C_iPhone6.json")
+        }
+        expectSameOutcome(Data(#"{"designWidth": []}"#.utf8), "designWidth.json")
+        expectSameOutcome(Data(#"{"designWidth": 375, "designWidth": []}"#.utf8), "designWidth.json")
+    }
+
     /// A key given twice in a scaled value or a column rule keeps its last value, as a record's attributes do, with
     /// the same kind of warning; both readers agree.
     @Test func aFieldGivenTwiceInAScaledValueOrAColumnRuleKeepsItsLastValueWithAWarning() throws {

@@ -143,6 +143,21 @@ struct EndToEndTests {
             ])
     }
 
+    /// `{"scaled": 375}` in a base file that states `"designWidth": 375` follows the window: 320 on an iPhone 5,
+    /// 440 on an iPhone 16 Pro Max, 768 on an iPad (it was 375 on all three, overflowing the iPhone 5).
+    @Test(arguments: [
+        ("320x568", "iPhone5", "320.0"), ("440x956", "iPhone16ProMax", "440.0"), ("768x1024", "iPad", "768.0"),
+    ])
+    func showScalesABaseFileThatStatesItsDesignWidthWithTheWindow(size: String, device: String, width: String) throws {
+        let run = try Executable.run(["show", "Card", ".", "--size", size], in: Fixtures.folder("DesignWidth"))
+        #expect(run.exitCode == 0, "\(run.errorOutput)")
+        #expect(run.outputLines.contains { $0.hasPrefix("device:      \(device) ") }, "\(run.output)")
+        let banner = run.outputLines.first { $0.hasPrefix("banner ") && $0.contains(" width ") }
+        let columns = banner?.split(separator: " ").map(String.init)
+        #expect(columns?.prefix(4) == ["banner", "width", width, "Card.json"], "\(run.output)")
+        #expect(banner?.hasSuffix("scaled 375 at 375 pt") == true, "\(run.output)")
+    }
+
     @Test func showOfAnUnknownContainerFailsWithASuggestion() throws {
         let run = try Executable.runInPackage("show", "BMTReportMeasureVew", "--device", "iPad")
         #expect(run.exitCode == 1)

@@ -27,6 +27,56 @@ struct LinterTests {
         #expect(report.text == "No problems in 7 files.")
     }
 
+    // MARK: - Scaled values that cannot scale
+
+    /// Precisely when: at least two devices read the value, and it resolves to the same number at each one's width.
+    /// Banner.json (a base file without "designWidth": every device scales against its own width) and a max that
+    /// clamps every reader (Clamped_iPhone6.json) warn; a file that states its width (Drawn.json), a value that
+    /// changes (badge.height) and a value only one device reads (Single_iPhone5.json) do not.
+    @Test func aScaledValueThatCanNeverChangeAcrossTheDevicesThatReadItIsAWarning() throws {
+        let report = try lint("ConstantScaled")
+        #expect(report.errorCount == 0, "\(report.text)")
+        let warnings = report.diagnostics.filter { $0.code == .constantScaledValue }
+        #expect(warnings.count == report.diagnostics.count, "\(report.text)")
+        #expect(warnings.map(\.file) == ["ConstantScaled/Banner.json", "ConstantScaled/Clamped_iPhone6.json"])
+        let devices = DeviceCatalog.standard.profiles.count
+        #expect(warnings.first?.line == 4 && warnings.first?.column == 7)
+        #expect(
+            warnings.first?.message
+                == "2 scaled values never change across the devices that read them, at each device's width: "
+                + "top.height is 50 on all \(devices), top.width is 375 on all \(devices); this base file states no "
+                + "\"designWidth\", so each device scales its values against its own design width; add \"designWidth\": "
+                + "<the width it was drawn for, such as 375> beside the container key, or write plain numbers")
+        #expect(
+            warnings.last?.message
+                == "a scaled value never changes across the devices that read it, at each device's width: badge.width "
+                + "is 10 on all 5; their min and max, or the widths of the devices that read them, leave no room to "
+                + "change; write plain numbers, or loosen min and max")
+        #expect(report.exitCode(strict: false) == .success)
+    }
+
+    /// A more specific file that sets the attribute takes the value away from its devices: a base value that only
+    /// one device still reads is not warned about, and the devices that read a file's value are counted alone.
+    @Test func onlyTheDevicesThatReadAScaledValueCount() {
+        var files = [
+            "Card.json": #"{"Card": [{"top": {"width": {"scaled": 375}}}]}"#,
+            "Card_iPad.json": #"{"Card": [{"top": {"width": 700}}]}"#,
+        ]
+        let phones = DeviceCatalog.standard.profiles.filter { $0.idiom == .phone }.count
+        let some = lint(files).diagnostics.filter { $0.code == .constantScaledValue }
+        #expect(some.count == 1)
+        #expect(some.first?.message.contains("top.width is 375 on all \(phones);") == true, "\(some)")
+        for profile in DeviceCatalog.standard.profiles where profile.name != .iPhone5 {
+            files["Card_\(profile.name.rawValue).json"] = #"{"Card": [{"top": {"width": 1}}]}"#
+        }
+        #expect(lint(files).diagnostics.filter { $0.code == .constantScaledValue }.isEmpty)
+    }
+
+    @Test func aBaseFileThatStatesItsDesignWidthIsClean() throws {
+        let report = try lint("DesignWidth")
+        #expect(report.diagnostics.isEmpty, "\(report.text)")
+    }
+
     @Test func aFolderWrittenForACustomCatalogIsCleanWithThatCatalog() throws {
         #expect(try lint("PhoneOnly", catalog: Fixtures.catalog("phones.json")).diagnostics.isEmpty)
     }

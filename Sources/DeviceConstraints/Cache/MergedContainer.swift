@@ -41,15 +41,17 @@ struct MergedContainer: Sendable {
                 claimed.insert(claim)
                 if shadowed { continue }
                 dynamics.append(
-                    DynamicAttribute(entry: entry, name: dynamic.name, value: dynamic.value, device: device))
+                    DynamicAttribute(
+                        entry: entry, name: dynamic.name, value: dynamic.value, device: device,
+                        designWidth: dynamic.designWidth))
             }
         }
         self.dynamics = dynamics
     }
 
-    /// The records for `environment`: scaled values evaluated against the design width of the class whose file
-    /// gave them (the resolved `device`'s for the base file), column rules evaluated at the window's width. The
-    /// merged table itself when nothing depends on the window.
+    /// The records for `environment`: scaled values evaluated against the design width their file states, else
+    /// that of the class whose file gave them (the resolved `device`'s for the base file), column rules evaluated
+    /// at the window's width. The merged table itself when nothing depends on the window.
     func resolved(for environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog) -> ViewTable {
         guard dependsOnWindow else { return table }
         return table.changingRecords { records in
@@ -60,7 +62,8 @@ struct MergedContainer: Sendable {
                     records[dynamic.entry].set(columnLayout: rule.layout(for: environment))
                 case .scaled(let scaled):
                     let designWidth =
-                        dynamic.device.flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
+                        dynamic.designWidth ?? dynamic.device.flatMap { catalog.profile(named: $0)?.designWidth }
+                        ?? device.designWidth
                     let value = scaled.resolved(
                         width: environment.width, designWidth: designWidth, displayScale: environment.displayScale)
                     if let known = ConstraintAttribute(rawValue: dynamic.name) {

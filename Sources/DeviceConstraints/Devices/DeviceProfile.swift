@@ -21,7 +21,8 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
     /// The devices whose files are used, in this order, when this device has none or leaves an attribute out.
     public var fallbacks: [DeviceName]
     /// The window width, in points, the designers drew this class at: the reference for scaled values
-    /// (`{"scaled": 60}` in this class's files reads `60 × window width ÷ designWidth`). Defaults to ``width``.
+    /// (`{"scaled": 60}` in this class's files reads `60 × window width ÷ designWidth`, unless the file states a
+    /// width of its own, `"designWidth": 375`). Defaults to ``width``.
     public var designWidth: Double
 
     /// Creates a profile. Nothing is checked here; ``DeviceCatalog/init(_:)`` validates profiles.

@@ -30,16 +30,20 @@ package enum ContainerFiles {
             guard let data = try parser.readFile(name, from: source) else { continue }
             files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
         }
-        guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup) }
+        guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup, in: source) }
         return (lookup, files)
     }
 
-    /// The error for a container none of whose files exists on a chain.
-    static func noFile(of container: String, on device: DeviceName, lookedFor lookup: [String]) -> ConstraintError {
-        ConstraintError(
+    /// The error for a container none of whose files exists on a chain: which files were looked for, and where
+    /// (`in the folder /path/Constraints`), so that a source that names the wrong folder shows in the message.
+    static func noFile(
+        of container: String, on device: DeviceName, lookedFor lookup: [String], in source: any ConstraintSource
+    ) -> ConstraintError {
+        let looked = lookup.isEmpty ? "" : "; looked for \(lookup.joined(separator: ", "))"
+        return ConstraintError(
             code: .fileNotFound,
             message:
-                "no constraint file for container \"\(container)\" on device \(device); looked for \(lookup.joined(separator: ", "))"
-        )
+                "no constraint file for container \"\(container)\" on device \(device) in "
+                + "\(ConstraintInterpreter.name(of: source))\(looked)")
     }
 }

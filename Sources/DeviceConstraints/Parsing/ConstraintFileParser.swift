@@ -41,6 +41,9 @@ public struct ConstraintFileParser: Sendable {
     /// gives the same records.
     var readsPlainFilesFast = true
 
+    /// The top-level key beside the container's that states the width a file was drawn for.
+    static let designWidthKey = "designWidth"
+
     /// A parser that enforces `limits`.
     public init(limits: Limits = .default) {
         self.limits = limits
@@ -69,7 +72,7 @@ public struct ConstraintFileParser: Sendable {
         let read = try read(data, fileName: fileName, container: container, warnings: warnings, recovered: nil)
         return ContainerConstraints(
             container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
-            viewOffsets: read.viewOffsets)
+            viewOffsets: read.viewOffsets, designWidth: read.designWidth)
     }
 
     /// Parses one constraint file like ``parse(_:fileName:container:diagnostics:)``, but goes on after an
@@ -92,7 +95,7 @@ public struct ConstraintFileParser: Sendable {
                 data, fileName: fileName, container: container, warnings: warnings, recovered: recovered)
             let file = ContainerConstraints(
                 container: read.container, fileName: fileName, table: read.views.build(files: [fileName]),
-                viewOffsets: read.viewOffsets)
+                viewOffsets: read.viewOffsets, designWidth: read.designWidth)
             return (file, recovered.errors)
         } catch {
             return (nil, recovered.errors + [error])
@@ -116,11 +119,28 @@ public struct ConstraintFileParser: Sendable {
     }
 
     /// Reads one file: a plain file in one pass (``PlainFileReader``), any other through a ``JSONDocument`` and
-    /// the general reader, which reports every problem.
+    /// the general reader, which reports every problem. The file's scaled values are marked with the design width
+    /// it states, if any.
     private func read(
         _ data: Data, fileName: String, container: String?, warnings: WarningCollector?,
         recovered: RecoveredErrors?, offsets: Bool = true
-    ) throws(ConstraintError) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder) {
+    ) throws(ConstraintError) -> (
+        container: String, viewOffsets: [Int], views: ViewTable.Builder, designWidth: Double?
+    ) {
+        var read = try readViews(
+            data, fileName: fileName, container: container, warnings: warnings, recovered: recovered, offsets: offsets)
+        if let designWidth = read.designWidth {
+            for i in read.views.dynamics.indices { read.views.dynamics[i].designWidth = designWidth }
+        }
+        return read
+    }
+
+    private func readViews(
+        _ data: Data, fileName: String, container: String?, warnings: WarningCollector?,
+        recovered: RecoveredErrors?, offsets: Bool
+    ) throws(ConstraintError) -> (
+        container: String, viewOffsets: [Int], views: ViewTable.Builder, designWidth: Double?
+    ) {
         guard data.count <= limits.maximumFileSize else {
             throw ConstraintError(
                 code: .fileTooLarge,
@@ -146,6 +166,6 @@ public struct ConstraintFileParser: Sendable {
         let reader = FileReader(document: document, fileName: fileName, warnings: warnings, recovered: recovered)
         var views = ViewTable.Builder()
         let read = try reader.read(expectedContainer: container, into: &views)
-        return (read.container, read.viewOffsets, views)
+        return (read.container, read.viewOffsets, views, read.designWidth)
     }
 }

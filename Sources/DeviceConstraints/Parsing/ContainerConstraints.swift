@@ -15,12 +15,17 @@ public struct ContainerConstraints: Sendable, Hashable {
     let table: ViewTable
     /// The byte offset of each view id's key in the file, in the order of ``viewIds``.
     package let viewOffsets: [Int]
+    /// The width the file says it was drawn for, `"designWidth": 375` beside its container key: its scaled values
+    /// (`{"scaled": 60}`) scale against it. Nil when the file states none: then they scale against the design width
+    /// of the class whose file it is (``DeviceProfile/designWidth``), or the resolved class's for the base file.
+    public let designWidth: Double?
 
-    init(container: String, fileName: String, table: ViewTable, viewOffsets: [Int]) {
+    init(container: String, fileName: String, table: ViewTable, viewOffsets: [Int], designWidth: Double? = nil) {
         self.container = container
         self.fileName = fileName
         self.table = table
         self.viewOffsets = viewOffsets
+        self.designWidth = designWidth
     }
 
     /// The scaled values (`{"scaled": n}`) this file gives `viewId`, by attribute name; the records hold their
@@ -32,6 +37,11 @@ public struct ContainerConstraints: Sendable, Hashable {
             if case .scaled(let value) = dynamic.value { values[dynamic.name] = value }
         }
         return values
+    }
+
+    /// Whether the file has a scaled value (`{"scaled": n}`) anywhere.
+    package var hasScaledValues: Bool {
+        table.dynamics.contains { if case .scaled = $0.value { true } else { false } }
     }
 
     /// The column rule this file gives `viewId`, if any.
@@ -63,10 +73,11 @@ public struct ContainerConstraints: Sendable, Hashable {
         table.record(viewId)
     }
 
-    /// Equal when both hold the same container, file name, views in the same order with equal records, and the
-    /// same scaled values and column rules.
+    /// Equal when both hold the same container, file name and design width, views in the same order with equal
+    /// records, and the same scaled values and column rules.
     public static func == (lhs: ContainerConstraints, rhs: ContainerConstraints) -> Bool {
-        lhs.container == rhs.container && lhs.fileName == rhs.fileName && lhs.table.count == rhs.table.count
+        lhs.container == rhs.container && lhs.fileName == rhs.fileName && lhs.designWidth == rhs.designWidth
+            && lhs.table.count == rhs.table.count
             && (0..<lhs.table.count).allSatisfy { i in
                 lhs.table.viewId(at: i) == rhs.table.viewId(at: i) && lhs.table.record(at: i) == rhs.table.record(at: i)
             } && lhs.table.dynamics == rhs.table.dynamics
@@ -75,6 +86,7 @@ public struct ContainerConstraints: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(container)
         hasher.combine(fileName)
+        hasher.combine(designWidth)
         hasher.combine(table.count)
         for i in 0..<table.count {
             hasher.combine(table.viewId(at: i))

@@ -8,7 +8,7 @@ extension FileReader {
         guard let base = fields["scaled"] else {
             throw error(
                 .invalidFormat,
-                "a scaled value needs \"scaled\", its number at the class's design width, such as {\"scaled\": 60}",
+                "a scaled value needs \"scaled\", its number at the design width, such as {\"scaled\": 60}",
                 at: value, keyPath: keyPath)
         }
         let number = try finiteNumber("scaled", base, path: path, keyPath: keyPath + ".scaled")

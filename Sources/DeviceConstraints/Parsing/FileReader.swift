@@ -16,18 +16,57 @@ struct FileReader {
 
     /// Reads the file's views into `views`, a builder of this file's own.
     ///
-    /// - Returns: the container, and the byte offset of each view id this file gives, in file order.
+    /// - Returns: the container, the byte offset of each view id this file gives, in file order, and the width the
+    ///   file says it was drawn for (`"designWidth": 375` beside the container key), if it says one.
     func read(expectedContainer: String?, into views: inout ViewTable.Builder) throws(ConstraintError) -> (
-        container: String, viewOffsets: [Int]
+        container: String, viewOffsets: [Int], designWidth: Double?
     ) {
         let root = document.root
-        guard document.kind(root) == .object, document.count(root) == 1,
-            let member = document.members(root).first(where: { _ in true })
-        else {
-            throw error(
-                .invalidFormat,
-                "a constraint file is an object with one key, the container name, such as {\"\(expectedStem)\": [...]}; found \(found(root))",
-                at: root, keyPath: nil)
+        let shape =
+            "a constraint file is an object with one key, the container name, and optionally \"designWidth\" beside "
+            + "it, such as {\"\(expectedStem)\": [...], \"designWidth\": 375}"
+        guard document.kind(root) == .object else {
+            throw error(.invalidFormat, "\(shape); found \(found(root))", at: root, keyPath: nil)
+        }
+        // In a file of one key, the key is the container whatever its name; beside another key, "designWidth" is
+        // the width the file was drawn for.
+        let stated = document.count(root) > 1
+        var containerMember: (key: Int, value: Int)?
+        var widths: [(key: Int, value: Int)] = []
+        for member in document.members(root) {
+            if stated, document.stringEquals(member.key, ConstraintFileParser.designWidthKey) {
+                widths.append(member)
+            } else if containerMember == nil {
+                containerMember = member
+            } else {
+                throw error(.invalidFormat, "\(shape); found \(found(root))", at: root, keyPath: nil)
+            }
+        }
+        guard let member = containerMember else {
+            throw error(.invalidFormat, "\(shape); found \(found(root))", at: root, keyPath: nil)
+        }
+        // The widths are checked in document order, around the container, so that errors come in that order.
+        var designWidth: Double?
+        func readWidth(_ index: Int) throws(ConstraintError) {
+            let width = widths[index]
+            guard index == 0 else {
+                let line = document.location(ofOffset: document.offset(widths[0].key)).line
+                try recover(
+                    error(
+                        .invalidFormat,
+                        "\"designWidth\" is given twice (first on line \(line)); a file is drawn for one width, keep one",
+                        at: width.key, keyPath: ConstraintFileParser.designWidthKey))
+                return
+            }
+            do throws(ConstraintError) {
+                designWidth = try statedDesignWidth(width.value)
+            } catch {
+                try recover(error)
+            }
+        }
+        let containerOffset = document.offset(member.key)
+        for index in widths.indices where document.offset(widths[index].key) < containerOffset {
+            try readWidth(index)
         }
         let container = document.string(member.key)
         try checkContainer(container, expected: expectedContainer, at: member.key)
@@ -111,7 +150,30 @@ struct FileReader {
                 "the value of \"\(container)\" must be an array of {\"viewId\": {attributes}} objects, or an object of view ids; found \(found(list))",
                 at: list, keyPath: KeyPathText.segment(container))
         }
-        return (container, viewOffsets)
+        for index in widths.indices where document.offset(widths[index].key) > containerOffset {
+            try readWidth(index)
+        }
+        return (container, viewOffsets, designWidth)
+    }
+
+    /// The value of `"designWidth"`: a number greater than 0 (and finite), the width in points the file was drawn
+    /// for.
+    private func statedDesignWidth(_ value: Int) throws(ConstraintError) -> Double {
+        let key = ConstraintFileParser.designWidthKey
+        let what = "the width in points the file was drawn for, such as \"designWidth\": 375"
+        guard document.kind(value) == .number else {
+            throw error(
+                .invalidFormat, "\"designWidth\" must be a number, \(what); found \(found(value))", at: value,
+                keyPath: key)
+        }
+        let width = document.number(value)
+        guard width.isFinite, width > 0 else {
+            throw error(
+                .invalidFormat,
+                "\"designWidth\" must be a number greater than 0, \(what); found \(document.rawText(value))",
+                at: value, keyPath: key)
+        }
+        return width
     }
 
     /// Calls `body` with the decoded UTF-8 of the string at `key`, without making a `String` when it has no
@@ -250,6 +312,15 @@ struct FileReader {
     }
 
     private func checkContainer(_ container: String, expected: String?, at key: Int) throws(ConstraintError) {
+        let candidates = expected.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
+        if container == ConstraintFileParser.designWidthKey, !candidates.contains(container) {
+            let name = candidates.last ?? expectedStem
+            throw error(
+                .invalidFormat,
+                "the file gives \"designWidth\" but no container; write its records beside it, such as "
+                    + "{\"\(name)\": [...], \"designWidth\": 375}",
+                at: key, keyPath: nil)
+        }
         if let expected {
             guard container == expected else {
                 throw error(
@@ -259,7 +330,6 @@ struct FileReader {
             }
             return
         }
-        let candidates = ConstraintFileName.containerCandidates(ofFile: fileName)
         if candidates.contains(container) { return }
         let expectedKey = candidates.last ?? expectedStem
         throw error(

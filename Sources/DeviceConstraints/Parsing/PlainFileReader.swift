@@ -57,12 +57,15 @@ struct PlainFileReader {
     /// - Parameter warnings: where warnings go, if someone listens; when the reader gives up, it takes back the
     ///   warnings it added.
     /// - Returns: the container, the byte offset of each view id's key (its opening quote) in file order when
-    ///   `offsets` is true (else no offsets), and the file's views; nil when the reader gives up, in which case the
-    ///   general reader must read the file.
+    ///   `offsets` is true (else no offsets), the file's views, and the design width it states; nil when the reader
+    ///   gives up, in which case the general reader must read the file.
     static func read(
         _ bytes: UnsafeRawBufferPointer, containers: [String], warnings: WarningCollector?, offsets: Bool
-    ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder)? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+    ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder, designWidth: Double?)? {
+        // A container named "designWidth" (a file of that one key) is the general reader's to tell apart.
+        guard let base = bytes.baseAddress, bytes.count > 0,
+            !containers.contains(ConstraintFileParser.designWidthKey)
+        else { return nil }
         var reader = PlainFileReader(
             UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count), warnings: warnings
         )
@@ -73,23 +76,35 @@ struct PlainFileReader {
         // that many saves growing on the way (a file of smaller views grows once or twice).
         views.reserveCapacity(bytes.count / 64, keyBytes: bytes.count / 2)
         var viewOffsets: [Int]? = offsets ? [] : nil
-        guard let container = reader.file(containers: containers, into: &views, offsets: &viewOffsets) else {
+        var designWidth: Double?
+        guard
+            let container = reader.file(
+                containers: containers, into: &views, offsets: &viewOffsets, designWidth: &designWidth)
+        else {
             if let warnings, let mark { warnings.rollBack(to: mark) }
             return nil
         }
-        return (container, viewOffsets ?? [], views)
+        return (container, viewOffsets ?? [], views, designWidth)
     }
 
+    /// `{"Container": views}`, with `"designWidth": n` before or after the container's key.
     private mutating func file(
-        containers: [String], into views: inout ViewTable.Builder, offsets: inout [Int]?
+        containers: [String], into views: inout ViewTable.Builder, offsets: inout [Int]?,
+        designWidth: inout Double?
     ) -> String? {
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }  // a byte order mark
         skipWhitespace()
         guard take(0x7B) else { return nil }  // {
         skipWhitespace()
-        guard let name = string(), let container = containers.first(where: { matches(name, $0) }) else {
-            return nil
+        guard var name = string() else { return nil }
+        if matches(name, ConstraintFileParser.designWidthKey) {
+            guard let width = statedDesignWidth(), take(0x2C) else { return nil }  // ,
+            designWidth = width
+            skipWhitespace()
+            guard let next = string() else { return nil }
+            name = next
         }
+        guard let container = containers.first(where: { matches(name, $0) }) else { return nil }
         self.container = container
         skipWhitespace()
         guard take(0x3A) else { return nil }  // :
@@ -122,9 +137,27 @@ struct PlainFileReader {
             }
         }
         skipWhitespace()
+        if take(0x2C) {  // , "designWidth": n, given once
+            skipWhitespace()
+            guard designWidth == nil, let key = string(), matches(key, ConstraintFileParser.designWidthKey),
+                let width = statedDesignWidth()
+            else { return nil }
+            designWidth = width
+        }
         guard take(0x7D) else { return nil }
         skipWhitespace()
         return i == n ? container : nil
+    }
+
+    /// `: n` after the key `"designWidth"`, and the whitespace after it: a number greater than 0; nil for anything
+    /// the general reader reports as an error.
+    private mutating func statedDesignWidth() -> Double? {
+        skipWhitespace()
+        guard take(0x3A) else { return nil }  // :
+        skipWhitespace()
+        guard let width = number(), width > 0 else { return nil }
+        skipWhitespace()
+        return width
     }
 
     /// `"viewId": {record}`, added to `views`; false when the reader gives up, or when the file gives the id twice.

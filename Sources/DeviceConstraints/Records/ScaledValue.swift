@@ -1,8 +1,9 @@
 /// A number that scales with the window: the "dynamic" values of Qdaily's Split View design.
 ///
 /// Written `{ "scaled": 60, "min": 40, "max": 80 }` in a constraint file: 60 × window width ÷ the design width
-/// of the class whose file gave it (``DeviceProfile/designWidth``; for the base file, the resolved class's),
-/// clamped to `min`/`max`, then rounded to the nearest device pixel.
+/// (the width the file states, `"designWidth": 375` beside its container key; else that of the class whose file
+/// gave it, ``DeviceProfile/designWidth``, or the resolved class's for the base file), clamped to `min`/`max`, then
+/// rounded to the nearest device pixel.
 ///
 /// ```swift
 /// let value = ScaledValue(60, minimum: 40)
@@ -33,6 +34,15 @@ public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
     /// (`{"scaled": 1e306}` in a wide window) reads as the largest finite one, and a width or design width that is
     /// not a positive, finite number counts as no scaling.
     public func resolved(width: Double, designWidth: Double, displayScale: Double) -> Double {
+        let result = clamped(width: width, designWidth: designWidth)
+        let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+        let rounded = (result * scale).rounded() / scale + 0  // + 0: never -0
+        return rounded.isFinite ? rounded : result
+    }
+
+    /// The value for a window `width` points wide, clamped to ``minimum`` and ``maximum``, before pixel rounding:
+    /// what ``resolved(width:designWidth:displayScale:)`` rounds. Always finite.
+    package func clamped(width: Double, designWidth: Double) -> Double {
         let width = width.isFinite && width > 0 ? width : 0
         let reference = designWidth.isFinite && designWidth > 0 ? designWidth : max(width, 1)
         // The ratio first: the value times the width alone could overflow where the result does not.
@@ -42,9 +52,7 @@ public struct ScaledValue: Hashable, Sendable, CustomStringConvertible {
         }
         if let minimum { result = max(result, minimum) }
         if let maximum { result = min(result, maximum) }
-        let scale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
-        let rounded = (result * scale).rounded() / scale + 0  // + 0: never -0
-        return rounded.isFinite ? rounded : result
+        return result
     }
 
     /// `scaled 60 (min 40, max 80)`.

@@ -89,7 +89,7 @@ public final class DirectoryWatcher: Sendable {
     /// The longest changes wait for the folder to go quiet: 20 × ``debounce``, at least one second.
     public var maximumDelay: TimeInterval { Self.maximumDelay(debounce: debounce) }
 
-    private static func maximumDelay(debounce: TimeInterval) -> TimeInterval { max(1, 20 * debounce) }
+    static func maximumDelay(debounce: TimeInterval) -> TimeInterval { max(1, 20 * debounce) }
 
     /// How this watcher learns of changes, as chosen when it started: ``Mode-swift.struct/fileSystemEvents`` or a
     /// ``Mode-swift.struct/polling(interval:)``, never ``Mode-swift.struct/automatic``. (Should the platform's

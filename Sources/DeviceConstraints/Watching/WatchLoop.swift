@@ -35,6 +35,9 @@ final class WatchLoop: @unchecked Sendable {
     private let maximumDelay: Double
     private let fallbackInterval: Double
     private let onChange: (@Sendable (Set<String>) -> Void)?
+    /// Seconds on a clock that only moves forward: the debounce and the maximum delay are measured on it. Tests give
+    /// a clock they move themselves, with a detector that moves it as its events come.
+    private let clock: @Sendable () -> Double
     /// The name the thread runs under (`DirWatcher 12`), unique for a while, so tests can find its CPU time.
     let threadName: String
 
@@ -42,8 +45,10 @@ final class WatchLoop: @unchecked Sendable {
 
     init(
         directory: String, detector: any ChangeDetector, wake: WakeSignal, debounce: Double, maximumDelay: Double,
-        fallbackInterval: Double, onChange: (@Sendable (Set<String>) -> Void)?
+        fallbackInterval: Double, clock: @escaping @Sendable () -> Double = MonotonicClock.now,
+        onChange: (@Sendable (Set<String>) -> Void)?
     ) {
+        self.clock = clock
         self.directory = directory
         self.detector = detector
         self.wake = wake
@@ -109,10 +114,10 @@ final class WatchLoop: @unchecked Sendable {
         waiting: while true {
             var timeout: Double?
             if !pending.isEmpty {
-                timeout = min(lastChange + debounce, firstChange + maximumDelay) - MonotonicClock.now()
+                timeout = min(lastChange + debounce, firstChange + maximumDelay) - clock()
             }
             let event = detector.wait(timeout: timeout)
-            let now = MonotonicClock.now()
+            let now = clock()
             switch event {
             case .woken:
                 break waiting

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 package struct DeviceConstraintsTool: Sendable {
     /// The tool's name, as usage lines print it.
-    package static let name = "device-constraints"
+    package static let name = Linter.toolName
     /// The tool's version, as `--version` prints it.
     package static let version = "0.1.0"
     /// The folder every command reads when none is given.

@@ -84,7 +84,7 @@ package struct RecordTable: Sendable, Hashable {
 
     /// The merged records, each attribute with the first file along the chain that sets it.
     ///
-    /// A scaled value is evaluated for `environment` against the design width of the class whose file gave it (the
+    /// A scaled value is evaluated for `environment` against the design width its file states, else that of the class whose file gave it (the
     /// resolved `device`'s for the base file), and a column rule gives a `columns` row, as lookups do.
     ///
     /// - Parameter fileDevices: the device each file of the device's chain is of (the base file is of none): read
@@ -95,9 +95,11 @@ package struct RecordTable: Sendable, Hashable {
         catalog: DeviceCatalog, fileDevices: [String: DeviceName]
     ) -> [Row] {
         let merged = ContainerConstraints.merge(files)
-        /// The design width a file's scaled values are taken against: its class's, or the device's for the base file.
-        func designWidth(ofFile name: String) -> Double {
-            fileDevices[name].flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
+        /// The design width a file's scaled values are taken against: the one it states, else its class's, or the
+        /// device's for the base file.
+        func designWidth(of file: ContainerConstraints) -> Double {
+            if let stated = file.designWidth { return stated }
+            return fileDevices[file.fileName].flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
         }
         var rows: [Row] = []
         for viewId in merged.viewIds {
@@ -108,7 +110,7 @@ package struct RecordTable: Sendable, Hashable {
                 let file = files.first { $0[viewId]?.contains(attribute) == true }
                 var rule: String?
                 if let file, let scaled = file.scaledValues(of: viewId)[attribute] {
-                    let reference = designWidth(ofFile: file.fileName)
+                    let reference = designWidth(of: file)
                     value = .number(
                         scaled.resolved(
                             width: environment.width, designWidth: reference, displayScale: environment.displayScale))

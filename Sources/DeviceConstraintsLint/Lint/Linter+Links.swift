@@ -45,7 +45,7 @@ extension Linter {
                 : (((link as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
                     as NSString).standardizingPath
         }
-        return "a symbolic link to \(target ?? "a file") outside the folder, which \(DeviceConstraintsTool.name) does "
+        return "a symbolic link to \(target ?? "a file") outside the folder, which \(Linter.toolName) does "
             + "not follow: replace the link with a copy of the file (remove the link, then copy the file into the "
             + "folder as \(name))"
     }

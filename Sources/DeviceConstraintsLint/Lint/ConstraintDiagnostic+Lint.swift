@@ -16,6 +16,9 @@ extension ConstraintDiagnostic.Code {
     /// A `.json` file that holds something else (a `description.json` among the resources): the interpreter
     /// skips it, so lint only warns, in case it was meant to be a constraint file.
     package static let notConstraintFile = Self(rawValue: "notConstraintFile")
+    /// Scaled values (`{"scaled": n}`) that resolve to the same number at the width of every device that reads
+    /// them: they cannot scale (a base file that states no `"designWidth"`).
+    package static let constantScaledValue = Self(rawValue: "constantScaledValue")
 }
 
 extension ConstraintDiagnostic {

@@ -7,8 +7,9 @@ import Foundation
 /// Each file: its name (`Container_Device.json` with a device of the catalog, or `Container.json`), JSON
 /// validity, the format, the top-level key against the name, attribute types, misspelt attribute names
 /// (with a suggestion), view ids given twice. Across files: a view id that some device gets but another
-/// cannot reach through its lookup chain (a missing default), and files for a device the catalog does not
-/// know, which no device ever reads (dead files).
+/// cannot reach through its lookup chain (a missing default), files for a device the catalog does not
+/// know, which no device ever reads (dead files), and scaled values that are the same on every device that reads
+/// them (a base file that states no `"designWidth"`).
 ///
 /// ```swift
 /// let report = Linter(catalog: .standard).lint(
@@ -26,6 +27,8 @@ public struct Linter: Sendable {
     /// Whether messages advise a user of the command-line tool rather than of the library: a symbolic link out of
     /// the folder is to be replaced with a copy, rather than read with `DirectorySource(_:followingLinksOutOfFolder:)`.
     package var commandLineAdvice = false
+    /// The command-line tool's name, as advice names it: `device-constraints`.
+    package static let toolName = "device-constraints"
 
     /// A linter for files written for the devices of `catalog`.
     ///
@@ -85,7 +88,9 @@ public struct Linter: Sendable {
         }
         // A container with a file that could not be read at all would report each of that file's views as
         // missing: a cascade of errors that fixing the file removes. Its other checks still run.
-        diagnostics += missingDefaults(in: files.filter { !unreadContainers.contains($0.contents.container) })
+        let complete = files.filter { !unreadContainers.contains($0.contents.container) }
+        diagnostics += missingDefaults(in: complete)
+        diagnostics += constantScaledValues(in: complete)
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
     }
 
@@ -224,7 +229,7 @@ public struct Linter: Sendable {
         } else {
             message += "; rename"
         }
-        message += " the file, or add the device to the catalog (see '\(DeviceConstraintsTool.name) devices')"
+        message += " the file, or add the device to the catalog (see '\(Self.toolName) devices')"
         // The file parsed, so its first quote opens the top-level key.
         let location = bytes.firstIndex(of: UInt8(ascii: "\"")).map { JSONDocument.location(ofOffset: $0, in: bytes) }
         return ConstraintDiagnostic(
@@ -246,13 +251,15 @@ struct LintedFile {
 }
 
 /// Collects the warnings the parser reports while it reads one file (lint) or one chain of files (show).
-final class DiagnosticCollector: @unchecked Sendable {
+package final class DiagnosticCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [ConstraintDiagnostic] = []
 
-    var handler: ConstraintDiagnosticHandler {
+    package init() {}
+
+    package var handler: ConstraintDiagnosticHandler {
         { diagnostic in self.lock.withLock { self.collected.append(diagnostic) } }
     }
 
-    var diagnostics: [ConstraintDiagnostic] { lock.withLock { collected } }
+    package var diagnostics: [ConstraintDiagnostic] { lock.withLock { collected } }
 }
