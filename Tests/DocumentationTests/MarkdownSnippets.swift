@@ -116,6 +116,12 @@ enum Marker: Equatable, Sendable {
     case file(String)
     case inPackage(String)
 
+    /// Whether this is `not-compiled: <why>`.
+    var isNotCompiled: Bool {
+        if case .notCompiled = self { return true }
+        return false
+    }
+
     /// The marker a comment's text (between `<!--` and `-->`, trimmed) names, or nil.
     init?(_ text: String) {
         func value(after prefix: String) -> String? {
@@ -211,6 +217,13 @@ private struct MarkdownReader {
                     }
                 }
                 let code = Array(lines[(index + 1)..<min(end, lines.count)])
+                // A block built on Linux cannot import an Apple framework: say so here, not in the minutes-long build.
+                if fence.language == "swift", !parsed.contains(.appleOnly), !parsed.contains(where: \.isNotCompiled),
+                    let framework = code.lazy.compactMap(Self.appleFramework(imported:)).first
+                {
+                    problems.append(
+                        "\(path):\(index + 1): the block imports \(framework) but is not marked <!-- apple-only -->")
+                }
                 let attached = fence.language == "swift" ? hidden : nil
                 if fence.language == "swift" { hidden = nil }
                 blocks.append(
@@ -228,6 +241,14 @@ private struct MarkdownReader {
             problems.append("\(path):\(hidden.line - 1): hidden code with no ```swift block after it")
         }
         return (blocks, problems)
+    }
+
+    /// The Apple-only framework a line of code imports (`import UIKit`, `@testable import SwiftUI`), if any.
+    static func appleFramework(imported line: String) -> String? {
+        let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+        guard words.count == 2, words[0] == "import" else { return nil }
+        let module = String(words[1])
+        return ["UIKit", "AppKit", "SwiftUI", "XcodeProjectPlugin", "os", "CryptoKit"].contains(module) ? module : nil
     }
 
     /// The fence that opens a code block on `line`, and its language, or nil.
