@@ -27,6 +27,7 @@ extension ConstraintError.Code {
     public static let nonFiniteValue = ConstraintError.Code(rawValue: "nonFiniteValue")
     /// The simplex did not converge or found the objective unbounded. This is a bug in the solver (or input at
     /// the edge of floating-point range); please report it with the constraints that caused it. Unlike the other
-    /// errors, this one may leave the solver holding the constraint unoptimized: ``Solver/reset()`` it.
+    /// errors, from ``Solver/add(_:)`` or ``Solver/remove(_:)`` this one may leave the solver holding the
+    /// constraint unoptimized: ``Solver/reset()`` it. (``Solver/suggestValue(_:_:)`` rebuilds the solver instead.)
     public static let solverFailure = ConstraintError.Code(rawValue: "solverFailure")
 }

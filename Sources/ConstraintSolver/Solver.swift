@@ -54,6 +54,8 @@ public final class Solver {
     var variables: [Variable] = []
     var variableSymbolList: [Int] = []
     var nextSequence = 0
+    /// Set while ``rebuild()`` runs, so that a failure inside it does not start another.
+    var isRebuilding = false
 
     /// Creates an empty solver.
     public init() {}
@@ -72,7 +74,8 @@ public final class Solver {
     ///   together with the required constraints already added,
     ///   ``DeviceConstraints/ConstraintError/Code/duplicateConstraint`` when the solver has it already,
     ///   ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` for an infinite or NaN coefficient, constant or
-    ///   strength. The solver is then as it was before the call.
+    ///   strength, or for finite numbers whose products with the solver's overflow. The solver then has the
+    ///   constraints it had before the call, and the same solution.
     public func add(_ constraint: SolverConstraint) throws(ConstraintError) {
         let key = ObjectIdentifier(constraint)
         guard constraints[key] == nil else {
@@ -89,6 +92,11 @@ public final class Solver {
         nextSequence += 1
         constraints[key] = tag
         try tableau.optimize()
+        if tableau.overflowed {
+            constraints[key] = nil
+            rebuild()
+            throw overflow(constraint)
+        }
         tableau.checkInvariantsWhenSmall()
     }
 
@@ -105,6 +113,8 @@ public final class Solver {
         }
         removeFromTableau(tag)
         try tableau.optimize()
+        // The constraint is gone either way: numbers that overflowed on the way out are rebuilt without it.
+        if tableau.overflowed { rebuild() }
         tableau.checkInvariantsWhenSmall()
     }
 
@@ -167,7 +177,12 @@ public final class Solver {
     /// ```
     ///
     /// - Throws: ``DeviceConstraints/ConstraintError/Code/unknownEditVariable`` when `variable` is not an edit
-    ///   variable, ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN.
+    ///   variable, ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN, or
+    ///   when the values it leads to overflow (a suggestion of `1e308` where `x == 2 * w`).
+    ///   ``DeviceConstraints/ConstraintError/Code/solverFailure`` when the dual simplex does not converge. The
+    ///   last suggestion that held still holds: a suggestion whose values overflow is refused before anything
+    ///   moves, and the solver is exactly as it was; one that fails while pivoting (numbers at the edge of the
+    ///   floating-point range) has the solver built again from its constraints and the suggestions that held.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(ConstraintError) {
         guard value.isFinite else {
             throw ConstraintError(
@@ -177,10 +192,67 @@ public final class Solver {
             throw unknownEditVariable(variable)
         }
         let edit = edits.values[index]
+        let delta = value - edit.suggested
+        guard delta.isFinite else { throw overflow(suggesting: value, for: variable) }
+        if abs(delta) > Solver.largestIncrementalChange * max(1, abs(value)) {
+            try resolveFromScratch(suggesting: value, for: variable, at: index)
+            return
+        }
+        tableau.beginRecordingShift(delta: delta)
+        tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: delta)
+        if tableau.overflowed {
+            if tableau.isRecordingUndo {
+                tableau.undoShift()
+            } else {
+                // The bound said it could not overflow; should it ever be wrong, the rebuild is still right.
+                rebuild()
+            }
+            throw overflow(suggesting: value, for: variable)
+        }
+        tableau.endRecordingShift()
         edits.values[index].suggested = value
-        tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: value - edit.suggested)
-        try tableau.dualOptimize()
+        var failure: ConstraintError?
+        do throws(ConstraintError) {
+            try tableau.dualOptimize()
+        } catch {
+            failure = error
+        }
+        if failure != nil || tableau.overflowed {
+            // Pivots change rows wholesale and are not recorded: the tableau is built again from the constraints
+            // and the suggestions that held, which gives the same solution.
+            edits.values[index].suggested = edit.suggested
+            rebuild()
+            throw failure ?? overflow(suggesting: value, for: variable)
+        }
         tableau.checkInvariantsWhenSmall()
+    }
+
+    /// How many times larger than the new value a change of suggestion may be and still be applied incrementally.
+    /// The solution moves by the change, so a change that dwarfs the new value loses its digits: from 1e308 to 5,
+    /// the 5 is lost in the rounding of -1e308 and the solution would stay off by 5 for good.
+    static let largestIncrementalChange = 1e6
+
+    /// Suggests `value` to the edit at `index` by building the tableau again, with every suggestion applied from
+    /// zero; on failure everything is put back as it was.
+    private func resolveFromScratch(
+        suggesting value: Double, for variable: Variable, at index: Dictionary<ObjectIdentifier, Edit>.Index
+    ) throws(ConstraintError) {
+        let saved = (tableau, constraints, edits, variableSymbols, variables, variableSymbolList)
+        edits.values[index].suggested = value
+        rebuild()
+        guard !tableau.overflowed, constraints.count == saved.1.count, edits.count == saved.2.count else {
+            (tableau, constraints, edits, variableSymbols, variables, variableSymbolList) = saved
+            throw overflow(suggesting: value, for: variable)
+        }
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    private func overflow(suggesting value: Double, for variable: Variable) -> ConstraintError {
+        ConstraintError(
+            code: .nonFiniteValue,
+            message:
+                "the value \(value) suggested for '\(variable)' makes the solution overflow; suggest a value within a range whose products with the constraints' coefficients stay finite"
+        )
     }
 
     private func unknownEditVariable(_ variable: Variable) -> ConstraintError {
