@@ -245,6 +245,118 @@ struct LayoutEngineTests {
         #expect(layout.diagnostics.isEmpty)
     }
 
+    // MARK: - Numbers at the edge of the range
+
+    @Test func aConstraintThatPutsAFrameBeyondTheLimitIsBrokenAndNamed() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let constraints = title.makeConstraints { make in
+            make.top.equalTo(root)
+            make.height.equalTo(1)
+            make.left.equalTo(root).offset(1e308)
+            make.width.equalTo(1e308)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        let frame = try #require(layout.frame(of: title))
+        #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        let broken = layout.diagnostics.filter { $0.kind == .brokenConstraint }
+        #expect(broken.map { $0.brokenConstraint?.firstAttribute } == [.left, .width])
+        #expect(broken.allSatisfy { $0.description.hasPrefix("LayoutEngineTests.swift:") })
+        #expect(broken.allSatisfy { $0.message.contains("beyond ±1e15 points") }, "\(broken)")
+    }
+
+    @Test func strictModeThrowsForAFrameBeyondTheLimitAtTheConstraintsLine() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let line = #line + 2
+        let constraints = title.makeConstraints { make in
+            make.left.top.equalTo(root).offset(-1e20)
+            make.width.height.equalTo(10)
+        }
+        do {
+            _ = try LayoutEngine(
+                root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480),
+                conflictHandling: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unsatisfiable)
+            #expect(error.line == line)
+            #expect(error.message.contains("beyond"))
+        }
+    }
+
+    @Test func numbersThatOverflowTheSolverAreBrokenAndNamed() throws {
+        let root = LayoutNode("root")
+        let first = LayoutNode("first", in: root)
+        let second = LayoutNode("second", in: root)
+        let constraints = [
+            first.makeConstraints { make in
+                make.left.top.height.equalTo(root)
+                make.width.equalTo(root.width).multipliedBy(1e200)
+            },
+            second.makeConstraints { make in
+                make.left.top.height.equalTo(root)
+                make.width.equalTo(first.width).multipliedBy(1e200)
+            },
+        ]
+        let layout = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        for item in [first, second] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+        #expect(layout.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e200 })
+    }
+
+    @Test func aResizeThatWouldPushAFrameBeyondTheLimitBreaksTheConstraint() throws {
+        let root = LayoutNode("root")
+        let wide = LayoutNode("wide", in: root)
+        let constraints = wide.makeConstraints { make in
+            make.left.top.height.equalTo(root)
+            make.width.equalTo(root.width).multipliedBy(1e10)
+        }
+        let engine = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480))
+        #expect(try engine.solve().diagnostics.isEmpty)
+        // 1e6 × 1e10 is beyond the limit.
+        let resized = try engine.update(to: LayoutEnvironment(width: 1e6, height: 480))
+        let frame = try #require(resized.frame(of: wide))
+        #expect(abs(frame.width) <= LayoutEngine.coordinateLimit)
+        #expect(resized.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e10 })
+    }
+
+    @Test func aWindowLargerThanTheLimitIsRefused() throws {
+        #expect(throws: ConstraintError.self) {
+            _ = try LayoutEngine(
+                root: measureView, constraints: [measureConstraints()],
+                environment: LayoutEnvironment(width: 1e300, height: 480))
+        }
+        let engine = try LayoutEngine(
+            root: measureView, constraints: [measureConstraints()],
+            environment: LayoutEnvironment(width: 320, height: 480))
+        #expect(throws: ConstraintError.self) { _ = try engine.update(to: LayoutEnvironment(width: 320, height: 1e16)) }
+    }
+
+    @Test func pixelRoundingNeverOverflows() throws {
+        // At a display scale of 1e300, an edge at 1e10 points is 1e310 pixels: beyond any double.
+        let root = LayoutNode("root")
+        let far = LayoutNode("far", in: root)
+        let constraints = far.makeConstraints { make in
+            make.left.equalTo(root).offset(1e10)
+            make.top.equalTo(root).offset(7.25)
+            make.width.height.equalTo(10)
+        }
+        let environment = LayoutEnvironment(width: 320, height: 480, displayScale: 1e300)
+        let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
+        #expect(layout.frame(of: far) == LayoutFrame(x: 1e10, y: 7.25, width: 10, height: 10))
+        #expect(environment.roundedToPixel(1e308) == 1e308)
+        #expect(
+            LayoutEnvironment(width: 320, height: 480, displayScale: 3).roundedToPixel(1e14 + 0.4) == 1e14 + 1.0 / 3)
+    }
+
     @Test func anItemOfAnotherTreeIsAnError() throws {
         let root = LayoutNode("root")
         let stranger = LayoutNode("stranger")
