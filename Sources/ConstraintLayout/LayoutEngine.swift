@@ -170,8 +170,11 @@ public final class LayoutEngine {
         }
         let sameClass = device == model.device && environment.layoutDirection == self.environment.layoutDirection
         if sameClass, sameConstants, model.resize(to: environment) {
-            self.environment = environment
-            return model.result(for: environment)
+            let result = model.result(for: environment)
+            if result.isWithinCoordinateLimit {
+                self.environment = environment
+                return result
+            }
         }
         model = try LayoutModel(
             root: root, groups: groups, environment: environment, catalog: catalog,

@@ -163,11 +163,12 @@ struct LayoutModel {
     private func framesAreWithinLimit() -> Bool {
         let limit = LayoutEngine.coordinateLimit
         for item in items.values {
-            let edges = [
-                item.left.value, item.top.value, item.left.value + item.width.value, item.top.value + item.height.value,
-            ]
-            // NaN fails the comparison too.
-            guard edges.allSatisfy({ abs($0) <= limit }) else { return false }
+            let left = item.left.value
+            let top = item.top.value
+            // NaN fails the comparisons too.
+            guard abs(left) <= limit, abs(top) <= limit, abs(left + item.width.value) <= limit,
+                abs(top + item.height.value) <= limit
+            else { return false }
         }
         return true
     }
@@ -295,8 +296,9 @@ struct LayoutModel {
         return SolverConstraint(first - second, relation, strength: Strength(priority: resolved.priority.value))
     }
 
-    /// Moves the window; false when the constraints do not let the root take the new size, or a frame would go
-    /// beyond the coordinate limit (the caller rebuilds, which finds and reports what to break).
+    /// Moves the window; false when the constraints do not let the root take the new size (the caller rebuilds,
+    /// which finds and reports what to break). The caller checks the frames' range on the result
+    /// (``LayoutResult/isWithinCoordinateLimit``): reading a variable from here costs an exclusivity check.
     func resize(to environment: LayoutEnvironment) -> Bool {
         let root = rootVariables
         do {
@@ -308,7 +310,6 @@ struct LayoutModel {
         }
         solver.updateVariables()
         return abs(root.width.value - environment.width) < 1e-6 && abs(root.height.value - environment.height) < 1e-6
-            && framesAreWithinLimit()
     }
 
     /// The frames, rounded to the environment's pixels. The item index is shared between results; only the
