@@ -151,6 +151,17 @@ struct PreviewCommandTests {
         #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 4)
     }
 
+    @Test(arguments: ["Card", "Wide", "Huge"])
+    func numbersAtTheEdgeOfTheRangeDrawAWellFormedSheet(container: String) throws {
+        // A margin of -1e20 lints clean; the preview used to trap converting a label's width to Int.
+        let folder = try Fixtures.folder("Extreme").path
+        let run = DeviceConstraintsTool().run(
+            .preview(PreviewOptions(container: container, directory: folder, devices: ["iPhone5", "iPad"])))
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        let elements = try elements(run.output)
+        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+    }
+
     @Test func anUnknownDeviceOrContainerFailsWithAClearMessage() throws {
         let folder = try Fixtures.folder("Clean").path
         let device = DeviceConstraintsTool().run(

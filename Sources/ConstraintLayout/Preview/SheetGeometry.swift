@@ -57,8 +57,18 @@ struct SheetGeometry {
 
     /// `text` cut to fit `width` pixels at `size`, with an ellipsis when cut.
     static func fit(_ text: String, width: Double, size: Double) -> String {
-        let fits = max(1, Int(width / (size * 0.6)))
+        let fits = count(width / (size * 0.6), atLeast: 1, atMost: text.count)
         return text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
+    }
+
+    /// `value` rounded down to a whole count within `atLeast...atMost` (`atLeast` for NaN). Frames, sizes and
+    /// scales are any Double, and `Int(_:)` traps outside Int's range: every count the drawing takes from a
+    /// Double goes through here.
+    static func count(_ value: Double, atLeast lower: Int, atMost upper: Int) -> Int {
+        let upper = max(lower, upper)
+        guard value >= Double(lower) else { return lower }
+        guard value < Double(upper) else { return upper }
+        return Int(value)
     }
 
     /// The legend's entries: the plain frame, then each highlight, each with where it starts.
@@ -79,7 +89,8 @@ struct SheetGeometry {
 
     /// Notes broken into lines that fit a panel.
     static func wrap(_ notes: [String], cellWidth: Double) -> [String] {
-        let perLine = max(20, Int((cellWidth - 2 * padding) / (9.5 * 0.6)))
+        let longest = notes.map(\.count).max() ?? 0
+        let perLine = count((cellWidth - 2 * padding) / (9.5 * 0.6), atLeast: 20, atMost: max(20, longest))
         var lines: [String] = []
         for note in notes {
             var rest = Substring(note)
