@@ -17,7 +17,7 @@ public import DeviceConstraints
 ///
 /// Highlighted (``PreviewHighlight``): frames outside their superitem, siblings that overlap, zero or negative
 /// sizes, items of a broken constraint or with an ambiguous layout (from ``LayoutResult/diagnostics``), and
-/// edges off the device's pixel grid.
+/// edges off the device's pixel grid. The window is outlined, and whatever lies past it is shaded.
 public struct LayoutPreview {
     /// One environment's solved layout, with what the sheet and the text form show of it.
     public struct Panel: Sendable {
@@ -141,7 +141,7 @@ public struct LayoutPreview {
         }
         return PreviewSheet(
             title: title ?? "\(root.layoutName): \(panels.count) windows", panels: panels,
-            legend: PreviewHighlight.allCases.filter { $0 != .differsFromBase })
+            legend: PreviewHighlight.allCases.filter { $0 != .differsFromBase && $0 != .outsideWindow })
     }
 
     /// The frames as text, one line per item under a line per environment, with fixed formatting: frames in
