@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses in Fuzz/ and runs each for a given time under AddressSanitizer.
 #
-#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog (default: all three)
+#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog text layout (default: all)
 #
 # Seconds are per harness (default 60). The seed corpus is generated at run time from Constraints/ and the test
 # fixtures into .build-fuzz/seeds/<harness>; what a run learns is kept in .build-fuzz/corpus/<harness> and reused
@@ -10,16 +10,18 @@
 #
 # The library is compiled once with swiftc into a static library with `-enable-testing` (the differential harness
 # needs internal API), with coverage instrumentation and AddressSanitizer; each harness links against it. No
-# SwiftPM target and no package dependency.
+# SwiftPM target and no package dependency. The text harness (what `device-constraints` prints) also links the
+# tool's library and the modules it imports, each compiled the same way (see build_module); the layout harness (the
+# solver and the layout engine on extreme numbers) the solver, the DSL and the layout modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog text layout)
 case "$seconds" in '' | *[!0-9]*)
-    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog …]" >&2
+    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog|text|layout …]" >&2
     exit 2
     ;;
 esac
@@ -36,8 +38,10 @@ source_file() {
         parser) echo Fuzz/ParserFuzzer.swift ;;
         differential) echo Fuzz/DifferentialFuzzer.swift ;;
         catalog) echo Fuzz/CatalogFuzzer.swift ;;
+        text) echo Fuzz/TextOutputFuzzer.swift ;;
+        layout) echo Fuzz/LayoutFuzzer.swift ;;
         *)
-            echo "unknown harness '$1' (parser, differential, catalog)" >&2
+            echo "unknown harness '$1' (parser, differential, catalog, text, layout)" >&2
             exit 2
             ;;
     esac
@@ -57,6 +61,44 @@ if [ "$(cat "$root/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "$stamp" >"$root/lib/stamp"
 fi
 
+# A module of Sources/ as a static library beside DeviceConstraints', rebuilt only when its sources, the flags or a
+# module it imports changed: build_module <module> <the modules it imports…>.
+build_module() {
+    local module=$1
+    shift
+    local sources
+    sources=$(find "Sources/$module" -name '*.swift' | sort)
+    local stamp
+    # shellcheck disable=SC2086
+    stamp=$({ echo "${flags[*]}"; cat $sources; for import in "$@"; do cat "$root/lib/$import.stamp"; done; } |
+        cksum | cut -d' ' -f1)
+    [ "$(cat "$root/lib/$module.stamp" 2>/dev/null)" != "$stamp" ] || return 0
+    echo "building $module (fuzzer coverage + AddressSanitizer)…"
+    # shellcheck disable=SC2086
+    swiftc -module-name "$module" -package-name DeviceConstraints -parse-as-library "${flags[@]}" -I "$root/lib" \
+        -emit-module -emit-module-path "$root/lib/$module.swiftmodule" -emit-library -static \
+        -o "$root/lib/lib$module.a" $sources
+    echo "$stamp" >"$root/lib/$module.stamp"
+}
+cp "$root/lib/stamp" "$root/lib/DeviceConstraints.stamp"
+# What each harness links: the library, and for the text harness the tool's library and what it imports, importers
+# first.
+link_libraries() {
+    case "$1" in
+        text) echo -lDeviceConstraintsTooling -lConstraintLayout -lConstraintDSL -lConstraintSolver -lDeviceConstraints ;;
+        layout) echo -lConstraintLayout -lConstraintDSL -lConstraintSolver -lDeviceConstraints ;;
+        *) echo "-lDeviceConstraints" ;;
+    esac
+}
+if [[ " ${harnesses[*]} " == *" text "* || " ${harnesses[*]} " == *" layout "* ]]; then
+    build_module ConstraintSolver DeviceConstraints
+    build_module ConstraintDSL DeviceConstraints
+    build_module ConstraintLayout ConstraintSolver ConstraintDSL DeviceConstraints
+fi
+if [[ " ${harnesses[*]} " == *" text "* ]]; then
+    build_module DeviceConstraintsTooling ConstraintLayout DeviceConstraints
+fi
+
 # Seeds: every constraint file alone (each twice, to start with and without a listening handler: the low bit of
 # the input's last byte decides, so a newline is quiet and a tab listens), the chains of Constraints/ and of the
 # chain fixtures (files joined by NUL), and the catalogs.
@@ -68,6 +110,30 @@ make_seeds() {
     case "$1" in
         catalog)
             for f in Tests/*/Fixtures/Catalogs/*.json; do cp "$f" "$dir/$((n++))"; done
+            ;;
+        layout)
+            # Programs (the bytes are choices; see Fuzz/LayoutFuzzer.swift) of a few lengths, each a solver one
+            # (first byte even) and a layout one (odd).
+            for length in 8 32 128 512; do
+                for fill in A B C d e f; do
+                    local file="$dir/$((n++))"
+                    head -c "$length" /dev/zero | tr '\000' "$fill" >"$file"
+                done
+            done
+            ;;
+        text)
+            # A folder's first files as name and contents, after the standard catalog (an empty part) and after each
+            # catalog fixture: parts separated by NUL.
+            for catalog in "" Tests/DeviceConstraintsToolingTests/Fixtures/Catalogs/*.json; do
+                for folder in Constraints Tests/DeviceConstraintsToolingTests/Fixtures/*/; do
+                    local files=("$folder"/*.json)
+                    [ -f "${files[0]}" ] || continue
+                    {
+                        [ -z "$catalog" ] || cat "$catalog"
+                        for f in "${files[@]:0:4}"; do printf '\000%s\000' "$(basename "$f")"; cat "$f"; done
+                    } >"$dir/$((n++))"
+                done
+            done
             ;;
         parser)
             for f in Constraints/*.json $(find Tests/*/Fixtures -name '*.json' -not -path '*/Catalogs/*' | sort); do
@@ -110,11 +176,16 @@ summary=()
 for harness in "${harnesses[@]}"; do
     binary="$root/bin/$harness"
     src=$(source_file "$harness")
-    if [ ! -x "$binary" ] || [ "$src" -nt "$binary" ] || [ Fuzz/FuzzSupport.swift -nt "$binary" ] ||
-        [ "$root/lib/libDeviceConstraints.a" -nt "$binary" ]; then
+    libraries=$(link_libraries "$harness")
+    newer=false
+    for library in $libraries; do
+        if [ "$root/lib/lib${library#-l}.a" -nt "$binary" ]; then newer=true; fi
+    done
+    if [ ! -x "$binary" ] || [ "$src" -nt "$binary" ] || [ Fuzz/FuzzSupport.swift -nt "$binary" ] || $newer; then
         echo "building the $harness harness…"
+        # shellcheck disable=SC2086
         swiftc -module-name "Fuzz_$harness" -package-name DeviceConstraints -parse-as-library -warnings-as-errors \
-            "${flags[@]}" -use-ld=lld -I "$root/lib" -L "$root/lib" -lDeviceConstraints "$src" Fuzz/FuzzSupport.swift \
+            "${flags[@]}" -use-ld=lld -I "$root/lib" -L "$root/lib" $libraries "$src" Fuzz/FuzzSupport.swift \
             -o "$binary"
     fi
     seeds=$(make_seeds "$harness")

@@ -92,14 +92,22 @@ struct ConflictFinder {
             ]
             for (variable, attribute) in probed {
                 let base = variable.value
-                try solver.addEditVariable(variable, strength: probe)
                 var moved = false
-                for nudge in [1.0, -1.0] {
-                    try solver.suggestValue(variable, base + nudge)
+                do throws(ConstraintError) {
+                    try solver.addEditVariable(variable, strength: probe)
+                    defer { try? solver.removeEditVariable(variable) }
+                    for nudge in [1.0, -1.0] {
+                        try solver.suggestValue(variable, base + nudge)
+                        solver.updateVariables()
+                        moved = moved || abs(variable.value - base) > 1e-6
+                    }
+                } catch {
+                    // Numbers at the edge of the range overflow when nudged (the solver refuses and stays as it
+                    // was): the attribute cannot be probed, and is not reported.
+                    guard error.code == .nonFiniteValue else { throw error }
                     solver.updateVariables()
-                    moved = moved || abs(variable.value - base) > 1e-6
+                    continue
                 }
-                try solver.removeEditVariable(variable)
                 if moved { free.append(attribute) }
             }
             solver.updateVariables()

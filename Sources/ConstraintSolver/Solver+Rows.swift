@@ -162,45 +162,71 @@ extension Solver {
         tableau.releaseSymbol(tag.other)
     }
 
-    /// Builds the tableau again from the constraints, in the order they were added, and re-applies the suggested
-    /// values. Only for the rare cases where undoing a failed phase one lost a coefficient to rounding, or where a
-    /// number overflowed.
+    /// Builds the tableau again from the constraints, in the order they were added, each optimized as ``add(_:)``
+    /// does, and re-applies the suggested values. Only for the rare cases where undoing a failed phase one lost a
+    /// coefficient to rounding, or where a number overflowed. A constraint that overflows now is left out; should
+    /// the suggestions overflow, every edit variable is suggested 0 instead (a caller that must know compares).
     func rebuild() {
         guard !isRebuilding else { return }
         isRebuilding = true
         defer { isRebuilding = false }
         var ordered = constraints.values.sorted { $0.sequence < $1.sequence }
-        var complete = false
-        while !complete {
+        var suggesting = true
+        while true {
             tableau.removeAll()
             constraints.removeAll()
             variableSymbols.removeAll()
             variables.removeAll()
             variableSymbolList.removeAll()
-            complete = true
-            for (position, old) in ordered.enumerated() {
-                // Each of these held before, so it holds again; one that no longer does is left out rather than
-                // leaving the solver half built. One that overflows spoils the tableau: start over without it.
-                guard let tag = try? insert(old.constraint, sequence: old.sequence) else {
-                    if tableau.overflowed {
-                        ordered.remove(at: position)
-                        complete = false
-                        break
-                    }
-                    continue
-                }
-                constraints[ObjectIdentifier(old.constraint)] = tag
+            if let spoiling = insertAll(ordered) {
+                // One that overflows spoils the tableau: start over without it.
+                ordered.remove(at: spoiling)
+                continue
+            }
+            if suggesting && !applySuggestions() {
+                for key in edits.keys { edits[key]?.suggested = 0 }
+                suggesting = false
+                continue
+            }
+            return
+        }
+    }
+
+    /// Adds `ordered` to an empty tableau, optimizing after each; the position of one whose numbers overflow.
+    /// (Each of these held before, so it holds again; one that no longer does is left out rather than leaving the
+    /// solver half built.)
+    private func insertAll(_ ordered: [Tag]) -> Int? {
+        for (position, old) in ordered.enumerated() {
+            let key = ObjectIdentifier(old.constraint)
+            guard let tag = try? insert(old.constraint, sequence: old.sequence) else {
+                if tableau.overflowed { return position }
+                continue
+            }
+            constraints[key] = tag
+            try? tableau.optimize()
+            if tableau.overflowed {
+                constraints[key] = nil
+                return position
             }
         }
-        try? tableau.optimize()
+        return nil
+    }
+
+    /// Applies every edit's suggested value to a tableau built from zero; false when the values overflow.
+    private func applySuggestions() -> Bool {
         for (variable, edit) in edits {
             guard let tag = constraints[ObjectIdentifier(edit.tag.constraint)] else {
                 edits[variable] = nil
                 continue
             }
             edits[variable]?.tag = tag
+            tableau.beginRecordingShift(delta: edit.suggested)
             tableau.suggest(plus: tag.marker, minus: tag.other, delta: edit.suggested)
+            let overflowed = tableau.overflowed
+            tableau.endRecordingShift()
+            if overflowed { return false }
         }
         try? tableau.dualOptimize()
+        return !tableau.overflowed
     }
 }

@@ -88,13 +88,29 @@ public final class Solver {
                 code: .nonFiniteValue,
                 message: "the constraint '\(constraint)' has a coefficient, constant or strength that is not finite")
         }
-        let tag = try insert(constraint, sequence: nextSequence)
+        // Near the edge of the range, keep what to go back to: a rebuild solves the same problem again, but may
+        // settle a tie differently.
+        let largest = constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
+            max($0, abs($1.coefficient))
+        }
+        let snapshot = tableau.isNearOverflow(with: largest) ? Snapshot(of: self) : nil
+        let tag: Tag
+        do throws(ConstraintError) {
+            tag = try insert(constraint, sequence: nextSequence)
+        } catch {
+            snapshot?.restore(self)
+            throw error
+        }
         nextSequence += 1
         constraints[key] = tag
         try tableau.optimize()
         if tableau.overflowed {
-            constraints[key] = nil
-            rebuild()
+            if let snapshot {
+                snapshot.restore(self)
+            } else {
+                constraints[key] = nil
+                rebuild()
+            }
             throw overflow(constraint)
         }
         tableau.checkInvariantsWhenSmall()
@@ -198,6 +214,7 @@ public final class Solver {
             try resolveFromScratch(suggesting: value, for: variable, at: index)
             return
         }
+        let snapshot = tableau.isNearOverflow(with: abs(delta)) ? Snapshot(of: self) : nil
         tableau.beginRecordingShift(delta: delta)
         tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: delta)
         if tableau.overflowed {
@@ -218,10 +235,15 @@ public final class Solver {
             failure = error
         }
         if failure != nil || tableau.overflowed {
-            // Pivots change rows wholesale and are not recorded: the tableau is built again from the constraints
-            // and the suggestions that held, which gives the same solution.
-            edits.values[index].suggested = edit.suggested
-            rebuild()
+            // Pivots change rows wholesale and are not recorded. Near the edge of the range the snapshot has the
+            // solver as it was; elsewhere (where no number could overflow, so for a failure to converge) it is built
+            // again from the constraints and the suggestions that held: the same problem.
+            if let snapshot {
+                snapshot.restore(self)
+            } else {
+                edits.values[index].suggested = edit.suggested
+                rebuild()
+            }
             throw failure ?? overflow(suggesting: value, for: variable)
         }
         tableau.checkInvariantsWhenSmall()
@@ -237,11 +259,14 @@ public final class Solver {
     private func resolveFromScratch(
         suggesting value: Double, for variable: Variable, at index: Dictionary<ObjectIdentifier, Edit>.Index
     ) throws(ConstraintError) {
-        let saved = (tableau, constraints, edits, variableSymbols, variables, variableSymbolList)
+        let saved = Snapshot(of: self)
+        let key = ObjectIdentifier(variable)
         edits.values[index].suggested = value
         rebuild()
-        guard !tableau.overflowed, constraints.count == saved.1.count, edits.count == saved.2.count else {
-            (tableau, constraints, edits, variableSymbols, variables, variableSymbolList) = saved
+        guard constraints.count == saved.constraints.count, edits.count == saved.edits.count,
+            edits[key]?.suggested == value
+        else {
+            saved.restore(self)
             throw overflow(suggesting: value, for: variable)
         }
         tableau.checkInvariantsWhenSmall()
@@ -253,6 +278,38 @@ public final class Solver {
             message:
                 "the value \(value) suggested for '\(variable)' makes the solution overflow; suggest a value within a range whose products with the constraints' coefficients stay finite"
         )
+    }
+
+    /// Everything a failed call must put back, taken in O(1): the tableau and tables share their storage with
+    /// the solver's until the solver writes to them.
+    struct Snapshot {
+        let tableau: Tableau
+        let constraints: [ObjectIdentifier: Tag]
+        let edits: [ObjectIdentifier: Edit]
+        let variableSymbols: [ObjectIdentifier: Int]
+        let variables: [Variable]
+        let variableSymbolList: [Int]
+        let nextSequence: Int
+
+        init(of solver: Solver) {
+            tableau = solver.tableau
+            constraints = solver.constraints
+            edits = solver.edits
+            variableSymbols = solver.variableSymbols
+            variables = solver.variables
+            variableSymbolList = solver.variableSymbolList
+            nextSequence = solver.nextSequence
+        }
+
+        func restore(_ solver: Solver) {
+            solver.tableau = tableau
+            solver.constraints = constraints
+            solver.edits = edits
+            solver.variableSymbols = variableSymbols
+            solver.variables = variables
+            solver.variableSymbolList = variableSymbolList
+            solver.nextSequence = nextSequence
+        }
     }
 
     private func unknownEditVariable(_ variable: Variable) -> ConstraintError {

@@ -328,6 +328,25 @@ struct LayoutEngineTests {
         #expect(resized.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e10 })
     }
 
+    @Test func anAmbiguityProbeThatOverflowsIsSkipped() throws {
+        // Found by the fuzzer: `a` is free, so the ambiguity check nudges its left edge, which b's centre follows
+        // times 1.8e308. The engine threw the solver's overflow, with no constraint's line.
+        let root = LayoutNode("root")
+        let a = LayoutNode("a", in: root)
+        let b = LayoutNode("b", in: root)
+        let constraints = b.makeConstraints { make in
+            make.centerX.equalTo(a.centerX).multipliedBy(.greatestFiniteMagnitude).offset(0.5)
+            make.top.width.height.equalTo(root)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 568)
+        ).solve()
+        for item in [a, b] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+    }
+
     @Test func aWindowLargerThanTheLimitIsRefused() throws {
         #expect(throws: ConstraintError.self) {
             _ = try LayoutEngine(

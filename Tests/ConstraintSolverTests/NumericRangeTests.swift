@@ -135,4 +135,130 @@ struct NumericRangeTests {
         solver.updateVariables()
         #expect(x.value == 3 && w.value == 2)
     }
+
+    // MARK: - Found by the fuzzer (Fuzz/LayoutFuzzer.swift)
+
+    /// What a caller sees of `solver`: which of `constraints` and edit variables it has, and the values.
+    private func state(_ solver: Solver, _ variables: [Variable], _ constraints: [SolverConstraint]) -> [String] {
+        solver.updateVariables()
+        return constraints.map { "\(solver.hasConstraint($0))" } + variables.map { "\(solver.hasEditVariable($0))" }
+            + variables.map { "\($0.value)" }
+    }
+
+    /// Runs `steps` on a solver of four variables each anchored at 0 by a weak constraint: every value stays
+    /// finite, and a step that throws leaves the solver exactly as it was.
+    private func run(_ steps: [(Solver, [Variable], inout [SolverConstraint]) throws -> Void]) throws {
+        let variables = (0..<4).map { Variable("v\($0)") }
+        let solver = Solver()
+        var constraints = variables.map { ($0 == 0) | .weak }
+        for anchor in constraints { try solver.add(anchor) }
+        for (index, step) in steps.enumerated() {
+            var known = constraints
+            let before = state(solver, variables, known)
+            do {
+                try step(solver, variables, &known)
+                constraints = known
+            } catch {
+                #expect(state(solver, variables, constraints) == before, "step \(index) threw and changed the solver")
+            }
+            solver.updateVariables()
+            #expect(variables.allSatisfy { $0.value.isFinite }, "step \(index): \(variables.map(\.value))")
+        }
+    }
+
+    @Test func aSuggestionThatRebuildsFromScratchChecksItsOwnOverflow() throws {
+        // From 1.8e308 to 1e300 is a change that dwarfs the new value: re-solved from scratch, where applying
+        // 1e300 overflowed v2 to -inf without a word.
+        let sum = { (v: [Variable]) in 320 * v[0] + v[0] <= 0 }
+        var first: SolverConstraint?
+        try run([
+            { solver, _, known in try solver.remove(known[0]) },
+            { solver, v, known in
+                let constraint = sum(v) | .weak
+                first = constraint
+                known.append(constraint)
+                try solver.add(constraint)
+            },
+            { solver, v, known in
+                let constraint = (1e300 * v[1] + 1024 * v[1] + 320 * v[2] + 320 <= 0) | .weak
+                known.append(constraint)
+                try solver.add(constraint)
+            },
+            { solver, _, _ in if let first { try solver.remove(first) } },
+            { solver, v, _ in try solver.addEditVariable(v[1], strength: .medium) },
+            { solver, _, known in try solver.remove(known[2]) },
+            { solver, v, _ in try solver.suggestValue(v[1], 1024) },
+            { solver, v, _ in try solver.suggestValue(v[1], .greatestFiniteMagnitude) },
+            { solver, v, _ in try solver.suggestValue(v[1], 1e300) },
+        ])
+    }
+
+    @Test func aSuggestionRefusedWhilePivotingLeavesEvenATieAsItWas() throws {
+        // The weak edit and v1's weak anchor tie over 0...20: a rebuild picked another point of the tie.
+        func suggest(_ index: Int, _ value: Double) -> (Solver, [Variable], inout [SolverConstraint]) throws -> Void {
+            { solver, variables, _ in try solver.suggestValue(variables[index], value) }
+        }
+        func edit(_ index: Int, _ strength: Strength) -> (Solver, [Variable], inout [SolverConstraint]) throws -> Void {
+            { solver, variables, _ in try solver.addEditVariable(variables[index], strength: strength) }
+        }
+        func remove(_ index: Int) -> (Solver, [Variable], inout [SolverConstraint]) throws -> Void {
+            { solver, _, known in try solver.remove(known[index]) }
+        }
+        let tiny = Strength(weak: 1, multiplier: 1e-6)
+        var steps: [(Solver, [Variable], inout [SolverConstraint]) throws -> Void] = []
+        steps.append(edit(1, .weak))
+        steps.append({ solver, v, known in
+            let constraint = (-16 * v[1] + -1e9 * v[0] + 0 * v[0] + 320 >= 0) | .medium
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), suggest(1, 1024), suggest(1, 1024), suggest(1, .greatestFiniteMagnitude)]
+        steps.append({ solver, v, known in
+            let constraint = 0 * v[0] + 0 == 0
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 16)]
+        steps.append({ solver, v, known in
+            let constraint = (4.233520534705123e175 * v[3] + 320 <= 0) | .weak
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), remove(4), remove(0), edit(0, .medium)]
+        steps.append({ solver, v, known in
+            let constraint = (1024 * v[0] + .greatestFiniteMagnitude >= 0) | tiny
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), suggest(1, 1024), suggest(1, 1024)]
+        steps.append({ solver, v, known in
+            let constraint = 0 * v[0] + 0 == 0
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps.append({ solver, v, known in
+            let constraint = (1024 * v[1] + 1024 * v[1] + 1024 >= 0) | tiny
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), suggest(1, 1024)]
+        steps.append({ solver, v, known in
+            let constraint = (0.5 * v[2] + -1e300 >= 0) | tiny
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), suggest(1, 0.5), edit(2, .medium)]
+        steps.append({ solver, v, known in
+            let constraint = 1e15 * v[2] + 0.5 * v[2] + 0.5 == 0
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps.append({ solver, v, known in
+            let constraint = (0.5 * v[2] + 0.5 >= 0) | tiny
+            known.append(constraint)
+            try solver.add(constraint)
+        })
+        steps += [suggest(1, 1024), suggest(1, 1024), suggest(1, 1024), suggest(1, -.greatestFiniteMagnitude)]
+        try run(steps)
+    }
 }

@@ -209,6 +209,13 @@ struct Tableau {
         }
     }
 
+    /// Whether the tableau's numbers, or `magnitude` about to enter it, are large enough (beyond 1e100) that a
+    /// few products could overflow: where a failure must be undone from a snapshot rather than by a rebuild. No
+    /// layout comes near.
+    func isNearOverflow(with magnitude: Double) -> Bool {
+        !(max(coefficientBound, constantBound, magnitude) <= 1e100)
+    }
+
     /// Raises ``coefficientBound`` to `magnitude`, or sets ``overflowed`` when it is not finite.
     @inline(__always)
     mutating func noteCoefficient(_ magnitude: Double) {
