@@ -31,13 +31,16 @@ struct ConflictFinder {
                 try solver.add(entry.constraint)
                 accepted.append(index)
             } catch {
-                guard error.code == .unsatisfiable || error.code == .nonFiniteValue else { throw error }
+                guard [.unsatisfiable, .nonFiniteValue, .solverFailure].contains(error.code) else { throw error }
                 var others: [ResolvedConstraint] = []
                 let message: String
                 let limit = "±\(Self.limitText) points"
                 if error.code == .nonFiniteValue {
                     message =
                         "broke '\(entry.resolved)': its numbers overflow with those of the constraints before it; keep frames within \(limit)"
+                } else if error.code == .solverFailure {
+                    message =
+                        "broke '\(entry.resolved)': with the constraints before it, its numbers are too far apart in size to solve (\(error.message))"
                 } else {
                     let conflict = smallestConflict(in: entries, accepted: accepted, failing: index)
                     others = conflict.map { entries[$0].resolved }
@@ -104,7 +107,7 @@ struct ConflictFinder {
                 } catch {
                     // Numbers at the edge of the range overflow when nudged (the solver refuses and stays as it
                     // was): the attribute cannot be probed, and is not reported.
-                    guard error.code == .nonFiniteValue else { throw error }
+                    guard error.code == .nonFiniteValue || error.code == .solverFailure else { throw error }
                     solver.updateVariables()
                     continue
                 }

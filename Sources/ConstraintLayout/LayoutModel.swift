@@ -150,9 +150,12 @@ struct LayoutModel {
                 try solver.add(entry.constraint)
             } catch {
                 // The checking solver pinned the window where this one suggests it: numbers at the edge of the
-                // range can overflow in one and not the other. Without bounds, build again with them.
-                guard error.code == .nonFiniteValue, !isBounded else { throw error }
-                return false
+                // range can overflow (or fail to converge) in one and not the other. Without bounds, build again
+                // with them; with, say which constraint.
+                guard isBounded else { return false }
+                throw ConstraintError(
+                    code: error.code, message: "'\(entry.resolved)': \(error.message)", file: entry.resolved.fileName,
+                    line: entry.resolved.line)
             }
         }
         solver.updateVariables()

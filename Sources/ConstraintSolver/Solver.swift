@@ -103,15 +103,20 @@ public final class Solver {
         }
         nextSequence += 1
         constraints[key] = tag
-        try tableau.optimize()
-        if tableau.overflowed {
+        var failure: ConstraintError?
+        do throws(ConstraintError) {
+            try tableau.optimize()
+        } catch {
+            failure = error
+        }
+        if failure != nil || tableau.overflowed {
             if let snapshot {
                 snapshot.restore(self)
             } else {
                 constraints[key] = nil
                 rebuild()
             }
-            throw overflow(constraint)
+            throw failure ?? overflow(constraint)
         }
         tableau.checkInvariantsWhenSmall()
     }

@@ -347,6 +347,47 @@ struct LayoutEngineTests {
         }
     }
 
+    @Test func numbersTooFarApartToSolveBreakAConstraintAtItsLine() throws {
+        // Found by the fuzzer: multipliers of 1e20, 1024 and -16 with offsets of 1e-9 and weights from 1e-3 to 1e9
+        // make the simplex find its objective unbounded (rounding); the engine threw that with no line.
+        let root = LayoutNode("root")
+        let (n0, n1, n3) = (LayoutNode("n0", in: root), LayoutNode("n1", in: root), LayoutNode("n3", in: root))
+        let n2 = LayoutNode("n2", in: n0)
+        let line = #line + 18
+        let constraints: [ConstraintGroup] = [
+            n0.makeConstraints { make in make.left.equalTo(root.left).offset(-1e-9).priority(250) },
+            n3.makeConstraints { make in make.top.equalTo(root.top).offset(-1e20) },
+            n0.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(250) },
+            n3.makeConstraints { make in make.right.equalTo(n1.right).multipliedBy(1e20).offset(1024).priority(750) },
+            n1.makeConstraints { make in make.left.equalTo(root.left).offset(1e-9).priority(250) },
+            n0.makeConstraints { make in make.left.equalTo(root.left).offset(320).priority(250) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(1024).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.right.lessThanOrEqualTo(n3.right).offset(-1e-9).priority(999) },
+            n2.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(999) },
+            n2.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(-16).offset(-16).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(root.right).offset(-16).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(1024).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(999) },
+            n1.makeConstraints { make in make.centerX.lessThanOrEqualTo(n2.centerX).offset(1e-9).priority(999) },
+            n2.makeConstraints { make in make.left.lessThanOrEqualTo(n1.left).offset(1e-9).priority(999) },
+            n2.makeConstraints { make in make.right.equalTo(n0.right) },
+        ]
+        let window = LayoutEnvironment(width: 320, height: 568)
+        let layout = try LayoutEngine(root: root, constraints: constraints, environment: window).solve()
+        for item in [n0, n1, n2, n3] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+        do {
+            _ = try LayoutEngine(root: root, constraints: constraints, environment: window, conflictHandling: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.code == .solverFailure)
+        }
+    }
+
     @Test func aWindowLargerThanTheLimitIsRefused() throws {
         #expect(throws: ConstraintError.self) {
             _ = try LayoutEngine(

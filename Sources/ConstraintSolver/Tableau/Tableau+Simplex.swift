@@ -17,7 +17,9 @@ extension Tableau {
             let target = artificialObjective ? (artificial ?? Row()) : objective
             guard let entering = enteringSymbol(of: target) else { return }
             guard let leaving = leavingSymbol(for: entering) else {
-                throw .solverFailure("the objective is unbounded; this is a bug in the solver, please report it")
+                throw .solverFailure(
+                    "the objective is unbounded: the numbers are too far apart in size for double precision (else this is a bug in the solver: please report it)"
+                )
             }
             pivots += 1
             guard pivots <= pivotLimit else {
@@ -38,7 +40,9 @@ extension Tableau {
                 continue
             }
             guard let entering = dualEnteringSymbol(of: rows[index]) else {
-                throw .solverFailure("the dual simplex found no entering symbol; this is a bug in the solver")
+                throw .solverFailure(
+                    "the dual simplex found no entering symbol: the numbers are too far apart in size for double precision (else this is a bug in the solver: please report it)"
+                )
             }
             pivots += 1
             guard pivots <= pivotLimit else {
