@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses in Fuzz/ and runs each for a given time under AddressSanitizer.
 #
-#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog text (default: all)
+#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog text layout (default: all)
 #
 # Seconds are per harness (default 60). The seed corpus is generated at run time from Constraints/ and the test
 # fixtures into .build-fuzz/seeds/<harness>; what a run learns is kept in .build-fuzz/corpus/<harness> and reused
@@ -11,16 +11,17 @@
 # The library is compiled once with swiftc into a static library with `-enable-testing` (the differential harness
 # needs internal API), with coverage instrumentation and AddressSanitizer; each harness links against it. No
 # SwiftPM target and no package dependency. The text harness (what `device-constraints` prints) also links the
-# tool's library and the modules it imports, each compiled the same way (see build_module).
+# tool's library and the modules it imports, each compiled the same way (see build_module); the layout harness (the
+# solver and the layout engine on extreme numbers) the solver, the DSL and the layout modules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog text)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog text layout)
 case "$seconds" in '' | *[!0-9]*)
-    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog|text …]" >&2
+    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog|text|layout …]" >&2
     exit 2
     ;;
 esac
@@ -38,8 +39,9 @@ source_file() {
         differential) echo Fuzz/DifferentialFuzzer.swift ;;
         catalog) echo Fuzz/CatalogFuzzer.swift ;;
         text) echo Fuzz/TextOutputFuzzer.swift ;;
+        layout) echo Fuzz/LayoutFuzzer.swift ;;
         *)
-            echo "unknown harness '$1' (parser, differential, catalog, text)" >&2
+            echo "unknown harness '$1' (parser, differential, catalog, text, layout)" >&2
             exit 2
             ;;
     esac
@@ -83,15 +85,19 @@ cp "$root/lib/stamp" "$root/lib/DeviceConstraints.stamp"
 # first.
 link_libraries() {
     case "$1" in
-        text) echo -lDeviceConstraintsTooling -lConstraintLayout -lConstraintDSL -lConstraintSolver -lDeviceConstraints ;;
+        text) echo -lDeviceConstraintsTooling -lDeviceConstraintsLint -lConstraintLayout -lConstraintDSL -lConstraintSolver -lDeviceConstraints ;;
+        layout) echo -lConstraintLayout -lConstraintDSL -lConstraintSolver -lDeviceConstraints ;;
         *) echo "-lDeviceConstraints" ;;
     esac
 }
-if [[ " ${harnesses[*]} " == *" text "* ]]; then
+if [[ " ${harnesses[*]} " == *" text "* || " ${harnesses[*]} " == *" layout "* ]]; then
     build_module ConstraintSolver DeviceConstraints
     build_module ConstraintDSL DeviceConstraints
     build_module ConstraintLayout ConstraintSolver ConstraintDSL DeviceConstraints
-    build_module DeviceConstraintsTooling ConstraintLayout DeviceConstraints
+fi
+if [[ " ${harnesses[*]} " == *" text "* ]]; then
+    build_module DeviceConstraintsLint DeviceConstraints
+    build_module DeviceConstraintsTooling DeviceConstraintsLint ConstraintLayout DeviceConstraints
 fi
 
 # Seeds: every constraint file alone (each twice, to start with and without a listening handler: the low bit of
@@ -105,6 +111,16 @@ make_seeds() {
     case "$1" in
         catalog)
             for f in Tests/*/Fixtures/Catalogs/*.json; do cp "$f" "$dir/$((n++))"; done
+            ;;
+        layout)
+            # Programs (the bytes are choices; see Fuzz/LayoutFuzzer.swift) of a few lengths, each a solver one
+            # (first byte even) and a layout one (odd).
+            for length in 8 32 128 512; do
+                for fill in A B C d e f; do
+                    local file="$dir/$((n++))"
+                    head -c "$length" /dev/zero | tr '\000' "$fill" >"$file"
+                done
+            done
             ;;
         text)
             # A folder's first files as name and contents, after the standard catalog (an empty part) and after each

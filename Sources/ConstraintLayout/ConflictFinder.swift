@@ -7,9 +7,13 @@ import DeviceConstraints
 struct ConflictFinder {
     /// The root at the origin with the window's size, as required constraints.
     let pins: [SolverConstraint]
+    /// Per item, required constraints that hold it within ``LayoutEngine/coordinateLimit`` (none unless a layout
+    /// without them put a frame beyond it).
+    let bounds: [ObjectIdentifier: [SolverConstraint]]
 
-    init(model: LayoutModel, environment: LayoutEnvironment) {
+    init(model: LayoutModel, environment: LayoutEnvironment, bounds: [ObjectIdentifier: [SolverConstraint]]) {
         pins = model.rootPins(width: environment.width, height: environment.height)
+        self.bounds = bounds
     }
 
     /// The indices of the entries to leave out, with a diagnostic for each; in strict mode the first conflict
@@ -18,7 +22,7 @@ struct ConflictFinder {
         -> (indices: Set<Int>, diagnostics: [LayoutDiagnostic], solver: Solver)
     {
         let solver = Solver()
-        for pin in pins { try solver.add(pin) }
+        for pin in pins + bounds.values.joined() { try solver.add(pin) }
         var accepted: [Int] = []
         var broken = Set<Int>()
         var diagnostics: [LayoutDiagnostic] = []
@@ -27,15 +31,33 @@ struct ConflictFinder {
                 try solver.add(entry.constraint)
                 accepted.append(index)
             } catch {
-                guard error.code == .unsatisfiable else { throw error }
-                let conflict = smallestConflict(in: entries, accepted: accepted, failing: index)
-                let others = conflict.map { entries[$0].resolved }
-                let message =
-                    "broke '\(entry.resolved)': it conflicts with \(others.count) required constraint\(others.count == 1 ? "" : "s") and the window's size"
+                guard [.unsatisfiable, .nonFiniteValue, .solverFailure].contains(error.code) else { throw error }
+                var others: [ResolvedConstraint] = []
+                let message: String
+                let limit = "±\(Self.limitText) points"
+                if error.code == .nonFiniteValue {
+                    message =
+                        "broke '\(entry.resolved)': its numbers overflow with those of the constraints before it; keep frames within \(limit)"
+                } else if error.code == .solverFailure {
+                    message =
+                        "broke '\(entry.resolved)': with the constraints before it, its numbers are too far apart in size to solve (\(error.message))"
+                } else {
+                    let conflict = smallestConflict(in: entries, accepted: accepted, failing: index)
+                    others = conflict.map { entries[$0].resolved }
+                    let constraints = "\(others.count) required constraint\(others.count == 1 ? "" : "s")"
+                    if !conflictsOnlyWithBounds(entries, conflict: conflict, failing: index) {
+                        message = "broke '\(entry.resolved)': it conflicts with \(constraints) and the window's size"
+                    } else if others.isEmpty {
+                        message =
+                            "broke '\(entry.resolved)': it puts a frame beyond \(limit), where frames cannot be computed"
+                    } else {
+                        message =
+                            "broke '\(entry.resolved)': with \(constraints) it puts a frame beyond \(limit), where frames cannot be computed"
+                    }
+                }
                 if strict {
                     var thrown = ConstraintError(
-                        code: .unsatisfiable, message: message, file: entry.resolved.fileName, line: entry.resolved.line
-                    )
+                        code: error.code, message: message, file: entry.resolved.fileName, line: entry.resolved.line)
                     thrown.additionalErrors = others.map {
                         ConstraintError(
                             code: .unsatisfiable, message: "conflicts with '\($0)'", file: $0.fileName, line: $0.line)
@@ -73,14 +95,22 @@ struct ConflictFinder {
             ]
             for (variable, attribute) in probed {
                 let base = variable.value
-                try solver.addEditVariable(variable, strength: probe)
                 var moved = false
-                for nudge in [1.0, -1.0] {
-                    try solver.suggestValue(variable, base + nudge)
+                do throws(ConstraintError) {
+                    try solver.addEditVariable(variable, strength: probe)
+                    defer { try? solver.removeEditVariable(variable) }
+                    for nudge in [1.0, -1.0] {
+                        try solver.suggestValue(variable, base + nudge)
+                        solver.updateVariables()
+                        moved = moved || abs(variable.value - base) > 1e-6
+                    }
+                } catch {
+                    // Numbers at the edge of the range overflow when nudged (the solver refuses and stays as it
+                    // was): the attribute cannot be probed, and is not reported.
+                    guard error.code == .nonFiniteValue || error.code == .solverFailure else { throw error }
                     solver.updateVariables()
-                    moved = moved || abs(variable.value - base) > 1e-6
+                    continue
                 }
-                try solver.removeEditVariable(variable)
                 if moved { free.append(attribute) }
             }
             solver.updateVariables()
@@ -120,7 +150,7 @@ struct ConflictFinder {
         while position < candidates.count {
             var trial = candidates
             trial.remove(at: position)
-            if conflicts(trial.map { entries[$0].constraint } + [entries[failing].constraint]) {
+            if conflicts(trial.map { entries[$0] } + [entries[failing]]) {
                 candidates = trial
             } else {
                 position += 1
@@ -129,11 +159,34 @@ struct ConflictFinder {
         return candidates
     }
 
-    /// Whether `constraints` cannot all hold with the pins.
-    private func conflicts(_ constraints: [SolverConstraint]) -> Bool {
+    /// ``LayoutEngine/coordinateLimit`` as messages write it: `1e15`.
+    static let limitText: String = {
+        var mantissa = LayoutEngine.coordinateLimit
+        var exponent = 0
+        while mantissa >= 10 {
+            mantissa /= 10
+            exponent += 1
+        }
+        return "\(mantissa.compactDescription)e\(exponent)"
+    }()
+
+    /// Whether a conflict found with the bounds is one only because of them: without, the constraints hold.
+    private func conflictsOnlyWithBounds(_ entries: [LayoutModel.Entry], conflict: [Int], failing: Int) -> Bool {
+        !bounds.isEmpty && !conflicts(conflict.map { entries[$0] } + [entries[failing]], bounded: false)
+    }
+
+    /// Whether `entries` cannot all hold with the pins and (unless `bounded` is false) the bounds of their items.
+    private func conflicts(_ entries: [LayoutModel.Entry], bounded: Bool = true) -> Bool {
         let solver = Solver()
+        var itemBounds: [SolverConstraint] = []
+        if bounded && !bounds.isEmpty {
+            var seen: Set<ObjectIdentifier> = []
+            for key in entries.flatMap(\.items) where seen.insert(key).inserted {
+                itemBounds += bounds[key] ?? []
+            }
+        }
         do {
-            for constraint in pins + constraints { try solver.add(constraint) }
+            for constraint in pins + itemBounds + entries.map(\.constraint) { try solver.add(constraint) }
             return false
         } catch {
             return true

@@ -33,34 +33,41 @@ struct LayoutModel {
     static let windowStrength = Strength(strong: 1000, medium: 1000, weak: 999)
 
     let device: DeviceProfile
+    /// The constants the constraints were resolved with, in order: an update whose constants differ rebuilds.
+    let constants: [Double]
     private(set) var diagnostics: [LayoutDiagnostic] = []
-    private let solver = Solver()
+    private var solver = Solver()
     private let rootKey: ObjectIdentifier
     private var items: [ObjectIdentifier: ItemVariables] = [:]
     /// The items in a fixed order, for results.
     private var table = ItemTable(items: [:], rootKey: nil)
     /// The live items, held for as long as the model: constraints refer to them weakly.
     private var liveItems: [any LayoutItem] = []
+    /// Whether every item is held within ``LayoutEngine/coordinateLimit`` by constraints of its own (see
+    /// ``itemBounds()``): only when a layout without them put a frame beyond it.
+    private(set) var isBounded = false
 
     init(
         root: any LayoutItem, groups: [ConstraintGroup], environment: LayoutEnvironment, catalog: DeviceCatalog,
-        strict: Bool
+        strict: Bool, records: ConstraintInterpreter?
     ) throws(ConstraintError) {
         device = catalog.resolve(environment)
+        try LayoutModel.checkWindow(environment)
         rootKey = ObjectIdentifier(root)
+        let resolved = try LayoutModel.resolve(
+            groups, in: ConstantContext(environment: environment, device: device, records: records), catalog: catalog)
+        constants = resolved.map(\.constraint.constant)
         register(root)
         var entries: [Entry] = []
-        for group in groups {
-            for (resolved, checked) in try group.resolvedWithItems(for: device, in: catalog) {
-                let first = try register(checked.first, under: root, for: resolved)
-                var keys = [first]
-                if let second = checked.second { keys.append(try register(second, under: root, for: resolved)) }
-                entries.append(
-                    Entry(
-                        resolved: resolved,
-                        constraint: makeConstraint(resolved, direction: environment.layoutDirection),
-                        items: keys))
-            }
+        for (constraint, checked) in resolved {
+            let first = try register(checked.first, under: root, for: constraint)
+            var keys = [first]
+            if let second = checked.second { keys.append(try register(second, under: root, for: constraint)) }
+            entries.append(
+                Entry(
+                    resolved: constraint,
+                    constraint: makeConstraint(constraint, direction: environment.layoutDirection),
+                    items: keys))
         }
         for item in liveItems {
             guard let node = item as? LayoutNode, let size = node.intrinsicContentSize else { continue }
@@ -73,9 +80,16 @@ struct LayoutModel {
             }
         }
         // The window's size is a required fact for Auto Layout: find what cannot hold with it pinned, then build
-        // the solver that resizes incrementally from what remains.
-        let broken = try ConflictFinder(model: self, environment: environment).brokenConstraints(
-            entries, strict: strict)
+        // the solver that resizes incrementally from what remains. Should a frame come out beyond the coordinate
+        // limit, build again with every item held within it, which breaks and reports what pushed it there.
+        var broken = try ConflictFinder(model: self, environment: environment, bounds: [:])
+            .brokenConstraints(entries, strict: strict)
+        if try !build(entries, leavingOut: broken.indices, environment: environment) {
+            isBounded = true
+            broken = try ConflictFinder(model: self, environment: environment, bounds: itemBounds())
+                .brokenConstraints(entries, strict: strict)
+            _ = try build(entries, leavingOut: broken.indices, environment: environment)
+        }
         diagnostics = broken.diagnostics
         let probed = liveItems.filter { ObjectIdentifier($0) != rootKey }
         if probed.count <= LayoutDiagnostic.ambiguityCheckLimit {
@@ -89,6 +103,38 @@ struct LayoutModel {
                         "ambiguity was not checked: \(probed.count) items is more than \(LayoutDiagnostic.ambiguityCheckLimit)",
                     brokenConstraint: nil, conflictingConstraints: [], item: nil, freeAttributes: []))
         }
+        solver.updateVariables()
+        table = ItemTable(items: items, rootKey: rootKey)
+    }
+
+    /// Each constraint of `groups` resolved in `context`, with its live items.
+    static func resolve(_ groups: [ConstraintGroup], in context: ConstantContext, catalog: DeviceCatalog)
+        throws(ConstraintError) -> [(constraint: ResolvedConstraint, items: CheckedItems)]
+    {
+        var resolved: [(constraint: ResolvedConstraint, items: CheckedItems)] = []
+        for group in groups { resolved += try group.resolvedWithItems(in: context, catalog: catalog) }
+        return resolved
+    }
+
+    /// Throws for a window larger than ``LayoutEngine/coordinateLimit``: its frames could not be computed.
+    static func checkWindow(_ environment: LayoutEnvironment) throws(ConstraintError) {
+        let limit = LayoutEngine.coordinateLimit
+        guard environment.width <= limit, environment.height <= limit else {
+            throw ConstraintError(
+                code: .invalidValue,
+                message:
+                    "the window is \(environment.width) × \(environment.height) points; LayoutEngine lays out windows of at most \(limit) points a side"
+            )
+        }
+    }
+
+    /// Builds ``solver`` from the entries not left out, the window's size as edit variables and, when
+    /// ``isBounded``, the items' bounds; false when a frame comes out beyond the coordinate limit, or the numbers
+    /// overflow, without bounds.
+    private mutating func build(_ entries: [Entry], leavingOut broken: Set<Int>, environment: LayoutEnvironment)
+        throws(ConstraintError) -> Bool
+    {
+        solver = Solver()
         let rootItem = rootVariables
         try solver.add(rootItem.left == 0)
         try solver.add(rootItem.top == 0)
@@ -96,11 +142,52 @@ struct LayoutModel {
         try solver.addEditVariable(rootItem.height, strength: LayoutModel.windowStrength)
         try solver.suggestValue(rootItem.width, environment.width)
         try solver.suggestValue(rootItem.height, environment.height)
-        for (index, entry) in entries.enumerated() where !broken.indices.contains(index) {
-            try solver.add(entry.constraint)
+        if isBounded {
+            for bound in itemBounds().values.joined() { try solver.add(bound) }
+        }
+        for (index, entry) in entries.enumerated() where !broken.contains(index) {
+            do throws(ConstraintError) {
+                try solver.add(entry.constraint)
+            } catch {
+                // The checking solver pinned the window where this one suggests it: numbers at the edge of the
+                // range can overflow (or fail to converge) in one and not the other. Without bounds, build again
+                // with them; with, say which constraint.
+                guard isBounded else { return false }
+                throw ConstraintError(
+                    code: error.code, message: "'\(entry.resolved)': \(error.message)", file: entry.resolved.fileName,
+                    line: entry.resolved.line)
+            }
         }
         solver.updateVariables()
-        table = ItemTable(items: items, rootKey: rootKey)
+        return isBounded || framesAreWithinLimit()
+    }
+
+    /// Whether every edge of every item is within ``LayoutEngine/coordinateLimit`` of the origin.
+    private func framesAreWithinLimit() -> Bool {
+        let limit = LayoutEngine.coordinateLimit
+        for item in items.values {
+            let left = item.left.value
+            let top = item.top.value
+            // NaN fails the comparisons too.
+            guard abs(left) <= limit, abs(top) <= limit, abs(left + item.width.value) <= limit,
+                abs(top + item.height.value) <= limit
+            else { return false }
+        }
+        return true
+    }
+
+    /// Per item but the root, required constraints that hold each of its edges within
+    /// ``LayoutEngine/coordinateLimit`` of the origin.
+    func itemBounds() -> [ObjectIdentifier: [SolverConstraint]] {
+        let limit = LayoutEngine.coordinateLimit
+        var bounds: [ObjectIdentifier: [SolverConstraint]] = [:]
+        for (key, item) in items where key != rootKey {
+            let edges = [
+                Expression(item.left), item.left + item.width, Expression(item.top), item.top + item.height,
+            ]
+            bounds[key] = edges.flatMap { [$0 >= -limit, $0 <= limit] }
+        }
+        return bounds
     }
 
     /// The root's variables; the root is registered first, so they exist.
@@ -213,11 +300,17 @@ struct LayoutModel {
     }
 
     /// Moves the window; false when the constraints do not let the root take the new size (the caller rebuilds,
-    /// which finds and reports what to break).
-    func resize(to environment: LayoutEnvironment) throws(ConstraintError) -> Bool {
+    /// which finds and reports what to break). The caller checks the frames' range on the result
+    /// (``LayoutResult/isWithinCoordinateLimit``): reading a variable from here costs an exclusivity check.
+    func resize(to environment: LayoutEnvironment) -> Bool {
         let root = rootVariables
-        try solver.suggestValue(root.width, environment.width)
-        try solver.suggestValue(root.height, environment.height)
+        do {
+            try LayoutModel.checkWindow(environment)
+            try solver.suggestValue(root.width, environment.width)
+            try solver.suggestValue(root.height, environment.height)
+        } catch {
+            return false
+        }
         solver.updateVariables()
         return abs(root.width.value - environment.width) < 1e-6 && abs(root.height.value - environment.height) < 1e-6
     }

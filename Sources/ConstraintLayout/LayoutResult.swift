@@ -33,6 +33,17 @@ public struct LayoutResult: Sendable {
         return frame
     }
 
+    /// Whether every edge is within ``LayoutEngine/coordinateLimit`` of the origin (after an incremental resize it
+    /// may not be: the engine then builds the layout again, which breaks what pushed it there).
+    var isWithinCoordinateLimit: Bool {
+        let limit = LayoutEngine.coordinateLimit
+        // NaN fails the comparisons too.
+        return frames.allSatisfy { frame in
+            abs(frame.x) <= limit && abs(frame.y) <= limit && abs(frame.x + frame.width) <= limit
+                && abs(frame.y + frame.height) <= limit
+        }
+    }
+
     /// The frame of `item` in the root's coordinates. Nil for an item no constraint of the layout mentions.
     public func frameInRoot(of item: any LayoutItem) -> LayoutFrame? {
         index[ObjectIdentifier(item)].map { frames[$0.position] }

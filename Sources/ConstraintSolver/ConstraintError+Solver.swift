@@ -25,8 +25,10 @@ extension ConstraintError.Code {
     /// A coefficient, constant, strength or suggested value is infinite or not a number (or became one when a
     /// constraint was combined with the ones in the solver).
     public static let nonFiniteValue = ConstraintError.Code(rawValue: "nonFiniteValue")
-    /// The simplex did not converge or found the objective unbounded. This is a bug in the solver (or input at
-    /// the edge of floating-point range); please report it with the constraints that caused it. Unlike the other
-    /// errors, this one may leave the solver holding the constraint unoptimized: ``Solver/reset()`` it.
+    /// The simplex did not converge or found the objective unbounded: input whose numbers are too far apart in
+    /// size for double precision (coefficients of 1e20 and 1e-9 in one system), or a bug in the solver (please
+    /// report it with the constraints that caused it). ``Solver/add(_:)`` and ``Solver/suggestValue(_:_:)`` leave
+    /// the solver without the constraint or the suggestion, as they do for the other errors; from
+    /// ``Solver/remove(_:)`` the constraint is gone but the solution may not be optimal: ``Solver/reset()`` it.
     public static let solverFailure = ConstraintError.Code(rawValue: "solverFailure")
 }

@@ -14,14 +14,17 @@ extension Solver {
         return symbol
     }
 
-    /// Puts `constraint` into the tableau and returns its tag; on failure takes back every symbol it made.
+    /// Puts `constraint` into the tableau and returns its tag; on failure takes back every symbol it made, and
+    /// rebuilds the tableau from the other constraints when taking back is not enough (rounding lost a
+    /// coefficient, or a number overflowed).
     func insert(_ constraint: SolverConstraint, sequence: Int) throws(ConstraintError) -> Tag {
         let knownVariables = variables.count
-        var (row, tag) = makeRow(for: constraint, sequence: sequence)
+        var (row, tag, scale) = makeRow(for: constraint, sequence: sequence)
         var rebuildNeeded = false
         do throws(ConstraintError) {
-            try place(&row, tag: tag, rebuildNeeded: &rebuildNeeded)
+            try place(&row, tag: tag, scale: scale, rebuildNeeded: &rebuildNeeded)
         } catch {
+            let overflowed = tableau.overflowed
             for symbol in variableSymbolList[knownVariables...] { tableau.releaseSymbol(symbol) }
             for variable in variables[knownVariables...] { variableSymbols[ObjectIdentifier(variable)] = nil }
             variables.removeSubrange(knownVariables...)
@@ -29,8 +32,8 @@ extension Solver {
             tableau.releaseSymbol(tag.marker)
             tableau.releaseSymbol(tag.other)
             // A rebuild only re-adds constraints that held, so it never asks for another one.
-            if rebuildNeeded { rebuild() }
-            throw error
+            if rebuildNeeded || overflowed { rebuild() }  // does nothing inside a rebuild
+            throw overflowed ? overflow(tag.constraint) : error
         }
         if !constraint.strength.isRequired {
             for symbol in [tag.marker, tag.other] where tableau.kinds[symbol] == .error {
@@ -40,40 +43,55 @@ extension Solver {
         return tag
     }
 
-    /// Makes a subject of `row` basic, or adds the row by phase one; throws when the row cannot hold.
-    private func place(_ row: inout Row, tag: Tag, rebuildNeeded: inout Bool) throws(ConstraintError) {
-        guard row.constant.isFinite, row.cells.allSatisfy({ $0.coefficient.isFinite }) else {
-            throw ConstraintError(
-                code: .nonFiniteValue,
-                message:
-                    "the constraint '\(tag.constraint)' overflows when combined with the constraints in the solver")
-        }
+    /// Makes a subject of `row` basic, or adds the row by phase one; throws when the row cannot hold, or when its
+    /// numbers overflow (with ``Tableau/overflowed`` set when the tableau's did).
+    ///
+    /// - Parameter scale: The size of the numbers the row's constant was computed from: a row without variables
+    ///   holds when its constant is zero to within ``Row/epsilon`` of it.
+    private func place(_ row: inout Row, tag: Tag, scale: Double, rebuildNeeded: inout Bool)
+        throws(ConstraintError)
+    {
+        let largest = row.largestCoefficient
+        guard largest.isFinite, row.constant.isFinite else { throw overflow(tag.constraint) }
         var subject = chooseSubject(of: row, tag: tag)
         if subject == Tableau.none && row.cells.allSatisfy({ tableau.kinds[$0.symbol] == .dummy }) {
-            guard Row.isNearZero(row.constant) else { throw unsatisfiable(tag.constraint) }
+            guard Row.isNearZero(row.constant, scale: scale) else { throw unsatisfiable(tag.constraint) }
             subject = tag.marker
         }
         if subject == Tableau.none {
-            switch try tableau.addWithArtificialVariable(row) {
+            tableau.noteCoefficient(largest)
+            tableau.noteConstant(abs(row.constant))
+            switch try tableau.addWithArtificialVariable(row, scale: scale) {
             case .added:
+                if tableau.overflowed { throw overflow(tag.constraint) }
                 return
             case .cannotHold(let restored):
                 rebuildNeeded = !restored
+                if tableau.overflowed { throw overflow(tag.constraint) }
                 throw unsatisfiable(tag.constraint)
             }
         }
-        row.solve(for: subject)
+        let solved = row.solve(for: subject)
+        guard solved.isFinite, row.constant.isFinite else { throw overflow(tag.constraint) }
+        // Solving for a coefficient of ±1 returns 0: the coefficients are still at most `largest`.
+        tableau.noteCoefficient(max(largest, solved))
+        tableau.noteConstant(abs(row.constant))
         tableau.substitute(subject, with: row)
         tableau.insertRow(row, basic: subject)
+        if tableau.overflowed { throw overflow(tag.constraint) }
     }
 
     /// The row of `constraint` in terms of the current nonbasic symbols, with its slack, error or dummy symbols
     /// (paper §4.1): `expression + slack = 0` for `<=`, `expression − slack = 0` for `>=`, an error pair for an
-    /// optional equality. The constant is made non-negative.
-    private func makeRow(for constraint: SolverConstraint, sequence: Int) -> (Row, Tag) {
+    /// optional equality. The constant is made non-negative. `scale` is the largest of the numbers summed into the
+    /// constant: the constraint's own and each term's coefficient times its variable's current value.
+    private func makeRow(for constraint: SolverConstraint, sequence: Int) -> (Row, Tag, scale: Double) {
         var row = Row(constant: constraint.expression.constant)
-        for term in constraint.expression.terms where !Row.isNearZero(term.coefficient) {
-            tableau.add(symbol(for: term.variable), times: term.coefficient, to: &row)
+        var scale = abs(constraint.expression.constant)
+        for term in constraint.expression.terms where term.coefficient != 0 {
+            let symbol = symbol(for: term.variable)
+            scale = max(scale, abs(term.coefficient * tableau.value(of: symbol)))
+            tableau.add(symbol, times: term.coefficient, to: &row)
         }
         var tag = Tag(constraint: constraint, marker: Tableau.none, other: Tableau.none, sequence: sequence)
         let optional = !constraint.strength.isRequired
@@ -98,7 +116,7 @@ extension Solver {
             }
         }
         if row.constant < 0 { row.reverseSign() }
-        return (row, tag)
+        return (row, tag, scale)
     }
 
     /// The symbol to make basic for a new row: any variable, else the constraint's own slack or error symbol
@@ -110,6 +128,14 @@ extension Solver {
             return symbol
         }
         return Tableau.none
+    }
+
+    func overflow(_ constraint: SolverConstraint) -> ConstraintError {
+        ConstraintError(
+            code: .nonFiniteValue,
+            message:
+                "the constraint '\(constraint)' overflows when combined with the constraints in the solver; keep its numbers and theirs within a range whose products stay finite"
+        )
     }
 
     private func unsatisfiable(_ constraint: SolverConstraint) -> ConstraintError {
@@ -136,30 +162,71 @@ extension Solver {
         tableau.releaseSymbol(tag.other)
     }
 
-    /// Builds the tableau again from the constraints, in the order they were added, and re-applies the suggested
-    /// values. Only for the rare case where undoing a failed phase one lost a coefficient to rounding.
-    private func rebuild() {
-        let ordered = constraints.values.sorted { $0.sequence < $1.sequence }
-        tableau.removeAll()
-        constraints.removeAll()
-        variableSymbols.removeAll()
-        variables.removeAll()
-        variableSymbolList.removeAll()
-        for old in ordered {
-            // Each of these held before, so it holds again; one that no longer does is left out rather than
-            // leaving the solver half built.
-            guard let tag = try? insert(old.constraint, sequence: old.sequence) else { continue }
-            constraints[ObjectIdentifier(old.constraint)] = tag
+    /// Builds the tableau again from the constraints, in the order they were added, each optimized as ``add(_:)``
+    /// does, and re-applies the suggested values. Only for the rare cases where undoing a failed phase one lost a
+    /// coefficient to rounding, or where a number overflowed. A constraint that overflows now is left out; should
+    /// the suggestions overflow, every edit variable is suggested 0 instead (a caller that must know compares).
+    func rebuild() {
+        guard !isRebuilding else { return }
+        isRebuilding = true
+        defer { isRebuilding = false }
+        var ordered = constraints.values.sorted { $0.sequence < $1.sequence }
+        var suggesting = true
+        while true {
+            tableau.removeAll()
+            constraints.removeAll()
+            variableSymbols.removeAll()
+            variables.removeAll()
+            variableSymbolList.removeAll()
+            if let spoiling = insertAll(ordered) {
+                // One that overflows spoils the tableau: start over without it.
+                ordered.remove(at: spoiling)
+                continue
+            }
+            if suggesting && !applySuggestions() {
+                for key in edits.keys { edits[key]?.suggested = 0 }
+                suggesting = false
+                continue
+            }
+            return
         }
-        try? tableau.optimize()
+    }
+
+    /// Adds `ordered` to an empty tableau, optimizing after each; the position of one whose numbers overflow.
+    /// (Each of these held before, so it holds again; one that no longer does is left out rather than leaving the
+    /// solver half built.)
+    private func insertAll(_ ordered: [Tag]) -> Int? {
+        for (position, old) in ordered.enumerated() {
+            let key = ObjectIdentifier(old.constraint)
+            guard let tag = try? insert(old.constraint, sequence: old.sequence) else {
+                if tableau.overflowed { return position }
+                continue
+            }
+            constraints[key] = tag
+            try? tableau.optimize()
+            if tableau.overflowed {
+                constraints[key] = nil
+                return position
+            }
+        }
+        return nil
+    }
+
+    /// Applies every edit's suggested value to a tableau built from zero; false when the values overflow.
+    private func applySuggestions() -> Bool {
         for (variable, edit) in edits {
             guard let tag = constraints[ObjectIdentifier(edit.tag.constraint)] else {
                 edits[variable] = nil
                 continue
             }
             edits[variable]?.tag = tag
+            tableau.beginRecordingShift(delta: edit.suggested)
             tableau.suggest(plus: tag.marker, minus: tag.other, delta: edit.suggested)
+            let overflowed = tableau.overflowed
+            tableau.endRecordingShift()
+            if overflowed { return false }
         }
         try? tableau.dualOptimize()
+        return !tableau.overflowed
     }
 }

@@ -54,6 +54,8 @@ public final class Solver {
     var variables: [Variable] = []
     var variableSymbolList: [Int] = []
     var nextSequence = 0
+    /// Set while ``rebuild()`` runs, so that a failure inside it does not start another.
+    var isRebuilding = false
 
     /// Creates an empty solver.
     public init() {}
@@ -72,7 +74,8 @@ public final class Solver {
     ///   together with the required constraints already added,
     ///   ``DeviceConstraints/ConstraintError/Code/duplicateConstraint`` when the solver has it already,
     ///   ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` for an infinite or NaN coefficient, constant or
-    ///   strength. The solver is then as it was before the call.
+    ///   strength, or for finite numbers whose products with the solver's overflow. The solver then has the
+    ///   constraints it had before the call, and the same solution.
     public func add(_ constraint: SolverConstraint) throws(ConstraintError) {
         let key = ObjectIdentifier(constraint)
         guard constraints[key] == nil else {
@@ -85,10 +88,36 @@ public final class Solver {
                 code: .nonFiniteValue,
                 message: "the constraint '\(constraint)' has a coefficient, constant or strength that is not finite")
         }
-        let tag = try insert(constraint, sequence: nextSequence)
+        // Near the edge of the range, keep what to go back to: a rebuild solves the same problem again, but may
+        // settle a tie differently.
+        let largest = constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
+            max($0, abs($1.coefficient))
+        }
+        let snapshot = tableau.isNearOverflow(with: largest) ? Snapshot(of: self) : nil
+        let tag: Tag
+        do throws(ConstraintError) {
+            tag = try insert(constraint, sequence: nextSequence)
+        } catch {
+            snapshot?.restore(self)
+            throw error
+        }
         nextSequence += 1
         constraints[key] = tag
-        try tableau.optimize()
+        var failure: ConstraintError?
+        do throws(ConstraintError) {
+            try tableau.optimize()
+        } catch {
+            failure = error
+        }
+        if failure != nil || tableau.overflowed {
+            if let snapshot {
+                snapshot.restore(self)
+            } else {
+                constraints[key] = nil
+                rebuild()
+            }
+            throw failure ?? overflow(constraint)
+        }
         tableau.checkInvariantsWhenSmall()
     }
 
@@ -105,6 +134,8 @@ public final class Solver {
         }
         removeFromTableau(tag)
         try tableau.optimize()
+        // The constraint is gone either way: numbers that overflowed on the way out are rebuilt without it.
+        if tableau.overflowed { rebuild() }
         tableau.checkInvariantsWhenSmall()
     }
 
@@ -167,7 +198,12 @@ public final class Solver {
     /// ```
     ///
     /// - Throws: ``DeviceConstraints/ConstraintError/Code/unknownEditVariable`` when `variable` is not an edit
-    ///   variable, ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN.
+    ///   variable, ``DeviceConstraints/ConstraintError/Code/nonFiniteValue`` when `value` is infinite or NaN, or
+    ///   when the values it leads to overflow (a suggestion of `1e308` where `x == 2 * w`).
+    ///   ``DeviceConstraints/ConstraintError/Code/solverFailure`` when the dual simplex does not converge. The
+    ///   last suggestion that held still holds: a suggestion whose values overflow is refused before anything
+    ///   moves, and the solver is exactly as it was; one that fails while pivoting (numbers at the edge of the
+    ///   floating-point range) has the solver built again from its constraints and the suggestions that held.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(ConstraintError) {
         guard value.isFinite else {
             throw ConstraintError(
@@ -177,10 +213,108 @@ public final class Solver {
             throw unknownEditVariable(variable)
         }
         let edit = edits.values[index]
+        let delta = value - edit.suggested
+        guard delta.isFinite else { throw overflow(suggesting: value, for: variable) }
+        if abs(delta) > Solver.largestIncrementalChange * max(1, abs(value)) {
+            try resolveFromScratch(suggesting: value, for: variable, at: index)
+            return
+        }
+        let snapshot = tableau.isNearOverflow(with: abs(delta)) ? Snapshot(of: self) : nil
+        tableau.beginRecordingShift(delta: delta)
+        tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: delta)
+        if tableau.overflowed {
+            if tableau.isRecordingUndo {
+                tableau.undoShift()
+            } else {
+                // The bound said it could not overflow; should it ever be wrong, the rebuild is still right.
+                rebuild()
+            }
+            throw overflow(suggesting: value, for: variable)
+        }
+        tableau.endRecordingShift()
         edits.values[index].suggested = value
-        tableau.suggest(plus: edit.tag.marker, minus: edit.tag.other, delta: value - edit.suggested)
-        try tableau.dualOptimize()
+        var failure: ConstraintError?
+        do throws(ConstraintError) {
+            try tableau.dualOptimize()
+        } catch {
+            failure = error
+        }
+        if failure != nil || tableau.overflowed {
+            // Pivots change rows wholesale and are not recorded. Near the edge of the range the snapshot has the
+            // solver as it was; elsewhere (where no number could overflow, so for a failure to converge) it is built
+            // again from the constraints and the suggestions that held: the same problem.
+            if let snapshot {
+                snapshot.restore(self)
+            } else {
+                edits.values[index].suggested = edit.suggested
+                rebuild()
+            }
+            throw failure ?? overflow(suggesting: value, for: variable)
+        }
         tableau.checkInvariantsWhenSmall()
+    }
+
+    /// How many times larger than the new value a change of suggestion may be and still be applied incrementally.
+    /// The solution moves by the change, so a change that dwarfs the new value loses its digits: from 1e308 to 5,
+    /// the 5 is lost in the rounding of -1e308 and the solution would stay off by 5 for good.
+    static let largestIncrementalChange = 1e6
+
+    /// Suggests `value` to the edit at `index` by building the tableau again, with every suggestion applied from
+    /// zero; on failure everything is put back as it was.
+    private func resolveFromScratch(
+        suggesting value: Double, for variable: Variable, at index: Dictionary<ObjectIdentifier, Edit>.Index
+    ) throws(ConstraintError) {
+        let saved = Snapshot(of: self)
+        let key = ObjectIdentifier(variable)
+        edits.values[index].suggested = value
+        rebuild()
+        guard constraints.count == saved.constraints.count, edits.count == saved.edits.count,
+            edits[key]?.suggested == value
+        else {
+            saved.restore(self)
+            throw overflow(suggesting: value, for: variable)
+        }
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    private func overflow(suggesting value: Double, for variable: Variable) -> ConstraintError {
+        ConstraintError(
+            code: .nonFiniteValue,
+            message:
+                "the value \(value) suggested for '\(variable)' makes the solution overflow; suggest a value within a range whose products with the constraints' coefficients stay finite"
+        )
+    }
+
+    /// Everything a failed call must put back, taken in O(1): the tableau and tables share their storage with
+    /// the solver's until the solver writes to them.
+    struct Snapshot {
+        let tableau: Tableau
+        let constraints: [ObjectIdentifier: Tag]
+        let edits: [ObjectIdentifier: Edit]
+        let variableSymbols: [ObjectIdentifier: Int]
+        let variables: [Variable]
+        let variableSymbolList: [Int]
+        let nextSequence: Int
+
+        init(of solver: Solver) {
+            tableau = solver.tableau
+            constraints = solver.constraints
+            edits = solver.edits
+            variableSymbols = solver.variableSymbols
+            variables = solver.variables
+            variableSymbolList = solver.variableSymbolList
+            nextSequence = solver.nextSequence
+        }
+
+        func restore(_ solver: Solver) {
+            solver.tableau = tableau
+            solver.constraints = constraints
+            solver.edits = edits
+            solver.variableSymbols = variableSymbols
+            solver.variables = variables
+            solver.variableSymbolList = variableSymbolList
+            solver.nextSequence = nextSequence
+        }
     }
 
     private func unknownEditVariable(_ variable: Variable) -> ConstraintError {

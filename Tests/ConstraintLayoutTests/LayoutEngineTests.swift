@@ -245,6 +245,178 @@ struct LayoutEngineTests {
         #expect(layout.diagnostics.isEmpty)
     }
 
+    // MARK: - Numbers at the edge of the range
+
+    @Test func aConstraintThatPutsAFrameBeyondTheLimitIsBrokenAndNamed() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let constraints = title.makeConstraints { make in
+            make.top.equalTo(root)
+            make.height.equalTo(1)
+            make.left.equalTo(root).offset(1e308)
+            make.width.equalTo(1e308)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        let frame = try #require(layout.frame(of: title))
+        #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        let broken = layout.diagnostics.filter { $0.kind == .brokenConstraint }
+        #expect(broken.map { $0.brokenConstraint?.firstAttribute } == [.left, .width])
+        #expect(broken.allSatisfy { $0.description.hasPrefix("LayoutEngineTests.swift:") })
+        #expect(broken.allSatisfy { $0.message.contains("beyond ±1e15 points") }, "\(broken)")
+    }
+
+    @Test func strictModeThrowsForAFrameBeyondTheLimitAtTheConstraintsLine() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let line = #line + 2
+        let constraints = title.makeConstraints { make in
+            make.left.top.equalTo(root).offset(-1e20)
+            make.width.height.equalTo(10)
+        }
+        do {
+            _ = try LayoutEngine(
+                root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480),
+                conflictHandling: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unsatisfiable)
+            #expect(error.line == line)
+            #expect(error.message.contains("beyond"))
+        }
+    }
+
+    @Test func numbersThatOverflowTheSolverAreBrokenAndNamed() throws {
+        let root = LayoutNode("root")
+        let first = LayoutNode("first", in: root)
+        let second = LayoutNode("second", in: root)
+        let constraints = [
+            first.makeConstraints { make in
+                make.left.top.height.equalTo(root)
+                make.width.equalTo(root.width).multipliedBy(1e200)
+            },
+            second.makeConstraints { make in
+                make.left.top.height.equalTo(root)
+                make.width.equalTo(first.width).multipliedBy(1e200)
+            },
+        ]
+        let layout = try LayoutEngine(
+            root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480)
+        ).solve()
+        for item in [first, second] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+        #expect(layout.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e200 })
+    }
+
+    @Test func aResizeThatWouldPushAFrameBeyondTheLimitBreaksTheConstraint() throws {
+        let root = LayoutNode("root")
+        let wide = LayoutNode("wide", in: root)
+        let constraints = wide.makeConstraints { make in
+            make.left.top.height.equalTo(root)
+            make.width.equalTo(root.width).multipliedBy(1e10)
+        }
+        let engine = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480))
+        #expect(try engine.solve().diagnostics.isEmpty)
+        // 1e6 × 1e10 is beyond the limit.
+        let resized = try engine.update(to: LayoutEnvironment(width: 1e6, height: 480))
+        let frame = try #require(resized.frame(of: wide))
+        #expect(abs(frame.width) <= LayoutEngine.coordinateLimit)
+        #expect(resized.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e10 })
+    }
+
+    @Test func anAmbiguityProbeThatOverflowsIsSkipped() throws {
+        // Found by the fuzzer: `a` is free, so the ambiguity check nudges its left edge, which b's centre follows
+        // times 1.8e308. The engine threw the solver's overflow, with no constraint's line.
+        let root = LayoutNode("root")
+        let a = LayoutNode("a", in: root)
+        let b = LayoutNode("b", in: root)
+        let constraints = b.makeConstraints { make in
+            make.centerX.equalTo(a.centerX).multipliedBy(.greatestFiniteMagnitude).offset(0.5)
+            make.top.width.height.equalTo(root)
+        }
+        let layout = try LayoutEngine(
+            root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 568)
+        ).solve()
+        for item in [a, b] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+    }
+
+    @Test func numbersTooFarApartToSolveBreakAConstraintAtItsLine() throws {
+        // Found by the fuzzer: multipliers of 1e20, 1024 and -16 with offsets of 1e-9 and weights from 1e-3 to 1e9
+        // make the simplex find its objective unbounded (rounding); the engine threw that with no line.
+        let root = LayoutNode("root")
+        let (n0, n1, n3) = (LayoutNode("n0", in: root), LayoutNode("n1", in: root), LayoutNode("n3", in: root))
+        let n2 = LayoutNode("n2", in: n0)
+        let line = #line + 18
+        let constraints: [ConstraintGroup] = [
+            n0.makeConstraints { make in make.left.equalTo(root.left).offset(-1e-9).priority(250) },
+            n3.makeConstraints { make in make.top.equalTo(root.top).offset(-1e20) },
+            n0.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(250) },
+            n3.makeConstraints { make in make.right.equalTo(n1.right).multipliedBy(1e20).offset(1024).priority(750) },
+            n1.makeConstraints { make in make.left.equalTo(root.left).offset(1e-9).priority(250) },
+            n0.makeConstraints { make in make.left.equalTo(root.left).offset(320).priority(250) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(1024).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.right.lessThanOrEqualTo(n3.right).offset(-1e-9).priority(999) },
+            n2.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(999) },
+            n2.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(-16).offset(-16).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(root.right).offset(-16).priority(1) },
+            n1.makeConstraints { make in make.right.equalTo(n0.right).multipliedBy(1024).offset(1024).priority(1) },
+            n1.makeConstraints { make in make.leading.lessThanOrEqualTo(n3.leading).offset(-1e-9).priority(999) },
+            n1.makeConstraints { make in make.centerX.lessThanOrEqualTo(n2.centerX).offset(1e-9).priority(999) },
+            n2.makeConstraints { make in make.left.lessThanOrEqualTo(n1.left).offset(1e-9).priority(999) },
+            n2.makeConstraints { make in make.right.equalTo(n0.right) },
+        ]
+        let window = LayoutEnvironment(width: 320, height: 568)
+        let layout = try LayoutEngine(root: root, constraints: constraints, environment: window).solve()
+        for item in [n0, n1, n2, n3] {
+            let frame = try #require(layout.frame(of: item))
+            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
+        }
+        do {
+            _ = try LayoutEngine(root: root, constraints: constraints, environment: window, conflictHandling: .strict)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.code == .solverFailure)
+        }
+    }
+
+    @Test func aWindowLargerThanTheLimitIsRefused() throws {
+        #expect(throws: ConstraintError.self) {
+            _ = try LayoutEngine(
+                root: measureView, constraints: [measureConstraints()],
+                environment: LayoutEnvironment(width: 1e300, height: 480))
+        }
+        let engine = try LayoutEngine(
+            root: measureView, constraints: [measureConstraints()],
+            environment: LayoutEnvironment(width: 320, height: 480))
+        #expect(throws: ConstraintError.self) { _ = try engine.update(to: LayoutEnvironment(width: 320, height: 1e16)) }
+    }
+
+    @Test func pixelRoundingNeverOverflows() throws {
+        // At a display scale of 1e300, an edge at 1e10 points is 1e310 pixels: beyond any double.
+        let root = LayoutNode("root")
+        let far = LayoutNode("far", in: root)
+        let constraints = far.makeConstraints { make in
+            make.left.equalTo(root).offset(1e10)
+            make.top.equalTo(root).offset(7.25)
+            make.width.height.equalTo(10)
+        }
+        let environment = LayoutEnvironment(width: 320, height: 480, displayScale: 1e300)
+        let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
+        #expect(layout.frame(of: far) == LayoutFrame(x: 1e10, y: 7.25, width: 10, height: 10))
+        #expect(environment.roundedToPixel(1e308) == 1e308)
+        #expect(
+            LayoutEnvironment(width: 320, height: 480, displayScale: 3).roundedToPixel(1e14 + 0.4) == 1e14 + 1.0 / 3)
+    }
+
     @Test func anItemOfAnotherTreeIsAnError() throws {
         let root = LayoutNode("root")
         let stranger = LayoutNode("stranger")

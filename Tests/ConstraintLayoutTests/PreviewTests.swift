@@ -181,6 +181,56 @@ struct PreviewTests {
         #expect(!collector.rects.contains { $0["data-name"] == "nan" })
     }
 
+    @Test func contentPastTheWindowIsDrawnAndShadedAndFarAwayContentIsCutAtTheEdge() throws {
+        var panel = PreviewSheet.Panel(title: "p", details: [], width: 100, height: 100)
+        panel.boxes = [
+            .init(name: "left", frame: LayoutFrame(x: -50, y: 10, width: 60, height: 20)),
+            .init(name: "far", frame: LayoutFrame(x: 10, y: 1e9, width: 10, height: 10)),
+        ]
+        // The drawing reaches 50 points left of the window, and down one window's height at most.
+        #expect(panel.extent.width == 150 && panel.extent.height == 200)
+        let sheet = PreviewSheet(title: "past", panels: [panel], scale: 1)
+        let collector = try parse(sheet.svg())
+        let window = try #require(collector.rects.first { $0["class"] == "window" })
+        let left = try #require(collector.rects.first { $0["data-name"] == "left" })
+        #expect(try Self.number(left["x"]) == Self.number(window["x"]) - 50)
+        let zones = collector.rects.filter { $0["class"] == "past-window" }
+        #expect(zones.count == 2)
+        #expect(try zones.map { try Self.number($0["width"]) }.sorted() == [50, 100])
+        #expect(collector.texts.contains("far"))
+    }
+
+    @Test func numbersAtTheEdgeOfTheRangeNeverTrapAndStillMakeWellFormedSVG() throws {
+        let extremes: [Double] = [
+            -1e20, 1e20, -1e308, 1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity,
+            .nan, -0.0, .leastNonzeroMagnitude, 9.2e18, -9.3e18,
+        ]
+        for value in extremes {
+            var panel = PreviewSheet.Panel(title: "p", details: ["\(value)"], width: value, height: 100)
+            panel.boxes = [
+                .init(name: "a", frame: LayoutFrame(x: value, y: 0, width: 10, height: 10)),
+                .init(name: "b", frame: LayoutFrame(x: 0, y: 0, width: value, height: value)),
+            ]
+            panel.guides = [.init(x1: value, y1: 0, x2: 0, y2: value, label: "g")]
+            panel.notes = ["a note"]
+            for scale in [nil, value, 1e300] as [Double?] {
+                let sheet = PreviewSheet(title: "edge", panels: [panel, panel], scale: scale, columns: Int.max)
+                let svg = sheet.svg()
+                let parser = XMLParser(data: Data(svg.utf8))
+                #expect(parser.parse(), "\(value) at scale \(String(describing: scale))")
+            }
+        }
+        let root = LayoutNode("root")
+        let far = LayoutNode("far", in: root)
+        let constraints = far.makeConstraints { make in
+            make.left.top.equalTo(root).offset(-1e20)
+            make.width.height.equalTo(10)
+        }
+        let svg = try LayoutPreview(root: root, constraints: [constraints]).sheet(for: LayoutPreview.originalClasses)
+            .svg()
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+    }
+
     // MARK: - The text form
 
     @Test func theTextFormOfTheMeasureViewMatchesItsSnapshot() throws {

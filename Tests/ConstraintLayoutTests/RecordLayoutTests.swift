@@ -58,4 +58,100 @@ struct RecordLayoutTests {
         let profile = try #require(DeviceCatalog.standard.profile(named: device))
         #expect(try dayButtonFrame(on: profile).frame == expected)
     }
+
+    // MARK: - Record-fed constants
+
+    private static let recordsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Records", isDirectory: true)
+
+    private static let topViewHeight = RecordValue(
+        container: "BMTReportMeasureView", viewId: "bmt_reportMeasureViewId_TopView", .height)
+
+    /// A view whose height is the measure view's top view's, read from the files.
+    private func recordFedConstraints(_ root: LayoutNode, _ view: LayoutNode) -> ConstraintGroup {
+        view.makeConstraints { make in
+            make.left.top.right.equalToSuperview()
+            make.height.equalTo(.record(Self.topViewHeight))
+        }
+    }
+
+    @Test func aRecordFedConstantIsReadThroughTheInterpreterGivenToTheEngine() throws {
+        let root = LayoutNode("root")
+        let view = LayoutNode("view", in: root)
+        let iPhone5 = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
+        do {
+            _ = try LayoutEngine(root: root, constraints: [recordFedConstraints(root, view)], environment: iPhone5)
+            Issue.record("expected an error without an interpreter")
+        } catch {
+            #expect(error.message.contains("needs an interpreter"))
+        }
+        let interpreter = ConstraintInterpreter(source: DirectorySource(Self.constraintsFolder), environment: iPhone5)
+        let engine = try LayoutEngine(
+            root: root, constraints: [recordFedConstraints(root, view)], interpreter: interpreter)
+        #expect(try engine.solve().frame(of: view) == LayoutFrame(x: 0, y: 0, width: 320, height: 105))
+        #expect(engine.environment == iPhone5)
+    }
+
+    @Test func recordFedConstantsFollowTheEnginesWindowAndLeaveTheInterpreterWhereItIs() throws {
+        let root = LayoutNode("root")
+        let view = LayoutNode("view", in: root)
+        let iPhone5 = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
+        let interpreter = ConstraintInterpreter(source: DirectorySource(Self.constraintsFolder), environment: iPhone5)
+        let engine = try LayoutEngine(
+            root: root, constraints: [recordFedConstraints(root, view)], interpreter: interpreter,
+            environment: LayoutEnvironment(width: 414, height: 736, idiom: .phone))
+        #expect(try engine.solve().frame(of: view)?.height == 114)
+        #expect(try engine.update(to: LayoutEnvironment(width: 375, height: 667)).frame(of: view)?.height == 105)
+        #expect(try engine.update(to: LayoutEnvironment(width: 768, height: 1024)).frame(of: view)?.height == 114)
+        #expect(try engine.update(to: iPhone5).frame(of: view)?.height == 105)
+        #expect(interpreter.environment == iPhone5)
+    }
+
+    @Test func aScaledRecordFollowsAResizeWithinTheDeviceClass() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let id = ViewID(container: "Banner", viewId: "banner_title")
+        let constraints = title.makeConstraints { make in
+            make.top.equalToSuperview()
+            make.left.equalToSuperview().offset(.record(id, .marginLeft))
+            make.width.equalTo(100)
+            make.height.equalTo(.record(id, .height))
+        }
+        let iPad = LayoutEnvironment(width: 768, height: 1024, idiom: .pad)
+        let interpreter = ConstraintInterpreter(source: DirectorySource(Self.recordsFolder), environment: iPad)
+        let engine = try LayoutEngine(root: root, constraints: [constraints], interpreter: interpreter)
+        #expect(try engine.solve().frame(of: title) == LayoutFrame(x: 20, y: 0, width: 100, height: 44))
+        // 800 points is still the iPad class; 20 × 800 ÷ 768 = 20.83, 21 at @2x.
+        let wider = try engine.update(to: LayoutEnvironment(width: 800, height: 1024, idiom: .pad))
+        #expect(wider.frame(of: title) == LayoutFrame(x: 21, y: 0, width: 100, height: 44))
+        let phone = try engine.update(to: LayoutEnvironment(width: 320, height: 568, idiom: .phone))
+        #expect(phone.frame(of: title) == LayoutFrame(x: 20, y: 0, width: 100, height: 30))
+    }
+
+    @Test func aScaledConstantInCodeFollowsAResizeWithinTheDeviceClass() throws {
+        let root = LayoutNode("root")
+        let title = LayoutNode("title", in: root)
+        let constraints = title.makeConstraints { make in
+            make.top.equalToSuperview()
+            make.left.equalToSuperview().offset(.scaled(20, designWidth: 768))
+            make.width.height.equalTo(100)
+        }
+        let engine = try LayoutEngine(
+            root: root, constraints: [constraints],
+            environment: LayoutEnvironment(width: 768, height: 1024, idiom: .pad))
+        #expect(try engine.solve().frame(of: title)?.x == 20)
+        let wider = try engine.update(to: LayoutEnvironment(width: 800, height: 1024, idiom: .pad))
+        #expect(wider.frame(of: title)?.x == 21)
+    }
+
+    @Test func aPreviewReadsRecordFedConstantsForEachEnvironment() throws {
+        let root = LayoutNode("root")
+        let view = LayoutNode("view", in: root)
+        let interpreter = ConstraintInterpreter(
+            source: DirectorySource(Self.constraintsFolder), environment: LayoutEnvironment(width: 320, height: 568))
+        let preview = LayoutPreview(
+            root: root, constraints: [recordFedConstraints(root, view)], interpreter: interpreter)
+        let panels = try preview.panels(for: LayoutPreview.originalClasses)
+        #expect(panels.map { $0.result.frame(of: view)?.height } == [105, 105, 114, 114])
+    }
 }

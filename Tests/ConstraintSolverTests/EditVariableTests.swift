@@ -108,4 +108,77 @@ struct EditVariableTests {
         try solver.removeEditVariable(x)
         #expect(catching(.unknownEditVariable) { try solver.removeEditVariable(x) })
     }
+
+    // MARK: - Suggestions that overflow
+
+    @Test func aSuggestionWhoseChangeOverflowsIsRefusedAndTheLastOneHolds() throws {
+        let w = Variable("w")
+        let solver = Solver()
+        try solver.addEditVariable(w, strength: .strong)
+        try solver.suggestValue(w, 1e308)
+        solver.updateVariables()
+        #expect(w.value == 1e308)
+        // From 1e308 to -1e308 is a change of -inf.
+        #expect(catching(.nonFiniteValue) { try solver.suggestValue(w, -1e308) })
+        solver.updateVariables()
+        #expect(w.value == 1e308)
+        // The next suggestion moves w as it would have without the refused one. (Exactly 5 only to within the
+        // rounding of a change of 1e308: a suggestion moves the solution by the difference.)
+        let untouched = Variable("untouched")
+        let reference = Solver()
+        try reference.addEditVariable(untouched, strength: .strong)
+        for value in [1e308, 5, -7.5, 1e6] {
+            if value != 1e308 { try solver.suggestValue(w, value) }
+            try reference.suggestValue(untouched, value)
+            solver.updateVariables()
+            reference.updateVariables()
+            #expect(w.value == untouched.value)
+        }
+        #expect(w.value == 1e6)
+    }
+
+    @Test func aSuggestionThatOverflowsAnotherVariableIsRefusedAndTheLastOneHolds() throws {
+        let w = Variable("w")
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add(x == 2 * w + 1e308)
+        try solver.addEditVariable(w, strength: .strong)
+        solver.updateVariables()
+        #expect(x.value == 1e308)
+        // x would be 3e308.
+        #expect(catching(.nonFiniteValue) { try solver.suggestValue(w, 1e308) })
+        solver.updateVariables()
+        #expect(w.value == 0 && x.value == 1e308)
+        try solver.suggestValue(w, 5)
+        solver.updateVariables()
+        #expect(w.value == 5 && x.value == 1e308 + 10)
+        try solver.suggestValue(w, -4e307)
+        solver.updateVariables()
+        #expect(w.value == -4e307 && x.value.isFinite)
+    }
+
+    @Test func aRefusedSuggestionLeavesNoTraceInLaterSolutions() throws {
+        // Two solvers built alike; one is refused a suggestion. From then on both must agree to the last bit.
+        func make() throws -> (Solver, RowsWorkload) {
+            let rows = try RowsWorkload(count: 12)
+            return (rows.solver, rows)
+        }
+        let (clean, cleanRows) = try make()
+        let (refused, refusedRows) = try make()
+        try refused.add(refusedRows.rows[0].height * 1e300 <= refusedRows.window * 1e300)
+        try clean.add(cleanRows.rows[0].height * 1e300 <= cleanRows.window * 1e300)
+        #expect(catching(.nonFiniteValue) { try refused.suggestValue(refusedRows.window, 1e300) })
+        for width in [320.0, 1024, 150, 694] {
+            try clean.suggestValue(cleanRows.window, width)
+            try refused.suggestValue(refusedRows.window, width)
+            clean.updateVariables()
+            refused.updateVariables()
+            for (a, b) in zip(cleanRows.rows, refusedRows.rows) {
+                #expect(
+                    [a.x.value, a.y.value, a.width.value, a.height.value] == [
+                        b.x.value, b.y.value, b.width.value, b.height.value,
+                    ])
+            }
+        }
+    }
 }

@@ -123,14 +123,61 @@ struct PreviewCommandTests {
         #expect(icon.name == "icon 32×32" && icon.frame.width == 32 && icon.frame.y == 12 + 28 + RecordSheet.viewGap)
     }
 
-    @Test func theSheetIsWellFormedSVGWithOnePanelPerDevice() throws {
+    @Test func theSheetIsWellFormedSVGWithOnePanelAndOneWindowPerDevice() throws {
         let svg = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.svg()
         let elements = try elements(svg)
         #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 3)
-        #expect(elements.filter { $0.attributes["class"] == "window" }.isEmpty)
+        let windows = elements.filter { $0.attributes["class"] == "window" }
+        #expect(windows.count == 3)
         let scale = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.effectiveScale
         let node = try #require(elements.first { $0.attributes["data-name"] == "icon 32×32" })
         #expect(node.attributes["width"] == PreviewSheet.number(32 * scale))
+        // The window is the device's width: 320 points on the iPhone 5.
+        #expect(windows[0].attributes["width"] == PreviewSheet.number(320 * scale))
+    }
+
+    @Test func labelsAreTheShortestUniqueNamesWithTheFullIdAsATooltip() throws {
+        let profiles = try [DeviceName.iPhone5, .iPad].map { try #require(DeviceCatalog.standard.profile(named: $0)) }
+        let records = try RecordSheet(
+            container: "BMTReportCalendarDayButton", devices: profiles, catalog: .standard,
+            source: DirectorySource(Fixtures.bundledConstraints))
+        let boxes = records.sheet.panels[0].boxes
+        #expect(boxes.map(\.name) == ["selected 45×45", "normal 30×30"])
+        #expect(
+            boxes.map(\.title) == ["bmt_reportCalendarDayButtonId_Selected", "bmt_reportCalendarDayButtonId_Normal"])
+        let svg = records.sheet.svg()
+        #expect(svg.contains("<title>bmt_reportCalendarDayButtonId_Selected</title>"))
+        #expect(try elements(svg).filter { $0.name == "title" }.count == 8)
+        // Ids that share their first words lose them; a container's only id keeps its last word.
+        let banner = try sheet("Banner", [.iPhone5], in: "Sheet").sheet.panels[0].boxes
+        #expect(banner.map(\.name) == ["wide 375×60", "title ↔×20"])
+    }
+
+    @Test func aViewPastTheWindowIsMarkedAndTheSpacePastItShaded() throws {
+        let records = try sheet("Banner", [.iPhone5, .iPhone6], in: "Sheet")
+        // 375 points wide: past the iPhone 5's 320-point window, exactly the iPhone 6's.
+        let wide = records.sheet.panels.map { $0.boxes[0] }
+        #expect(wide.map(\.highlights) == [[.outsideWindow], []])
+        #expect(records.sheet.legend.contains(.outsideWindow))
+        // What each panel draws: the elements after its group opens, up to the next panel's.
+        let panels = try elements(records.sheet.svg()).split { $0.attributes["class"] == "panel" }.dropFirst()
+        #expect(panels.count == 2)
+        #expect(panels.first?.contains { $0.attributes["class"] == "past-window" } == true)
+        #expect(panels.last?.contains { $0.attributes["class"] == "past-window" } == false)
+    }
+
+    @Test func aColumnRuleIsDrawnAsItsColumns() throws {
+        let records = try sheet("Feed", [.iPhone5, .iPad], in: "Sheet")
+        for (panel, (count, width)) in zip(records.sheet.panels, [(2, 144.0), (4, 180.0)]) {
+            let grid = panel.boxes[0]
+            #expect(grid.name == "grid \(count) × \(PreviewSheet.number(width))")
+            #expect(grid.highlights.isEmpty, "not a dot of zero or negative size")
+            #expect(grid.frame.height == RecordSheet.columnRowHeight)
+            let cells = panel.boxes.dropFirst()
+            #expect(cells.count == count)
+            #expect(cells.allSatisfy { $0.frame.width == width && $0.depth == 2 })
+            #expect(cells.map(\.frame.x) == (0..<count).map { 12 + Double($0) * (width + 8) })
+        }
     }
 
     // MARK: - The command
@@ -149,6 +196,17 @@ struct PreviewCommandTests {
         let printed = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Card", directory: folder)))
         #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPhone6Plus\""))
         #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 4)
+    }
+
+    @Test(arguments: ["Card", "Wide", "Huge"])
+    func numbersAtTheEdgeOfTheRangeDrawAWellFormedSheet(container: String) throws {
+        // A margin of -1e20 lints clean; the preview used to trap converting a label's width to Int.
+        let folder = try Fixtures.folder("Extreme").path
+        let run = DeviceConstraintsTool().run(
+            .preview(PreviewOptions(container: container, directory: folder, devices: ["iPhone5", "iPad"])))
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        let elements = try elements(run.output)
+        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 2)
     }
 
     @Test func anUnknownDeviceOrContainerFailsWithAClearMessage() throws {

@@ -60,7 +60,7 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     ///   ``DeviceConstraints/ConstraintError/Code/invalidValue``,
     ///   ``/DeviceConstraints/ConstraintError/Code/unknownDevice``.
     public func validate(in catalog: DeviceCatalog = .standard) throws(ConstraintError) {
-        _ = try checked(in: catalog)
+        _ = try checkedItems(in: catalog)
     }
 
     /// The constraints on `device`: each constant picked along the device's lookup chain, as the interpreter
@@ -143,7 +143,7 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
     package func resolvedWithItems(in context: ConstantContext, catalog: DeviceCatalog) throws(ConstraintError)
         -> [(constraint: ResolvedConstraint, items: CheckedItems)]
     {
-        let items = try checked(in: catalog)
+        let items = try checkedItems(in: catalog)
         let chain = catalog.lookupChain(for: context.device)
         var problems: [ConstraintError] = []
         var result: [(constraint: ResolvedConstraint, items: CheckedItems)] = []
@@ -160,8 +160,9 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
         throw first
     }
 
-    /// The live items of every constraint, once all are checked.
-    private func checked(in catalog: DeviceCatalog) throws(ConstraintError) -> [CheckedItems] {
+    /// The live items of every constraint, once all are checked: what ``validate(in:)`` checks, without
+    /// resolving any constant (so without an interpreter for record-fed ones).
+    package func checkedItems(in catalog: DeviceCatalog) throws(ConstraintError) -> [CheckedItems] {
         var problems: [ConstraintError] = []
         let items = constraints.compactMap { $0.check(in: catalog, problems: &problems) }
         guard var first = problems.first else { return items }

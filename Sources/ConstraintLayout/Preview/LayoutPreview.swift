@@ -17,7 +17,7 @@ public import DeviceConstraints
 ///
 /// Highlighted (``PreviewHighlight``): frames outside their superitem, siblings that overlap, zero or negative
 /// sizes, items of a broken constraint or with an ambiguous layout (from ``LayoutResult/diagnostics``), and
-/// edges off the device's pixel grid.
+/// edges off the device's pixel grid. The window is outlined, and whatever lies past it is shaded.
 public struct LayoutPreview {
     /// One environment's solved layout, with what the sheet and the text form show of it.
     public struct Panel: Sendable {
@@ -51,6 +51,7 @@ public struct LayoutPreview {
     private let root: any LayoutItem
     private let constraints: [ConstraintGroup]
     private let catalog: DeviceCatalog
+    private let interpreter: ConstraintInterpreter?
 
     /// A preview of the layout of `root`'s tree by `constraints`.
     ///
@@ -62,6 +63,27 @@ public struct LayoutPreview {
         self.root = root
         self.constraints = constraints
         self.catalog = catalog
+        self.interpreter = nil
+    }
+
+    /// A preview of a layout whose record-fed constants (`.record(id, .height)`) are read through `interpreter`,
+    /// for each environment drawn (see ``LayoutEngine/init(root:constraints:interpreter:environment:conflictHandling:)``).
+    ///
+    /// ```swift
+    /// let interpreter = ConstraintInterpreter(source: DirectorySource(constraintsFolder), environment: window)
+    /// let preview = LayoutPreview(root: measureView, constraints: [measureConstraints], interpreter: interpreter)
+    /// let sheet = try preview.sheet(for: LayoutPreview.originalClasses)   // each class with its files' numbers
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - root: The top item: its frame is the window's.
+    ///   - constraints: The constraints of the items below it.
+    ///   - interpreter: Where record-fed constants are read; its catalog resolves each environment.
+    public init(root: any LayoutItem, constraints: [ConstraintGroup], interpreter: ConstraintInterpreter) {
+        self.root = root
+        self.constraints = constraints
+        self.catalog = interpreter.catalog
+        self.interpreter = interpreter
     }
 
     /// The layout solved for each environment, in order.
@@ -76,8 +98,14 @@ public struct LayoutPreview {
             if let engine {
                 result = try engine.update(to: environment)
             } else {
-                let made = try LayoutEngine(
-                    root: root, constraints: constraints, environment: environment, catalog: catalog)
+                let made =
+                    if let interpreter {
+                        try LayoutEngine(
+                            root: root, constraints: constraints, interpreter: interpreter, environment: environment)
+                    } else {
+                        try LayoutEngine(
+                            root: root, constraints: constraints, environment: environment, catalog: catalog)
+                    }
                 engine = made
                 result = try made.solve()
             }
@@ -85,7 +113,7 @@ public struct LayoutPreview {
             panels.append(
                 Panel(
                     environment: environment, device: device, result: result,
-                    nodes: try nodes(of: result, device: device)))
+                    nodes: try nodes(of: result)))
         }
         return panels
     }
@@ -113,7 +141,7 @@ public struct LayoutPreview {
         }
         return PreviewSheet(
             title: title ?? "\(root.layoutName): \(panels.count) windows", panels: panels,
-            legend: PreviewHighlight.allCases.filter { $0 != .differsFromBase })
+            legend: PreviewHighlight.allCases.filter { $0 != .differsFromBase && $0 != .outsideWindow })
     }
 
     /// The frames as text, one line per item under a line per environment, with fixed formatting: frames in
@@ -167,7 +195,7 @@ public struct LayoutPreview {
     // MARK: - Items and highlights
 
     /// The items of the layout, depth first from the root, children in the order constraints first name them.
-    private func items(device: DeviceProfile) throws(ConstraintError) -> [(item: any LayoutItem, depth: Int)] {
+    private func items() throws(ConstraintError) -> [(item: any LayoutItem, depth: Int)] {
         var order: [ObjectIdentifier: Int] = [ObjectIdentifier(root): 0]
         var children: [ObjectIdentifier: [any LayoutItem]] = [:]
         func add(_ item: any LayoutItem) {
@@ -186,7 +214,7 @@ public struct LayoutPreview {
             }
         }
         for group in constraints {
-            for (_, checked) in try group.resolvedWithItems(for: device, in: catalog) {
+            for checked in try group.checkedItems(in: catalog) {
                 add(checked.first)
                 if let second = checked.second { add(second) }
             }
@@ -200,8 +228,8 @@ public struct LayoutPreview {
         return result
     }
 
-    private func nodes(of result: LayoutResult, device: DeviceProfile) throws(ConstraintError) -> [Node] {
-        let items = try items(device: device)
+    private func nodes(of result: LayoutResult) throws(ConstraintError) -> [Node] {
+        let items = try items()
         var paths: [ObjectIdentifier: String] = [:]
         var broken: Set<ObjectIdentifier> = []
         var ambiguous: Set<String> = []

@@ -2,6 +2,9 @@
 public enum PreviewHighlight: String, Hashable, Sendable, CaseIterable {
     /// The frame reaches outside its superitem's bounds.
     case outsideSuperitem
+    /// The frame reaches past the window (record sheets of `device-constraints preview`, where views have no
+    /// superitem but the window).
+    case outsideWindow
     /// The frame overlaps a sibling's (both are marked).
     case overlapsSibling
     /// The width or the height is zero or negative.
@@ -19,6 +22,7 @@ public enum PreviewHighlight: String, Hashable, Sendable, CaseIterable {
     public var label: String {
         switch self {
         case .outsideSuperitem: "outside its superitem"
+        case .outsideWindow: "past the window"
         case .overlapsSibling: "overlaps a sibling"
         case .emptySize: "zero or negative size"
         case .brokenConstraint: "broken constraint"
@@ -32,6 +36,7 @@ public enum PreviewHighlight: String, Hashable, Sendable, CaseIterable {
     var color: String {
         switch self {
         case .outsideSuperitem: "#d1242f"
+        case .outsideWindow: "#a40e26"
         case .overlapsSibling: "#e16f24"
         case .emptySize: "#8250df"
         case .brokenConstraint: "#e3008c"

@@ -5,6 +5,8 @@ enum PreviewNumber {
     /// non-finite values.
     static func fixed(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        // At most 15 decimals, so that the factor fits an Int64 and the digits a double.
+        let decimals = min(max(decimals, 0), 15)
         var factor = 1.0
         for _ in 0..<decimals { factor *= 10 }
         let scaled = (abs(value) * factor).rounded()

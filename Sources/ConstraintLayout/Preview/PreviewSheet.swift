@@ -8,12 +8,16 @@
 /// ```
 ///
 /// Each panel has a strip of the panel colour (`#0b5cad`, used for nothing else) along its top, so a rendered
-/// picture can be checked by counting the strips.
+/// picture can be checked by counting the strips. The window is outlined, and what the boxes draw past it is shaded
+/// (`past-window`): within one window's size beyond each edge, which is as far as a panel draws (a box further away
+/// is cut at that edge, and its label says where it is).
 public struct PreviewSheet: Hashable, Sendable {
     /// A frame in a panel, in points from the panel's top-left corner.
     public struct Box: Hashable, Sendable {
-        /// The label drawn in the box's corner.
+        /// The label drawn in the box's corner; none when empty.
         public var name: String
+        /// What a pointer resting on the box shows (an SVG `<title>`): the full name a short label stands for.
+        public var title: String?
         /// Where it is, in the panel's points.
         public var frame: LayoutFrame
         /// How deep in the tree it is (the window is 0): deeper boxes are drawn later, on top.
@@ -22,11 +26,15 @@ public struct PreviewSheet: Hashable, Sendable {
         public var highlights: [PreviewHighlight]
 
         /// A box; see the properties.
-        public init(name: String, frame: LayoutFrame, depth: Int = 1, highlights: [PreviewHighlight] = []) {
+        public init(
+            name: String, frame: LayoutFrame, depth: Int = 1, highlights: [PreviewHighlight] = [],
+            title: String? = nil
+        ) {
             self.name = name
             self.frame = frame
             self.depth = depth
             self.highlights = highlights
+            self.title = title
         }
     }
 
@@ -73,20 +81,41 @@ public struct PreviewSheet: Hashable, Sendable {
         /// Lines under the drawing: diagnostics.
         public var notes: [String] = []
 
-        /// The points the drawing covers: the window, and any frame or guide that reaches beyond it.
+        /// The points the drawing covers: the window, and any frame or guide that reaches beyond it on any side, up
+        /// to one window's size beyond each edge.
         public var extent: (width: Double, height: Double) {
-            func finite(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
-            var width = finite(self.width)
-            var height = finite(self.height)
+            let bounds = drawingBounds
+            return (bounds.maxX - bounds.minX, bounds.maxY - bounds.minY)
+        }
+
+        /// The area the drawing covers, in the panel's points: the window (`0...width`, `0...height`) grown to
+        /// every frame and guide, but never more than the window's size (at least a point) beyond an edge.
+        var drawingBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            func length(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+            let windowWidth = length(width)
+            let windowHeight = length(height)
+            let reachX = max(windowWidth, 1)
+            let reachY = max(windowHeight, 1)
+            var bounds = (minX: 0.0, minY: 0.0, maxX: windowWidth, maxY: windowHeight)
+            func cover(x: Double, y: Double) {
+                if x.isFinite {
+                    bounds.minX = min(bounds.minX, max(x, -reachX))
+                    bounds.maxX = max(bounds.maxX, min(x, windowWidth + reachX))
+                }
+                if y.isFinite {
+                    bounds.minY = min(bounds.minY, max(y, -reachY))
+                    bounds.maxY = max(bounds.maxY, min(y, windowHeight + reachY))
+                }
+            }
             for box in boxes {
-                width = max(width, finite(box.frame.x), finite(box.frame.x + box.frame.width))
-                height = max(height, finite(box.frame.y), finite(box.frame.y + box.frame.height))
+                cover(x: box.frame.x, y: box.frame.y)
+                cover(x: box.frame.x + box.frame.width, y: box.frame.y + box.frame.height)
             }
             for guide in guides {
-                width = max(width, finite(guide.x1), finite(guide.x2))
-                height = max(height, finite(guide.y1), finite(guide.y2))
+                cover(x: guide.x1, y: guide.y1)
+                cover(x: guide.x2, y: guide.y2)
             }
-            return (width, height)
+            return bounds
         }
 
         /// A panel with no boxes yet.

@@ -56,6 +56,11 @@ struct SVGWriter {
     }
 
     mutating func text(_ content: String, _ pairs: [(String, Attribute)]) {
-        lines.append("<text\(Self.attributes(pairs))>\(Self.escape(content))</text>")
+        element("text", content, pairs)
+    }
+
+    /// `<element …>content</element>`, the content escaped.
+    mutating func element(_ element: String, _ content: String, _ pairs: [(String, Attribute)] = []) {
+        lines.append("<\(element)\(Self.attributes(pairs))>\(Self.escape(content))</\(element)>")
     }
 }

@@ -9,14 +9,17 @@ extension Tableau {
     /// (lowest symbol first on both choices) rules out cycling, so this is a guard against rounding only.
     var pivotLimit: Int { 1000 + 50 * (rows.count + kinds.count) }
 
-    /// Minimizes the objective (or, in phase one, the artificial objective) by the primal simplex.
+    /// Minimizes the objective (or, in phase one, the artificial objective) by the primal simplex. Stops early
+    /// when a number overflows (``overflowed``), for the caller to undo.
     mutating func optimize(artificialObjective: Bool = false) throws(ConstraintError) {
         var pivots = 0
-        while true {
+        while !overflowed {
             let target = artificialObjective ? (artificial ?? Row()) : objective
             guard let entering = enteringSymbol(of: target) else { return }
             guard let leaving = leavingSymbol(for: entering) else {
-                throw .solverFailure("the objective is unbounded; this is a bug in the solver, please report it")
+                throw .solverFailure(
+                    "the objective is unbounded: the numbers are too far apart in size for double precision (else this is a bug in the solver: please report it)"
+                )
             }
             pivots += 1
             guard pivots <= pivotLimit else {
@@ -26,16 +29,20 @@ extension Tableau {
         }
     }
 
-    /// Restores feasibility after ``Solver/suggestValue(_:_:)`` by the dual simplex.
+    /// Restores feasibility after ``Solver/suggestValue(_:_:)`` by the dual simplex. Stops early when a number
+    /// overflows (``overflowed``), for the caller to undo.
     mutating func dualOptimize() throws(ConstraintError) {
         var pivots = 0
-        while let leaving = infeasible.popLast() {
+        while !overflowed, let leaving = infeasible.popLast() {
             let index = rowIndex[leaving]
-            guard index != Tableau.none, rows[index].constant < 0, !Row.isNearZero(rows[index].constant) else {
+            guard index != Tableau.none, rows[index].constant < 0, !Row.isNearZero(rows[index].constant, scale: 1)
+            else {
                 continue
             }
             guard let entering = dualEnteringSymbol(of: rows[index]) else {
-                throw .solverFailure("the dual simplex found no entering symbol; this is a bug in the solver")
+                throw .solverFailure(
+                    "the dual simplex found no entering symbol: the numbers are too far apart in size for double precision (else this is a bug in the solver: please report it)"
+                )
             }
             pivots += 1
             guard pivots <= pivotLimit else {
@@ -126,10 +133,10 @@ extension Tableau {
     }
 
     /// Adds `row`, which has no symbol that could be its subject, by phase one of the simplex: an artificial
-    /// variable is made basic for the row and minimized. If it reaches zero the row can hold and is kept;
-    /// otherwise every pivot is undone in reverse order, which gives back the same basis and so the same
-    /// tableau.
-    mutating func addWithArtificialVariable(_ row: Row) throws(ConstraintError) -> ArtificialOutcome {
+    /// variable is made basic for the row and minimized. If it reaches zero (to within ``Row/epsilon`` of
+    /// `scale`, the size of the numbers the row was made from) the row can hold and is kept; otherwise every
+    /// pivot is undone in reverse order, which gives back the same basis and so the same tableau.
+    mutating func addWithArtificialVariable(_ row: Row, scale: Double) throws(ConstraintError) -> ArtificialOutcome {
         let artificialSymbol = makeSymbol(.slack)
         insertRow(row, basic: artificialSymbol)
         artificial = row
@@ -139,7 +146,8 @@ extension Tableau {
             artificial = nil
         }
         try optimize(artificialObjective: true)
-        var success = Row.isNearZero(artificial?.constant ?? 0)
+        if overflowed { return .cannotHold(restored: false) }
+        var success = Row.isNearZero(artificial?.constant ?? 0, scale: scale)
         if success, rowIndex[artificialSymbol] != Tableau.none {
             // Still basic at zero: pivot it out through any restricted symbol of its row, or drop an empty row.
             let artificialRow = rows[rowIndex[artificialSymbol]]

@@ -10,7 +10,9 @@
 ///   `rowIndex == -1`;
 /// - a basic symbol appears in no row's cells (nor in the objective's);
 /// - `occurrences[s]` is the number of rows in `rows` whose cells hold `s`;
-/// - every row is sorted by symbol with no near-zero coefficient.
+/// - every row is sorted by symbol with no zero coefficient;
+/// - unless ``overflowed`` is set, every number is finite; in ``rows``, coefficients are at most
+///   ``coefficientBound`` and constants at most ``constantBound`` in magnitude.
 struct Tableau {
     enum Kind: UInt8 {
         /// A released symbol, waiting on the free list.
@@ -43,6 +45,22 @@ struct Tableau {
     var scratch: [Cell] = []
     /// While not nil, every pivot is recorded here so that a failed phase one can be undone.
     var pivotLog: [(entering: Int, leaving: Int)]?
+    /// Set when a number the tableau computed overflowed to infinity or NaN: the tableau no longer describes the
+    /// constraints, and the solver restores or rebuilds it before it is used again.
+    var overflowed = false
+    /// At least the magnitude of every coefficient, and of every constant, of ``rows`` (they never shrink until
+    /// ``removeAll()``): tell a suggestion whether its shift can overflow at all.
+    var coefficientBound = 0.0
+    var constantBound = 0.0
+    /// Whether ``suggest(plus:minus:delta:)`` records the constants it shifts, for ``undoShift()``.
+    var isRecordingUndo = false
+    /// While recording, the row positions and the constants they had before the shift of
+    /// ``suggest(plus:minus:delta:)``: the first ``shiftedCount`` entries (the buffer only grows).
+    var shiftedConstants: [(index: Int, constant: Double)] = []
+    var shiftedCount = 0
+    /// The queue of rows to repair and the bound of constants as they were before the shift.
+    var infeasibleBeforeShift: [Int] = []
+    var constantBoundBeforeShift = 0.0
 
     // MARK: - Symbols
 
@@ -129,22 +147,27 @@ struct Tableau {
 
     /// Adds `coefficient × symbol` to `target`, replacing a basic `symbol` by its row. Used to build the row of a
     /// new constraint and to change the objective.
-    mutating func add(_ symbol: Int, times coefficient: Double, to target: inout Row) {
+    ///
+    /// - Returns: The largest magnitude it wrote, as ``Row/add(_:times:to:dropping:scratch:occurrences:counted:)``.
+    @discardableResult
+    mutating func add(_ symbol: Int, times coefficient: Double, to target: inout Row) -> Double {
         let index = rowIndex[symbol]
         if index == Tableau.none {
             target.insert(symbol, coefficient)
-        } else {
-            Row.add(
-                rows[index], times: coefficient, to: &target, dropping: Tableau.none, scratch: &scratch,
-                occurrences: &occurrences, counted: false)
+            return abs(coefficient)
         }
+        return Row.add(
+            rows[index], times: coefficient, to: &target, dropping: Tableau.none, scratch: &scratch,
+            occurrences: &occurrences, counted: false)
     }
 
     /// Adds `coefficient × symbol` to the objective, through the symbol's row when it is basic.
     mutating func addToObjective(_ symbol: Int, times coefficient: Double) {
         var objective = self.objective
         self.objective = Row()
-        add(symbol, times: coefficient, to: &objective)
+        if !add(symbol, times: coefficient, to: &objective).isFinite || !objective.constant.isFinite {
+            overflowed = true
+        }
         self.objective = objective
     }
 
@@ -157,42 +180,119 @@ struct Tableau {
             let coefficient = rows[index].coefficient(of: symbol)
             if coefficient != 0 {
                 remaining -= 1
-                Row.add(
-                    row, times: coefficient, to: &rows[index], dropping: symbol, scratch: &scratch,
-                    occurrences: &occurrences, counted: true)
+                noteCoefficient(
+                    Row.add(
+                        row, times: coefficient, to: &rows[index], dropping: symbol, scratch: &scratch,
+                        occurrences: &occurrences, counted: true))
+                noteConstant(abs(rows[index].constant))
                 let basic = basics[index]
                 if isRestricted(basic) && rows[index].constant < 0 { infeasible.append(basic) }
             }
             index += 1
         }
         let objectiveCoefficient = objective.coefficient(of: symbol)
-        if objectiveCoefficient != 0 {
-            Row.add(
+        if objectiveCoefficient != 0,
+            !Row.add(
                 row, times: objectiveCoefficient, to: &objective, dropping: symbol, scratch: &scratch,
-                occurrences: &occurrences, counted: false)
+                occurrences: &occurrences, counted: false
+            ).isFinite || !objective.constant.isFinite
+        {
+            overflowed = true
         }
-        if let artificialCoefficient = artificial?.coefficient(of: symbol), artificialCoefficient != 0 {
-            Row.add(
+        if let artificialCoefficient = artificial?.coefficient(of: symbol), artificialCoefficient != 0,
+            !Row.add(
                 row, times: artificialCoefficient, to: &artificial!, dropping: symbol, scratch: &scratch,
-                occurrences: &occurrences, counted: false)
+                occurrences: &occurrences, counted: false
+            ).isFinite
+        {
+            overflowed = true
         }
+    }
+
+    /// Whether the tableau's numbers, or `magnitude` about to enter it, are large enough (beyond 1e100) that a
+    /// few products could overflow: where a failure must be undone from a snapshot rather than by a rebuild. No
+    /// layout comes near.
+    func isNearOverflow(with magnitude: Double) -> Bool {
+        !(max(coefficientBound, constantBound, magnitude) <= 1e100)
+    }
+
+    /// Raises ``coefficientBound`` to `magnitude`, or sets ``overflowed`` when it is not finite.
+    @inline(__always)
+    mutating func noteCoefficient(_ magnitude: Double) {
+        // One comparison in the usual case; NaN fails it too.
+        if !(magnitude <= coefficientBound) { raiseCoefficientBound(to: magnitude) }
+    }
+
+    /// Raises ``constantBound`` to `magnitude`, or sets ``overflowed`` when it is not finite.
+    @inline(__always)
+    mutating func noteConstant(_ magnitude: Double) {
+        if !(magnitude <= constantBound) { raiseConstantBound(to: magnitude) }
+    }
+
+    @inline(never)
+    private mutating func raiseCoefficientBound(to magnitude: Double) {
+        if magnitude.isFinite { coefficientBound = magnitude } else { overflowed = true }
+    }
+
+    @inline(never)
+    private mutating func raiseConstantBound(to magnitude: Double) {
+        if magnitude.isFinite { constantBound = magnitude } else { overflowed = true }
     }
 
     /// Makes `entering` basic in place of `leaving`, which must be basic with `entering` in its row.
     mutating func pivot(entering: Int, leaving: Int) {
         var row = takeRow(of: leaving)
-        row.solve(for: entering, replacing: leaving)
+        noteCoefficient(row.solve(for: entering, replacing: leaving))
+        noteConstant(abs(row.constant))
         substitute(entering, with: row)
         insertRow(row, basic: entering)
         pivotLog?.append((entering, leaving))
     }
 
     /// Adds `delta` to the constant of the row at `index`, queueing it if it goes negative.
+    ///
+    /// - Returns: The new constant's magnitude (a finite constant and a finite `delta` never make NaN).
     @inline(__always)
-    mutating func shiftConstant(ofRowAt index: Int, by delta: Double) {
-        rows[index].constant += delta
-        let basic = basics[index]
-        if rows[index].constant < 0 && isRestricted(basic) { infeasible.append(basic) }
+    mutating func shiftConstant(ofRowAt index: Int, by delta: Double) -> Double {
+        let constant = rows[index].constant + delta
+        rows[index].constant = constant
+        if constant < 0 && isRestricted(basics[index]) { infeasible.append(basics[index]) }
+        return abs(constant)
+    }
+
+    // MARK: - Undoing a shift
+    //
+    // A suggestion shifts the constants of some rows (no row moves, no coefficient changes), then pivots. The shift
+    // is where a suggestion's numbers overflow (`suggestValue(w, 1e308)` where `x == 2 * w`), and undoing it only
+    // needs the old constants: recorded in a buffer that keeps its storage, a store per shifted row. Pivots change
+    // rows wholesale; keeping their old rows would double the cost of every suggestion that pivots, so a failure
+    // while pivoting rebuilds the tableau instead (Solver.suggestValue).
+
+    /// Before a shift by `delta` times the coefficients of some rows: starts recording the constants
+    /// ``suggest(plus:minus:delta:)`` shifts, so that ``undoShift()`` can put them back, unless the shift cannot
+    /// overflow — a shifted constant is at most ``constantBound`` + |`delta`| × ``coefficientBound`` — which is the
+    /// case of every layout.
+    mutating func beginRecordingShift(delta: Double) {
+        shiftedCount = 0
+        constantBoundBeforeShift = constantBound
+        isRecordingUndo = !(constantBound + abs(delta) * coefficientBound < .greatestFiniteMagnitude)
+        if isRecordingUndo { infeasibleBeforeShift = infeasible }
+    }
+
+    /// Stops recording.
+    mutating func endRecordingShift() {
+        isRecordingUndo = false
+        shiftedCount = 0
+    }
+
+    /// Puts back the constants of the recorded shift and the queue of rows to repair; the tableau is then exactly
+    /// as it was at ``beginRecordingShift()``, provided nothing but the shift changed it since.
+    mutating func undoShift() {
+        for (index, constant) in shiftedConstants.prefix(shiftedCount) { rows[index].constant = constant }
+        infeasible = infeasibleBeforeShift
+        constantBound = constantBoundBeforeShift
+        overflowed = false
+        endRecordingShift()
     }
 
     /// Everything back to an empty tableau; the buffers keep their storage.
@@ -206,9 +306,11 @@ struct Tableau {
             var counted = [Int32](repeating: 0, count: kinds.count)
             for (index, row) in rows.enumerated() {
                 assert(rowIndex[basics[index]] == index, "row index out of step")
+                assert(overflowed || abs(row.constant) <= constantBound, "constant above its bound")
                 for (position, cell) in row.cells.enumerated() {
                     assert(position == 0 || row.cells[position - 1].symbol < cell.symbol, "row not sorted")
-                    assert(!Row.isNearZero(cell.coefficient), "near-zero coefficient kept")
+                    assert(cell.coefficient != 0, "zero coefficient kept")
+                    assert(overflowed || abs(cell.coefficient) <= coefficientBound, "coefficient above its bound")
                     assert(rowIndex[cell.symbol] == Tableau.none, "basic symbol \(cell.symbol) in a row")
                     counted[cell.symbol] += 1
                 }
@@ -224,22 +326,65 @@ struct Tableau {
 extension Tableau {
     /// Applies a change of `delta` in the suggested value of an edit constraint whose error symbols are `plus`
     /// and `minus` (paper §4.4): through the row of whichever is basic, else through every row that holds `plus`.
+    ///
+    /// While recording (``beginRecordingShift(delta:)``), the old constants go to ``shiftedConstants``, a buffer
+    /// sized beforehand: appending one by one costs as much as the shift itself.
     mutating func suggest(plus: Int, minus: Int, delta: Double) {
-        if rowIndex[plus] != Tableau.none {
-            shiftConstant(ofRowAt: rowIndex[plus], by: -delta)
-        } else if rowIndex[minus] != Tableau.none {
-            shiftConstant(ofRowAt: rowIndex[minus], by: delta)
+        let plusRow = rowIndex[plus]
+        let single = plusRow != Tableau.none ? plusRow : rowIndex[minus]
+        if single != Tableau.none {
+            if isRecordingUndo {
+                if shiftedConstants.isEmpty { shiftedConstants.append((0, 0)) }
+                shiftedConstants[0] = (single, rows[single].constant)
+                shiftedCount = 1
+            }
+            noteConstant(shiftConstant(ofRowAt: single, by: single == plusRow ? -delta : delta))
+        } else if isRecordingUndo {
+            suggestRecording(plus: plus, delta: delta)
         } else {
+            // No constant can overflow (``beginRecordingShift(delta:)`` checked): the bound of constants grows by
+            // the most a shift can add, instead of by each row's new magnitude, which would cost more than the shift.
             var remaining = occurrences[plus]
             var index = 0
             while remaining > 0 && index < rows.count {
                 let coefficient = rows[index].coefficient(of: plus)
                 if coefficient != 0 {
                     remaining -= 1
-                    shiftConstant(ofRowAt: index, by: delta * coefficient)
+                    _ = shiftConstant(ofRowAt: index, by: delta * coefficient)
+                }
+                index += 1
+            }
+            constantBound += abs(delta) * coefficientBound
+        }
+    }
+
+    /// ``suggest(plus:minus:delta:)`` through every row that holds `plus`, recording the old constants.
+    @inline(never)
+    private mutating func suggestRecording(plus: Int, delta: Double) {
+        var remaining = occurrences[plus]
+        var saved = shiftedConstants
+        shiftedConstants = []
+        if saved.count < Int(remaining) {
+            saved.append(contentsOf: repeatElement((index: 0, constant: 0.0), count: Int(remaining) - saved.count))
+        }
+        var written = 0
+        var largest = 0.0
+        saved.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while remaining > 0 && index < rows.count {
+                let coefficient = rows[index].coefficient(of: plus)
+                if coefficient != 0 {
+                    remaining -= 1
+                    buffer[written] = (index, rows[index].constant)
+                    written += 1
+                    largest = max(largest, shiftConstant(ofRowAt: index, by: delta * coefficient))
                 }
                 index += 1
             }
         }
+        shiftedConstants = saved
+        shiftedCount = written
+        noteConstant(largest)
     }
+
 }

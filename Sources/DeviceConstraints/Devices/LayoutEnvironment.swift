@@ -107,15 +107,24 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     /// LayoutEnvironment(width: 375, height: 667, displayScale: 3).roundedToPixel(10.2)   // 10.333…
     /// ```
     public func roundedToPixel(_ value: Double) -> Double {
-        // `+ 0` turns the -0 that a tiny negative rounds to into 0, which prints as `0.0`.
-        (value * displayScale).rounded() / displayScale + 0
+        let pixels = value * displayScale
+        // From 2⁵² pixels on every double is a whole number of them, and the product may overflow: the value is
+        // as near a pixel as it can be. `+ 0` turns the -0 that a tiny negative rounds to into 0, which prints
+        // as `0.0`.
+        guard abs(pixels) < Self.wholePixels else { return value + 0 }
+        return pixels.rounded() / displayScale + 0
     }
 
     /// `value` rounded down to a device pixel (what keeps items from overflowing a row).
     public func flooredToPixel(_ value: Double) -> Double {
+        let pixels = value * displayScale
+        guard abs(pixels) < Self.wholePixels else { return value + 0 }
         // A hair of tolerance, so that 3 × (1/3) does not floor to one pixel less.
-        (value * displayScale + 1e-9).rounded(.down) / displayScale + 0
+        return (pixels + 1e-9).rounded(.down) / displayScale + 0
     }
+
+    /// 2⁵²: from here on every double is a whole number.
+    private static let wholePixels = 4_503_599_627_370_496.0
 
     /// `694×768 pad @2x, portrait, w:regular h:regular, medium`.
     public var description: String {

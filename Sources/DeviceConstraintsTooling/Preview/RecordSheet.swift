@@ -1,9 +1,14 @@
 package import ConstraintLayout
 package import DeviceConstraints
 
-/// A container's records on several devices, as a ``PreviewSheet``: per device a panel, per view a box of its
-/// width × height with its margins drawn and labelled, and what differs from the base file marked. What a
+/// A container's records on several devices, as a ``PreviewSheet``: per device a panel with the device's width
+/// outlined as the window, per view a box of its width × height with its margins drawn and labelled, what differs
+/// from the base file and what reaches past the window marked, and a column rule drawn as its columns. What a
 /// designer reviewing the JSON wants to see, from the files alone.
+///
+/// Each box is labelled with the view's shortest unique name, the one the build plugin generates
+/// (`bmt_reportCalendarDayButtonId_Selected` and `…_Normal` are `selected` and `normal`), and shows the full id when
+/// a pointer rests on it.
 ///
 /// ```swift
 /// let sheet = try RecordSheet(
@@ -22,6 +27,10 @@ package struct RecordSheet: Sendable {
 
     /// Points between views in a panel.
     package static let viewGap = 24.0
+    /// The height a view with a column rule and no height of its own is drawn with.
+    package static let columnRowHeight = 44.0
+    /// The most columns drawn of a rule; a label gives the count.
+    package static let drawnColumnLimit = 100
 
     /// Reads the files of `container` that each device reads, and the base file.
     ///
@@ -53,17 +62,34 @@ package struct RecordSheet: Sendable {
     /// The sheet: one panel per device, in order.
     package var sheet: PreviewSheet {
         let container = tables.first?.container ?? ""
+        let labels = Self.labels(of: tables)
         return PreviewSheet(
-            title: "\(container): records on \(tables.count) devices", panels: tables.map(panel),
-            legend: [.differsFromBase, .emptySize], columns: 8)
+            title: "\(container): records on \(tables.count) devices",
+            panels: tables.map { panel($0, labels: labels) },
+            legend: [.differsFromBase, .outsideWindow, .emptySize], columns: 8)
     }
 
-    /// One device's panel: the views top to bottom.
-    private func panel(_ table: RecordTable) -> PreviewSheet.Panel {
+    /// Each view id's label: the member name the build plugin generates for it, which drops the words every id of
+    /// the container shares; the id itself when it makes no name.
+    static func labels(of tables: [RecordTable]) -> [String: String] {
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for table in tables {
+            for row in table.rows where seen.insert(row.viewId).inserted { ids.append(row.viewId) }
+        }
+        let names = SwiftName.memberNames(for: ids)
+        var labels: [String: String] = [:]
+        for (id, name) in zip(ids, names) {
+            labels[id] = SwiftName.problem(with: name) == nil ? name : id
+        }
+        return labels
+    }
+
+    /// One device's panel: the views top to bottom, in a window of the device's width.
+    private func panel(_ table: RecordTable, labels: [String: String]) -> PreviewSheet.Panel {
         var boxes: [PreviewSheet.Box] = []
         var guides: [PreviewSheet.Guide] = []
         var y = 0.0
-        var width = 0.0
         for view in Self.views(of: table) {
             func value(_ attribute: ConstraintAttribute) -> (value: Double, isSet: Bool, differs: Bool) {
                 let row = view.rows.first { $0.attribute == attribute.rawValue }
@@ -74,15 +100,31 @@ package struct RecordSheet: Sendable {
                 value(.marginLeft), value(.marginRight), value(.marginTop), value(.marginBottom)
             )
             let (viewWidth, viewHeight) = (value(.width), value(.height))
+            let columns = view.rows.first { $0.columns != nil }?.columns
             let boxWidth = viewWidth.isSet ? viewWidth.value : max(0, table.device.width - left.value - right.value)
-            let frame = LayoutFrame(x: left.value, y: y + top.value, width: boxWidth, height: viewHeight.value)
+            // A grid's cells are what its rule sizes; without a height of its own it gets a row's.
+            let boxHeight =
+                columns != nil && !(viewHeight.value > 0) ? Self.columnRowHeight : viewHeight.value
+            let frame = LayoutFrame(x: left.value, y: y + top.value, width: boxWidth, height: boxHeight)
             var highlights: [PreviewHighlight] = []
             if viewWidth.differs || viewHeight.differs { highlights.append(.differsFromBase) }
+            // Past the right edge, or wholly left of the window: a negative left margin alone is often an offset
+            // from a neighbour, which the shading past the window still shows.
+            if frame.x + frame.width > table.device.width || frame.x + max(frame.width, 0) < 0 {
+                highlights.append(.outsideWindow)
+            }
             if frame.width <= 0 || frame.height <= 0 { highlights.append(.emptySize) }
             let size =
-                (viewWidth.isSet ? PreviewSheet.number(viewWidth.value) : "↔") + "×"
-                + PreviewSheet.number(viewHeight.value)
-            boxes.append(PreviewSheet.Box(name: "\(view.id) \(size)", frame: frame, highlights: highlights))
+                if let columns {
+                    "\(columns.count) × \(PreviewSheet.number(columns.itemWidth))"
+                } else {
+                    (viewWidth.isSet ? PreviewSheet.number(viewWidth.value) : "↔") + "×"
+                        + PreviewSheet.number(viewHeight.value)
+                }
+            let label = labels[view.id] ?? view.id
+            boxes.append(
+                PreviewSheet.Box(name: "\(label) \(size)", frame: frame, highlights: highlights, title: view.id))
+            if let columns { boxes += Self.cells(of: columns, in: frame) }
             let middleY = frame.y + max(frame.height, 0) / 2
             let middleX = frame.x + max(frame.width, 0) / 2
             let margins: [(ConstraintAttribute, (value: Double, isSet: Bool, differs: Bool), PreviewSheet.Guide)] = [
@@ -108,19 +150,31 @@ package struct RecordSheet: Sendable {
                 guide.highlight = margin.differs ? .differsFromBase : nil
                 guides.append(guide)
             }
-            width = max(width, frame.x + frame.width + right.value)
             y = frame.y + frame.height + bottom.value + Self.viewGap
         }
         let device = table.device
+        // The window is the device's width, as tall as the views stacked in it.
         var panel = PreviewSheet.Panel(
             title: device.name.rawValue,
             details: [
                 "\(device.width.compactDescription)×\(device.height.compactDescription) \(device.idiom.rawValue)"
             ] + table.filesRead.map { "← \($0)" },
-            width: width, height: max(0, y - Self.viewGap), drawsWindow: false)
+            width: device.width, height: max(0, y - Self.viewGap), drawsWindow: true)
         panel.boxes = boxes
         panel.guides = guides
         return panel
+    }
+
+    /// A grid's cells as the rule lays them out across the window (its widths are the window's, less the insets
+    /// at both edges and the spacing between columns), in the grid's row, unlabelled (the grid's label has the
+    /// count and the width). Past ``drawnColumnLimit`` none is drawn.
+    private static func cells(of columns: ColumnLayout, in frame: LayoutFrame) -> [PreviewSheet.Box] {
+        (0..<min(columns.count, drawnColumnLimit)).map { column in
+            let x = columns.insets + Double(column) * (columns.itemWidth + columns.spacing)
+            return PreviewSheet.Box(
+                name: "", frame: LayoutFrame(x: x, y: frame.y, width: columns.itemWidth, height: frame.height),
+                depth: 2)
+        }
     }
 
     /// Whether a row's value differs from the base file's: only a value a device file sets can, and only when

@@ -22,6 +22,8 @@ package struct RecordTable: Sendable, Hashable {
         package var source: String?
         /// The rule the value was evaluated with for the window (`scaled 1366 at 1366 pt`), if it depends on it.
         package var rule: String?
+        /// For the `columns` row, the column rule evaluated for the window, which `value` describes.
+        package var columns: ColumnLayout?
 
         /// A row; see the properties.
         package init(viewId: String, attribute: String, value: ConstraintValue, source: String?, rule: String? = nil) {
@@ -121,11 +123,12 @@ package struct RecordTable: Sendable, Hashable {
             if let file = files.first(where: { $0.columnRule(of: viewId) != nil }),
                 let columns = file.columnRule(of: viewId)
             {
-                rows.append(
-                    Row(
-                        viewId: viewId, attribute: "columns",
-                        value: .string(columns.layout(for: environment).description), source: file.fileName,
-                        rule: columns.description))
+                let layout = columns.layout(for: environment)
+                var row = Row(
+                    viewId: viewId, attribute: "columns", value: .string(layout.description), source: file.fileName,
+                    rule: columns.description)
+                row.columns = layout
+                rows.append(row)
             }
         }
         return rows
