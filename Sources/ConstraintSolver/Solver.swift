@@ -103,21 +103,9 @@ public final class Solver {
         }
         nextSequence += 1
         constraints[key] = tag
-        var failure: ConstraintError?
-        do throws(ConstraintError) {
-            try tableau.optimize()
-        } catch {
-            failure = error
-        }
-        if failure != nil || tableau.overflowed {
-            if let snapshot {
-                snapshot.restore(self)
-            } else {
-                constraints[key] = nil
-                rebuild()
-            }
-            throw failure ?? overflow(constraint)
-        }
+        try optimizeOrRestore(
+            { () throws(ConstraintError) in try self.tableau.optimize() }, snapshot: snapshot,
+            undo: { self.constraints[key] = nil }, overflow: { self.overflow(constraint) })
         tableau.checkInvariantsWhenSmall()
     }
 
@@ -233,25 +221,37 @@ public final class Solver {
         }
         tableau.endRecordingShift()
         edits.values[index].suggested = value
+        // Pivots change rows wholesale and are not recorded. Near the edge of the range the snapshot has the solver
+        // as it was; elsewhere (where no number could overflow, so for a failure to converge) it is built again from
+        // the constraints and the suggestions that held: the same problem.
+        try optimizeOrRestore(
+            { () throws(ConstraintError) in try self.tableau.dualOptimize() }, snapshot: snapshot,
+            undo: { self.edits.values[index].suggested = edit.suggested },
+            overflow: { self.overflow(suggesting: value, for: variable) })
+        tableau.checkInvariantsWhenSmall()
+    }
+
+    /// Runs `optimize`; when it throws or leaves a number that overflowed, puts the solver back as it was — from
+    /// `snapshot` when there is one, else by `undo` and a rebuild from the constraints — and throws what `optimize`
+    /// threw, or `overflow()`.
+    private func optimizeOrRestore(
+        _ optimize: () throws(ConstraintError) -> Void, snapshot: Snapshot?, undo: () -> Void,
+        overflow: () -> ConstraintError
+    ) throws(ConstraintError) {
         var failure: ConstraintError?
         do throws(ConstraintError) {
-            try tableau.dualOptimize()
+            try optimize()
         } catch {
             failure = error
         }
-        if failure != nil || tableau.overflowed {
-            // Pivots change rows wholesale and are not recorded. Near the edge of the range the snapshot has the
-            // solver as it was; elsewhere (where no number could overflow, so for a failure to converge) it is built
-            // again from the constraints and the suggestions that held: the same problem.
-            if let snapshot {
-                snapshot.restore(self)
-            } else {
-                edits.values[index].suggested = edit.suggested
-                rebuild()
-            }
-            throw failure ?? overflow(suggesting: value, for: variable)
+        guard failure != nil || tableau.overflowed else { return }
+        if let snapshot {
+            snapshot.restore(self)
+        } else {
+            undo()
+            rebuild()
         }
-        tableau.checkInvariantsWhenSmall()
+        throw failure ?? overflow()
     }
 
     /// How many times larger than the new value a change of suggestion may be and still be applied incrementally.
