@@ -87,15 +87,16 @@ extension ConstraintInterpreter {
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
         let chain = snapshot.chain
+        // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile;
+        // pinned before the stages are asked, so that what they hold is used only if it is of the same revision.
+        let (source, revision) = files.sourceForLoad()
         let stored: ConstraintStages.StoredFiles
-        switch stages.lookup(container, along: chain, generation: generation) {
+        switch stages.lookup(container, along: chain, generation: generation, revision: revision) {
         case .merged(let merged): return (merged, [])
         case .files(let files): stored = files
         }
         let lookup = try ConstraintFileName.files(of: container, along: chain)
         let names = lookup.map(\.fileName)
-        // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile.
-        let source = files.sourceForLoad()
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
@@ -130,7 +131,7 @@ extension ConstraintInterpreter {
             throw error
         }
         let merged = MergedContainer(files: files)
-        stages.store(read, merged: merged, of: container, along: chain, generation: generation)
+        stages.store(read, merged: merged, of: container, along: chain, generation: generation, revision: revision)
         return (merged, warnings)
     }
 

@@ -261,6 +261,33 @@ struct SharedFilesTests {
         #expect(log.all.filter { $0.code == .fileNameCase }.isEmpty)
     }
 
+    // MARK: - Versions of a changing source
+
+    /// Between a change of a store's files and its announcement, the stages still hold files of the version before.
+    /// A load then (here a hot reload of one file, as a watcher or the app makes it) must not merge what it reads of
+    /// the new version with what the stages hold of the old: under ThreadSanitizer's slower scheduling, racing
+    /// lookups saw `marginLeft` 7 from one update and `width` 8 from the next.
+    @Test func aLoadBetweenAChangeAndItsAnnouncementNeverMergesTwoVersions() throws {
+        func files(_ version: Int) -> [String: String] {
+            [
+                "Card_iPad.json": #"{"Card": [{"title": {"marginLeft": \#(version)}}]}"#,
+                "Card.json": #"{"Card": [{"title": {"height": \#(version), "width": \#(version)}}]}"#,
+            ]
+        }
+        let source = VersionedSource(files(1))
+        let pad = ConstraintInterpreter(source: source, environment: Self.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").marginLeft == 1)
+
+        source.change(files(2))  // made, not yet announced
+        pad.reload(files: ["Card.json"])
+        let record = try pad.record(viewId: "title", container: "Card")
+        #expect([record.marginLeft, record.width] == [2, 2])
+
+        source.announce(["Card_iPad.json", "Card.json"])
+        let announced = try pad.record(viewId: "title", container: "Card")
+        #expect([announced.marginLeft, announced.height, announced.width] == [2, 2, 2])
+    }
+
     // MARK: - Lifetimes
 
     @Test func windowsComeAndGoWithoutKeepingEachOtherAlive() async throws {

@@ -212,3 +212,36 @@ struct SeededRandom: RandomNumberGenerator {
         Int(next() % UInt64(max(bound, 1)))
     }
 }
+
+/// A ``ChangingSource`` whose changes the test makes and announces separately, to stand in the gap a
+/// `ConstraintStore` leaves between making a change and announcing it.
+final class VersionedSource: ChangingSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: String]
+    private var revision: UInt64 = 0
+    private let observers = Observers<Set<String>>()
+
+    init(_ files: [String: String]) { self.files = files }
+
+    /// Replaces files and starts the next revision, announcing nothing yet.
+    func change(_ changed: [String: String]) {
+        lock.withLock {
+            files.merge(changed) { $1 }
+            revision += 1
+        }
+    }
+
+    /// Announces the last change, as a store does once it is in place.
+    func announce(_ names: Set<String>) { observers.post(names) }
+
+    func pinned() -> PinnedFiles {
+        lock.withLock { PinnedFiles(source: InMemorySource(files), revision: revision) }
+    }
+
+    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>, UInt64) -> Void) -> ConstraintObservation {
+        observers.add { [weak self] names in handler(names, self?.lock.withLock { self?.revision } ?? 0) }
+    }
+
+    func data(forFile name: String) throws -> Data? { try pinned().source.data(forFile: name) }
+    func fileNames() throws -> [String] { try pinned().source.fileNames() }
+}

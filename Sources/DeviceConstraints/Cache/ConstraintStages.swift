@@ -36,6 +36,10 @@ final class ConstraintStages: Sendable {
         var containers: [String: ContainerStages] = [:]
         /// The last generation handed out; generations only grow, across all containers.
         var lastGeneration: UInt64 = 0
+        /// For a ``ChangingSource``: the revision whose changed files have been forgotten, so that every file held
+        /// is that revision's. A load pinned to another revision (a change made and not yet applied, or applied
+        /// since it pinned) neither uses nor stores what is held: it would merge two versions.
+        var appliedRevision: UInt64?
     }
 
     private let state = ConditionLocked(State())
@@ -53,9 +57,13 @@ final class ConstraintStages: Sendable {
     /// What the stages hold for one load of `container` along `chain` in `generation`: the merge, if it was made,
     /// else the files read so far. One lock for the whole lookup; the caller works out which files it needs only
     /// when there is no merge (a device switch back to a class finds its merges and names no file).
-    func lookup(_ container: String, along chain: [DeviceName], generation: UInt64) -> Lookup {
+    func lookup(
+        _ container: String, along chain: [DeviceName], generation: UInt64, revision: UInt64?
+    ) -> Lookup {
         state.withLock { state in
-            guard let stages = state.containers[container], stages.generation == generation else {
+            guard let stages = state.containers[container], stages.generation == generation,
+                revision == state.appliedRevision
+            else {
                 return .files(StoredFiles(files: []))
             }
             if let merged = stages.merged(along: chain) { return .merged(merged) }
@@ -83,11 +91,11 @@ final class ConstraintStages: Sendable {
     /// on (an invalidation came meanwhile). What another load of the same generation stored first is kept.
     func store(
         _ files: [(name: String, file: File)], merged: MergedContainer?, of container: String,
-        along chain: [DeviceName], generation: UInt64
+        along chain: [DeviceName], generation: UInt64, revision: UInt64?
     ) {
         state.withLock { state in
             guard let index = state.containers.index(forKey: container),
-                state.containers.values[index].generation == generation
+                state.containers.values[index].generation == generation, revision == state.appliedRevision
             else { return }
             // Changed in place, through the index: no second hash, no copy of the arrays.
             for (name, file) in files where state.containers.values[index].file(name) == nil {
@@ -129,6 +137,12 @@ final class ConstraintStages: Sendable {
             state.containers[container] = stages
             return generation
         }
+    }
+
+    /// Records that the stages hold files of `revision` of a ``ChangingSource`` only (nil: a source without
+    /// revisions): its changed files have been forgotten.
+    func applied(revision: UInt64?) {
+        state.withLock { $0.appliedRevision = revision }
     }
 
     /// Forgets everything.

@@ -44,6 +44,8 @@ final class SharedFiles: Sendable {
         sources = ConditionLocked(Sources(current: source))
         let changes = observeChanges(of: source)
         sources.withLock { $0.changes = changes }
+        // After registering: a change made meanwhile is announced, and applied again, later.
+        stages.applied(revision: (source as? any ChangingSource)?.pinned().revision)
     }
 
     deinit {
@@ -61,11 +63,15 @@ final class SharedFiles: Sendable {
     }
 
     /// The source one load reads all its files from: a ``ChangingSource``'s files as they are now, so that the load
-    /// never merges files of two versions.
-    func sourceForLoad() -> any ConstraintSource {
+    /// never merges files of two versions, with their revision (nil for a source whose files change only by hot
+    /// reload).
+    func sourceForLoad() -> (source: any ConstraintSource, revision: UInt64?) {
         let current = source
-        if let changing = current as? any ChangingSource { return changing.pinned() }
-        return current
+        if let changing = current as? any ChangingSource {
+            let pinned = changing.pinned()
+            return (pinned.source, pinned.revision)
+        }
+        return (current, nil)
     }
 
     /// Reads from `source` from now on, followed by `watcher`; the previous watcher is cancelled.
@@ -76,13 +82,16 @@ final class SharedFiles: Sendable {
             return sources
         }
         namesByCase.withLock { $0 = nil }
+        stages.applied(revision: (source as? any ChangingSource)?.pinned().revision)
         previous.watcher?.cancel()
         previous.changes?.cancel()
     }
 
     private func observeChanges(of source: any ConstraintSource) -> ConstraintObservation? {
         guard let changing = source as? any ChangingSource else { return nil }
-        return changing.onFilesChanged { [weak self] names in self?.reload(files: names, unloadingVanished: true) }
+        return changing.onFilesChanged { [weak self] names, revision in
+            self?.reload(files: names, unloadingVanished: true, revision: revision)
+        }
     }
 
     // MARK: - File names in the wrong case
@@ -151,7 +160,9 @@ final class SharedFiles: Sendable {
     ///   - files: the changed files, or nil for all.
     ///   - unloadingVanished: whether a container left with no file is unloaded (a store's change, complete when it
     ///     is announced) rather than kept with its last good values (an editor's save, perhaps half done).
-    func reload(files: Set<String>?, unloadingVanished: Bool = false) {
+    ///   - revision: the revision of a ``ChangingSource`` the change made: once the changed files are forgotten, the
+    ///     stages hold files of that revision only.
+    func reload(files: Set<String>?, unloadingVanished: Bool = false, revision: UInt64? = nil) {
         let outcomes = changing.withLock { count -> [(ConstraintInterpreter, ConstraintInterpreter.Reread)] in
             count += 1
             let interpreters = self.interpreters
@@ -181,6 +192,7 @@ final class SharedFiles: Sendable {
                 changes.append(
                     .init(container: container, files: files == nil ? nil : changed, generation: generation))
             }
+            if let revision { stages.applied(revision: revision) }
             return interpreters.map { ($0, $0.reread(changes, unloadingVanished: unloadingVanished)) }
         }
         for (interpreter, outcome) in outcomes { interpreter.announce(outcome) }

@@ -9,11 +9,25 @@
 /// Why a load reads through ``pinned()``: a load that read one file before a change and another after it would
 /// merge a container from two versions. Pinned, it reads one version; if that version was replaced meanwhile, the
 /// change has moved the container to a new generation and the load does not publish.
+///
+/// Why versions are numbered: between a change and its announcement, the parsed-file stage still holds files of the
+/// version before. A load pinned to the new version must not merge them with what it reads, so the stage uses the
+/// files it holds only for the version whose changes it has applied (``ConstraintStages``).
 protocol ChangingSource: ConstraintSource {
-    /// A source that reads the files current now, for one load, even if they change while it reads.
-    func pinned() -> any ConstraintSource
+    /// The files current now, for one load, even if they change while it reads, and their version.
+    func pinned() -> PinnedFiles
 
-    /// Calls `handler` with the names of the files that changed (added, replaced or removed), after each change is
-    /// in place and before the call that made it returns, until the observation is cancelled or released.
-    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>) -> Void) -> ConstraintObservation
+    /// Calls `handler` with the names of the files that changed (added, replaced or removed) and the version they
+    /// changed to, after each change is in place and before the call that made it returns, until the observation is
+    /// cancelled or released. Changes are announced one at a time, in the order they were made.
+    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>, _ revision: UInt64) -> Void)
+        -> ConstraintObservation
+}
+
+/// One version of a ``ChangingSource``'s files, lent to one load.
+struct PinnedFiles: Sendable {
+    /// Reads the files of this version.
+    let source: any ConstraintSource
+    /// Which version: greater for every later change of the files.
+    let revision: UInt64
 }

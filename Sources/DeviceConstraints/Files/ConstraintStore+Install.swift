@@ -211,7 +211,7 @@ extension ConstraintStore {
     private func commit(
         current: UpdateLayer?, previous: UpdateLayer?, _ change: (StoreRecord) -> StoreRecord
     ) throws(ConstraintError) {
-        var replaced = try committing { () throws(ConstraintError) -> UpdateLayer? in
+        var (replaced, revision) = try committing { () throws(ConstraintError) -> (UpdateLayer?, UInt64) in
             // Read under the commit lock, so that a confirmation made meanwhile is kept.
             let record = change(state.withLock { $0.record })
             try Self.write(record, in: folder)
@@ -221,17 +221,19 @@ extension ConstraintStore {
                 state.record = record
                 state.current = current
                 state.previous = previous
+                state.revision += 1
                 for layer in old where layer !== current && layer !== previous {
                     state.retired.append((layer.update.folder, WeakLayer(layer)))
                 }
-                return replaced
+                return (replaced, state.revision)
             }
         }
         let changed = Self.changedFiles(from: replaced, to: current)
         // Let go before the retired layers are looked at, so that its folder can go now.
         replaced = nil
-        // Every interpreter reading the store reads the changed files again before this returns.
-        if !changed.isEmpty { fileObservers.post(changed) }
+        // Every interpreter reading the store reads the changed files again before this returns. Commits are made
+        // behind the gate, so changes are announced one at a time, in order.
+        fileObservers.post(FilesChanged(names: changed, revision: revision))
         removeRetiredLayers()
     }
 

@@ -77,7 +77,13 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     /// on the object's header.)
     let commits = ConditionLocked<UInt64>(0)
     let gate = SerialGate()
-    let fileObservers = Observers<Set<String>>()
+    let fileObservers = Observers<FilesChanged>()
+
+    /// The files a commit changed, and the revision it made.
+    struct FilesChanged: Sendable {
+        let names: Set<String>
+        let revision: UInt64
+    }
 
     /// What is installed now, as the store reads it, and the layers it retired.
     struct InstalledState {
@@ -86,6 +92,8 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         var previous: UpdateLayer?
         /// The folders of layers no longer current or previous, each deleted once no load holds its layer.
         var retired: [(folder: String, layer: WeakLayer)] = []
+        /// How many times the files changed since the store was opened (``PinnedFiles/revision``).
+        var revision: UInt64 = 0
     }
 
     /// A layer that a load may still hold.
@@ -246,11 +254,13 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
 }
 
 extension ConstraintStore: ChangingSource {
-    func pinned() -> any ConstraintSource {
-        layered()
+    func pinned() -> PinnedFiles {
+        state.withLock { PinnedFiles(source: LayeredSource(layer: $0.current, base: base), revision: $0.revision) }
     }
 
-    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>) -> Void) -> ConstraintObservation {
-        fileObservers.add(handler)
+    func onFilesChanged(_ handler: @escaping @Sendable (Set<String>, _ revision: UInt64) -> Void)
+        -> ConstraintObservation
+    {
+        fileObservers.add { change in handler(change.names, change.revision) }
     }
 }
