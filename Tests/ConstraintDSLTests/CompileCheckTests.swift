@@ -5,31 +5,6 @@ import Testing
 /// ConstraintDSL module this test target was built with: every line marked `// error` must get an error (one
 /// that contains `<text>` if marked `// error: <text>`), while every other line compiles.
 struct CompileCheckTests {
-    /// This target's fixtures.
-    private var fixtures: URL {
-        get throws {
-            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        }
-    }
-
-    /// The folder the built modules are in: `Modules` next to this target's resource bundle (found by walking up
-    /// from the fixtures, as bundles are laid out differently on Linux and on Apple platforms).
-    private func modulesFolder() throws -> URL {
-        var folder = try fixtures
-        for _ in 0..<6 {
-            folder = folder.deletingLastPathComponent()
-            let modules = folder.appendingPathComponent("Modules")
-            let module = modules.appendingPathComponent("ConstraintDSL.swiftmodule")
-            if FileManager.default.fileExists(atPath: module.path) { return modules }
-        }
-        throw ModulesNotFound(start: try fixtures.path)
-    }
-
-    private struct ModulesNotFound: Error, CustomStringConvertible {
-        let start: String
-        var description: String { "no Modules/ConstraintDSL.swiftmodule in the six folders above \(start)" }
-    }
-
     /// The marked lines of a checked file: line number → the text its error must contain (maybe empty).
     private func expectedErrors(in source: String) -> [Int: String] {
         var expected: [Int: String] = [:]
@@ -46,7 +21,7 @@ struct CompileCheckTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", try modulesFolder().path, file.path,
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", try PackageCompiler.modulesFolder().path, file.path,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -71,7 +46,7 @@ struct CompileCheckTests {
     }
 
     @Test func misusesOfTheChainAreCompileErrorsAndCorrectUseCompiles() throws {
-        let file = try fixtures.appendingPathComponent("CompileChecks/Misuses.swift")
+        let file = try PackageCompiler.fixtures.appendingPathComponent("CompileChecks/Misuses.swift")
         let expected = expectedErrors(in: try String(contentsOf: file, encoding: .utf8))
         try #require(expected.count >= 10)
         let errors = try compilerErrors(in: file)

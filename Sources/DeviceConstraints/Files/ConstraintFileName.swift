@@ -261,7 +261,7 @@ extension ConstraintFileName {
                 guard let next = key() else { return nil }
                 first = next
             }
-            // Not `String(validating:as:)`: it needs iOS 18 / macOS 15, above the package's floors.
+            // Not the standard library's validating String initializer: it needs iOS 18 / macOS 15, above the floors.
             let invalid = transcode(
                 first.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
             return invalid ? nil : String(decoding: first, as: UTF8.self)
