@@ -172,11 +172,16 @@ private func run(_ executable: URL, _ arguments: [String], in directory: URL, ti
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
     if finished.wait(timeout: .now() + timeout) == .timedOut {
+        // Never wait for ever: a build that ignores the request to stop is killed.
         process.terminate()
-        finished.wait()
+        if finished.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = finished.wait(timeout: .now() + 10)
+        }
         Issue.record("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) took over \(timeout) s")
     }
     try log.close()
     return ProcessRun(
-        status: process.terminationStatus, log: String(decoding: try Data(contentsOf: logURL), as: UTF8.self))
+        status: process.isRunning ? -1 : process.terminationStatus,
+        log: String(decoding: try Data(contentsOf: logURL), as: UTF8.self))
 }
