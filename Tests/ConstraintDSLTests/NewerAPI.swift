@@ -141,7 +141,7 @@ struct NewerAPI: Sendable, CustomStringConvertible {
             availability: swift6,
             readIn: synchronization
                 + ":1026 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)",
-            instead: "use the package's locks (Cache/Locks.swift)"),
+            instead: "use the package's locks (Locks/Locks.swift)"),
         NewerAPI(
             name: "Int128/UInt128/RangeSet", pattern: #"\b(Int128|UInt128|RangeSet)\b"#, availability: swift6,
             readIn: swift + ":28499 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) "

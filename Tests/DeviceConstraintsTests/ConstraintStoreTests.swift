@@ -621,15 +621,15 @@ extension ConstraintStoreTests {
                     "-emit-module", "-parse-as-library", "-module-name", "Darwin", standIn.path, "-emit-module-path",
                     work.url.appendingPathComponent("Darwin.swiftmodule").path,
                 ])
-            let files = Fixtures.bundledConstraints.deletingLastPathComponent()
-                .appendingPathComponent("Sources/DeviceConstraints/Files")
+            let sources = Fixtures.bundledConstraints.deletingLastPathComponent()
+                .appendingPathComponent("Sources/DeviceConstraints")
             let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
                 .flatMap { ["-enable-upcoming-feature", $0] }
             try await Toolchain.run(
                 swiftc,
                 ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
                     + settings
-                    + ["StoreFolder.swift", "PosixFile.swift"].map { files.appendingPathComponent($0).path })
+                    + ["Store/StoreFolder.swift", "Files/PosixFile.swift"].map { sources.appendingPathComponent($0).path })
         }
     #endif
 }

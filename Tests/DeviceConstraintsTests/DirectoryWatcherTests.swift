@@ -610,7 +610,7 @@ struct DirectoryWatcherTests {
                     + [
                         sources.appendingPathComponent("ConstraintError.swift").path,
                         sources.appendingPathComponent("DiagnosticFormatter.swift").path,
-                        sources.appendingPathComponent("Cache/Locks.swift").path,
+                        sources.appendingPathComponent("Locks/Locks.swift").path,
                     ])
         }
     #endif
