@@ -32,11 +32,14 @@ extension ConstraintStore {
     ///   - allowDowngrade: install even when the version is not newer than the installed one, or is the one the
     ///     store rolled back by itself.
     ///   - verify: the app's check of the update, such as a signature over ``ConstraintUpdate/data()``; throw to
-    ///     refuse it.
-    /// - Throws: ``ConstraintError``: `.invalidVersion`, `.versionNotNewer`, `.invalidUpdate`, `.fileTooLarge`,
-    ///   `.verificationFailed` (with the error `verify` threw), `.unknownDevice`, a parse error placed at the
-    ///   update's file, line and column, `.missingDefault`, `.unwritableStore`, `.cancelled`. Several problems are
-    ///   reported together, in ``ConstraintError/additionalErrors``.
+    ///     refuse it. It runs in the install's turn: it must not call this store's `install`, ``rollback()`` or
+    ///     ``reset()``, which fail at once from there (`.reentrantStoreCall`).
+    /// - Throws: ``ConstraintError``: `.invalidVersion`, `.versionNotNewer`, `.invalidUpdate`, `.fileTooLarge` (for
+    ///   the files, or for the store's record of them: see ``ConstraintStore``), `.verificationFailed` (with the
+    ///   error `verify` threw), `.unknownDevice`, a parse error placed at the update's file, line and column,
+    ///   `.missingDefault` (the first 100 errors, the others counted), `.unwritableStore`, `.cancelled` (the task
+    ///   was cancelled before its turn or while `verify` ran), `.reentrantStoreCall` (called from inside a `verify`
+    ///   of this store). Several problems are reported together, in ``ConstraintError/additionalErrors``.
     public func install(
         _ update: ConstraintUpdate, allowDowngrade: Bool = false,
         verify: (ConstraintUpdate) async throws -> Void
@@ -103,7 +106,8 @@ extension ConstraintStore {
     /// The update restored stays confirmed if it was; if it never was, this launch is its first. The one rolled
     /// back is removed.
     ///
-    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`.
+    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`, `.reentrantStoreCall` (called
+    ///   from inside a `verify` of this store).
     public func rollback() async throws(ConstraintError) {
         try await throughTheGate("roll back") { () throws(ConstraintError) in try rollbackInTurn() }
     }
@@ -131,7 +135,8 @@ extension ConstraintStore {
     /// if lastLaunchedAppVersion != appVersion { try await store.reset() }
     /// ```
     ///
-    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`.
+    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`, `.reentrantStoreCall` (called
+    ///   from inside a `verify` of this store).
     public func reset() async throws(ConstraintError) {
         try await throughTheGate("reset") { () throws(ConstraintError) in try resetInTurn() }
     }

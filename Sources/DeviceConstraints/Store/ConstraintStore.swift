@@ -40,6 +40,22 @@ public import Foundation
 /// versions. One store per folder: a second one over the same folder, in this process or another, is refused
 /// (``ConstraintError/Code/storeInUse``) while the first is open. Make one store per launch and share it: each
 /// opening counts as a launch.
+///
+/// A `verify` runs in the install's turn, so it must not call this store's ``install(_:allowDowngrade:verify:)``,
+/// ``rollback()`` or ``reset()`` (nor wait for a task that does): such a call would wait for the install that waits
+/// for it, so it fails at once with ``ConstraintError/Code/reentrantStoreCall``. (A `Task.detached` leaves the
+/// install's task behind, and the store cannot see it: do not wait for one from `verify`.)
+///
+/// ## What the store writes, and the disk
+/// The record of what is installed (`store.json`: the names of the installed update's files and of the previous
+/// one's) is bounded by what an opening reads back: an install that would pass it is refused
+/// (``ConstraintError/Code/fileTooLarge``) before anything is written. A record that an opening cannot read (or a
+/// damaged one) never costs the installed updates: that opening reads `base`, says so, and leaves the record and the
+/// update folders as they are until the app installs or resets. On a full or read-only disk the store still opens
+/// and serves what is installed; what the opening could not record is said in a diagnostic
+/// (``ConstraintDiagnostic/Code/storeNotRecorded``) and written with the next change, and installs fail with
+/// ``ConstraintError/Code/unwritableStore`` until the disk takes changes again. Every error and diagnostic message
+/// shows control characters (C0, DEL, C1, bidirectional controls) as escapes (`\u0085`), never raw.
 public final class ConstraintStore: ConstraintSource, CustomStringConvertible, Sendable {
     /// The store's folder.
     public let directory: URL
@@ -123,8 +139,10 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     ///   - diagnostics: receives what the opening did by itself (a rollback, leftovers of a damaged state), before
     ///     the initializer returns.
     /// - Throws: ``ConstraintError`` `.storeInUse` when another store has the folder open, `.unwritableStore` when
-    ///   the folder cannot be created, read or written. Nothing a crash or a damaged update left in the folder is an
-    ///   error: the store goes back to the last complete version, or to `base`, and says so in a diagnostic.
+    ///   the folder cannot be created or opened. Nothing a crash or a damaged update left in the folder is an
+    ///   error: the store goes back to the last complete version, or to `base`, and says so in a diagnostic. Nor is
+    ///   a disk that takes no change (full, or read-only): the store serves what is installed, and what it could not
+    ///   record (a launch counted, a rollback) is said in a diagnostic and written with the next change.
     public convenience init(
         directory: URL, base: any ConstraintSource, catalog: DeviceCatalog = .standard,
         limits: ConstraintFileParser.Limits = .default,
