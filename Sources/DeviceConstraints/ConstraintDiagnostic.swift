@@ -51,6 +51,10 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A ``ConstraintStore`` found its state damaged or changed by something else when it was opened, and went
         /// back to the last complete version it could read (or to the app's own files).
         public static let storeRecovered = Code(rawValue: "storeRecovered")
+        /// A ``ConstraintStore`` opened on a disk that takes no change (full, or read-only): it serves what is
+        /// installed, but could not record what the opening decided (a launch of a pending update, a rollback);
+        /// the next change that can be written records it, and installs fail until the disk takes changes again.
+        public static let storeNotRecorded = Code(rawValue: "storeNotRecorded")
     }
 
     /// How serious it is.

@@ -83,6 +83,10 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         /// The task that called an install, a rollback or a reset was cancelled before its turn came; nothing was
         /// changed.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// An install, a rollback or a reset was called from inside a `verify` of the same store (or a task it
+        /// started), which runs while the store's installs wait for it: the call would wait for itself forever, so
+        /// it fails at once. Make the call after the install returns.
+        public static let reentrantStoreCall = Code(rawValue: "reentrantStoreCall")
     }
 
     /// What kind of error this is.
@@ -123,6 +127,19 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension ConstraintError {
+    /// The same error with its message, file and key path, and those of its additional errors, written for printing:
+    /// every character a terminal would obey rather than show (``ControlCharacters``) escaped, the line feed too, so
+    /// that its description prints as it reads, each error on a line of its own. What ``ConstraintStore`` throws: its
+    /// messages carry file names, versions, paths and the errors of the app's `verify`.
+    func escapingControlCharacters() -> ConstraintError {
+        var escaped = self
+        escaped.message = ControlCharacters.line(message)
+        escaped.file = file.map(ControlCharacters.line)
+        escaped.keyPath = keyPath.map(ControlCharacters.line)
+        escaped.additionalErrors = additionalErrors.map { $0.escapingControlCharacters() }
+        return escaped
+    }
+
     /// The same error, placed in `file`. Locations already set are kept.
     func inFile(_ name: String) -> ConstraintError {
         var copy = self

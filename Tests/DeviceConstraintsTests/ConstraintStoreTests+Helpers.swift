@@ -22,11 +22,13 @@ final class StoreSandbox: Sendable {
     func open(
         launches: Int = 2, catalog: DeviceCatalog = .standard,
         maximumUpdateSize: Int = ConstraintUpdate.defaultMaximumSize,
+        maximumRecordSize: Int = StoreRecord.maximumSize, simulatedFailure: Int32? = nil,
         diagnostics: DiagnosticLog? = nil
     ) throws(ConstraintError) -> ConstraintStore {
         try ConstraintStore(
-            directory: url, base: base, catalog: catalog, maximumUpdateSize: maximumUpdateSize,
-            rollbackAfterUnconfirmedLaunches: launches, diagnostics: diagnostics?.handler)
+            directory: url, base: base, catalog: catalog, limits: .default, maximumUpdateSize: maximumUpdateSize,
+            rollbackAfterUnconfirmedLaunches: launches, diagnostics: diagnostics?.handler,
+            maximumRecordSize: maximumRecordSize, simulatedFailure: simulatedFailure)
     }
 
     /// Every file under the store's folder, by path relative to it, with its bytes; a link as `-> target`.

@@ -494,7 +494,7 @@ struct ConstraintStoreTests {
         #expect(manager.fileExists(atPath: sandbox.url.appendingPathComponent("notes.txt").path))
     }
 
-    @Test func aDamagedStateStartsOverFromTheAppsFilesWithoutAnError() async throws {
+    @Test func aDamagedStateReadsTheAppsFilesWithoutAnErrorAndKeepsTheUpdatesUntilTheNextInstall() async throws {
         let sandbox = try StoreSandbox()
         do {
             let store = try sandbox.open()
@@ -506,9 +506,15 @@ struct ConstraintStoreTests {
         let store = try sandbox.open(diagnostics: log)
         #expect(store.installedVersion == nil)
         #expect(log.all.map(\.code) == [.storeRecovered])
-        #expect(sandbox.updateFolders.isEmpty)
+        // The store's own record never costs the installed updates: they stay for an opening that can read it.
+        #expect(sandbox.updateFolders == ["update-1"])
         try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         #expect(store.installedVersion == "2")
+        #expect(sandbox.updateFolders == ["update-1", "update-2"])
+        // The install's record names only its own: the next opening removes the other.
+        _ = consume store
+        #expect(try sandbox.open().installedVersion == "2")
+        #expect(sandbox.updateFolders == ["update-2"])
     }
 
     @Test func aDamagedUpdateIsRolledBackWhenTheStoreOpens() async throws {
@@ -606,6 +612,266 @@ struct ConstraintStoreTests {
 }
 
 extension ConstraintStoreTests {
+    // MARK: - The store's own record
+
+    /// An update of `count` base files of containers with names of about 200 bytes: each adds about 215 bytes to the
+    /// store's record, whatever its contents.
+    static func manyFiles(_ version: String, count: Int) -> ConstraintUpdate {
+        var files: [String: String] = [:]
+        for n in 0..<count {
+            let container = "C\(n)" + String(repeating: "x", count: 190)
+            files["\(container).json"] = #"{"\#(container)": [{"v": {"width": 1}}]}"#
+        }
+        return textUpdate(version, files)
+    }
+
+    @Test func anInstallWhoseRecordWouldPassWhatTheStoreReadsBackIsRefusedAndNothingIsLost() async throws {
+        let sandbox = try StoreSandbox()
+        // 40 files each: about 8.7 KB of record for one update, 17 KB for an update and the one before it.
+        let limit = 12_000
+        do {
+            let store = try sandbox.open(maximumRecordSize: limit)
+            try await store.install(Self.manyFiles("2", count: 40), verify: acceptEverything)
+            do {
+                try await store.install(Self.manyFiles("3", count: 40), verify: acceptEverything)
+                Issue.record("an install whose record the store could not read back was accepted")
+            } catch {
+                #expect(error.code == .fileTooLarge)
+                #expect(error.message.contains("store.json"))
+                #expect(error.message.contains("\(limit) bytes"))
+            }
+            #expect(store.installedVersion == "2")
+        }
+        let log = DiagnosticLog()
+        let store = try sandbox.open(maximumRecordSize: limit, diagnostics: log)
+        #expect(store.installedVersion == "2")
+        #expect(log.all.isEmpty)
+        #expect(sandbox.updateFolders == ["update-1"])
+    }
+
+    @Test func aRecordTooLargeToReadKeepsTheInstalledUpdatesForAnOpeningThatCanReadIt() async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+            try store.confirm()
+        }
+        let before = sandbox.contents
+        let log = DiagnosticLog()
+        do {
+            let store = try sandbox.open(maximumRecordSize: 64, diagnostics: log)
+            #expect(store.installedVersion == nil)
+            #expect(log.all.map(\.code) == [.storeRecovered])
+            #expect(log.all.first?.message.contains("kept") == true)
+        }
+        #expect(sandbox.contents == before)
+        let store = try sandbox.open()
+        #expect(store.installedVersion == "2")
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+    }
+
+    // MARK: - Refusing in linear time
+
+    @Test(.timeLimit(.minutes(10)))
+    func refusingAnUpdateWithoutDefaultsTakesLinearTimeAndReportsABoundedList() async throws {
+        let sandbox = try StoreSandbox()
+        let base = sandbox.base
+        let error = try await LinearTime.expectLinear(
+            from: 2_000, "refusing M_iPad.json of n views and no base file",
+            prepare: { views in
+                textUpdate(
+                    "2",
+                    [
+                        "M_iPad.json": #"{"M": ["#
+                            + (0..<views).map { #"{"v\#($0)": {"width": 1}}"# }.joined(separator: ",\n") + "]}"
+                    ])
+            },
+            { update in
+                let check = UpdateCheck(
+                    base: base, catalog: .standard, parser: ConstraintFileParser(),
+                    maximumSize: ConstraintUpdate.defaultMaximumSize)
+                do throws(ConstraintError) {
+                    try check.checkFiles(update)
+                    return ConstraintError?.none
+                } catch {
+                    return error
+                }
+            })
+        let refusal = try #require(error)
+        #expect(refusal.code == .missingDefault)
+        #expect(refusal.line == 1)
+        #expect(refusal.additionalErrors.count == UpdateCheck.maximumErrors)
+        #expect(refusal.additionalErrors.last?.message == "and 3900 more errors in this update")
+        #expect(refusal.additionalErrors.first?.line == 2)
+    }
+
+    // MARK: - A verify that calls its own store
+
+    @Test(.timeLimit(.minutes(1)))
+    func aVerifyThatCallsItsOwnStoreFailsAtOnceInsteadOfWaitingForItself() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let inner = LockedList<ConstraintError.Code>()
+        let install = Task {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in
+                do throws(ConstraintError) { try await store.rollback() } catch { inner.append(error.code) }
+                do throws(ConstraintError) { try await store.reset() } catch { inner.append(error.code) }
+                do throws(ConstraintError) {
+                    try await store.install(
+                        textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+                } catch {
+                    inner.append(error.code)
+                }
+                // A task it starts and waits for is inside the install too (not tried once a call waited: this
+                // task, not cancelled with the install's, would wait for ever).
+                guard inner.all == Array(repeating: .reentrantStoreCall, count: 3) else { return }
+                let started = Task { try await store.rollback() }
+                if case .failure(let error) = await started.result {
+                    inner.append((error as? ConstraintError)?.code ?? .init(rawValue: "\(error)"))
+                }
+            }
+        }
+        // Without the check, the first inner call waits for its own install forever: give it ten seconds, then free it.
+        let answered = await waitUntil(within: 10) { inner.all.count == 4 }
+        if !answered { install.cancel() }
+        #expect(answered, "a call from inside verify waited for its own install")
+        _ = await install.result
+        #expect(inner.all == Array(repeating: .reentrantStoreCall, count: 4))
+        #expect(store.installedVersion == (answered ? "2" : nil))
+        do {
+            try await store.rollback()
+        } catch {
+            Issue.record("a rollback after the install failed: \(error)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aVerifyCancelledWithItsTaskIsReportedAsACancellation() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let started = Latch()
+        let install = Task {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in
+                started.open()
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            }
+        }
+        await started.wait()
+        install.cancel()
+        guard case .failure(let error) = await install.result else {
+            Issue.record("the cancelled install went on")
+            return
+        }
+        #expect((error as? ConstraintError)?.code == .cancelled)
+        #expect(store.installedVersion == nil)
+        #expect(sandbox.updateFolders.isEmpty)
+    }
+
+    // MARK: - A disk that takes no change
+
+    /// A full or read-only disk, simulated at the store's system calls (every change fails with that `errno`): the
+    /// tests run as root, which writes through a folder's permissions, and cannot mount a read-only file system.
+    /// What they prove is what the store does with the failures; that a real disk fails those calls with those
+    /// codes is the system's part.
+    static let unwritableDisks: [Int32] = [EROFS, ENOSPC]
+
+    @Test(arguments: unwritableDisks)
+    func aStoreOpensOnADiskThatTakesNoChangeAndServesWhatIsInstalled(failure: Int32) async throws {
+        let sandbox = try StoreSandbox()
+        do {
+            // Pending: the next opening counts a launch, which it must write.
+            let store = try sandbox.open()
+            try await store.install(
+                textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
+        }
+        let before = sandbox.contents
+        let log = DiagnosticLog()
+        let store = try sandbox.open(simulatedFailure: failure, diagnostics: log)
+        #expect(store.installedVersion == "2")
+        #expect(store.isPending)
+        #expect(log.all.map(\.code) == [.storeNotRecorded])
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+        // A second store over the folder is still refused.
+        #expect(throws: ConstraintError.self) { try sandbox.open(simulatedFailure: failure) }
+
+        let reason = String(cString: strerror(failure))
+        do {
+            try await store.install(
+                textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
+            Issue.record("an install on a disk that takes no change was accepted")
+        } catch {
+            #expect(error.code == .unwritableStore)
+            #expect(error.message.contains(reason))
+        }
+        #expect(store.installedVersion == "2")
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+        #expect(sandbox.contents == before)
+    }
+
+    @Test func aStoreOpensOnAReadOnlyDiskWhereItNeverRanAndStillExcludesASecondOne() throws {
+        let sandbox = try StoreSandbox()
+        try FileManager.default.createDirectory(at: sandbox.url, withIntermediateDirectories: true)
+        let store = try sandbox.open(simulatedFailure: EROFS)
+        #expect(store.installedVersion == nil)
+        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+        do {
+            _ = try sandbox.open(simulatedFailure: EROFS)
+            Issue.record("a second store over the same folder opened")
+        } catch {
+            #expect(error.code == .storeInUse)
+        }
+        #expect(sandbox.contents.isEmpty)
+        withExtendedLifetime(store) {}
+    }
+
+    // MARK: - Control characters in messages
+
+    @Test func theStoresErrorsShowControlCharactersAsEscapes() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        struct Hostile: Error, CustomStringConvertible {
+            var description: String { "bad\u{1B}[2J\u{85}sig\u{202E}nature\u{7F}\nsecond line" }
+        }
+        var descriptions: [String] = []
+        do {
+            try await store.install(textUpdate("2", ["Card\u{85}.json": "{}"]), verify: acceptEverything)
+        } catch {
+            descriptions.append(error.description)
+        }
+        do {
+            try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)])) { _ in throw Hostile()
+            }
+        } catch {
+            descriptions.append(error.description)
+        }
+        do {
+            try await store.install(textUpdate("2\u{85}", ["Card_iPad.json": cardForPad(height: 80)])) { _ in }
+        } catch {
+            descriptions.append(error.description)
+        }
+        // A store whose folder's path holds one.
+        let blocked = sandbox.folder.url.appendingPathComponent("Sto\u{85}re\u{202E}")
+        try Data().write(to: blocked)
+        do {
+            _ = try ConstraintStore(directory: blocked, base: sandbox.base)
+        } catch {
+            descriptions.append(error.description)
+        }
+        #expect(descriptions.count == 4)
+        for description in descriptions {
+            #expect(
+                !description.unicodeScalars.contains(where: ControlCharacters.isUnsafe),
+                "\(description.debugDescription)")
+        }
+        #expect(descriptions.allSatisfy { $0.contains("\\u0085") })
+        #expect(descriptions[1].contains("bad\\u001B[2J\\u0085sig\\u202Enature\\u007F\\u000Asecond line"))
+    }
+}
+
+extension ConstraintStoreTests {
     #if os(Linux)
         /// The store's system calls have lines for Apple platforms only (the flush with a barrier); type-checking them
         /// against the stand-in `Darwin` of the watcher's test (Glibc plus Apple's declarations) catches their Swift
@@ -629,7 +895,9 @@ extension ConstraintStoreTests {
                 swiftc,
                 ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
                     + settings
-                    + ["Store/StoreFolder.swift", "Files/PosixFile.swift"].map { sources.appendingPathComponent($0).path })
+                    + ["Store/StoreFolder.swift", "Files/PosixFile.swift"].map {
+                        sources.appendingPathComponent($0).path
+                    })
         }
     #endif
 }

@@ -32,24 +32,46 @@ extension ConstraintStore {
     ///   - allowDowngrade: install even when the version is not newer than the installed one, or is the one the
     ///     store rolled back by itself.
     ///   - verify: the app's check of the update, such as a signature over ``ConstraintUpdate/data()``; throw to
-    ///     refuse it.
-    /// - Throws: ``ConstraintError``: `.invalidVersion`, `.versionNotNewer`, `.invalidUpdate`, `.fileTooLarge`,
-    ///   `.verificationFailed` (with the error `verify` threw), `.unknownDevice`, a parse error placed at the
-    ///   update's file, line and column, `.missingDefault`, `.unwritableStore`, `.cancelled`. Several problems are
-    ///   reported together, in ``ConstraintError/additionalErrors``.
+    ///     refuse it. It runs in the install's turn: it must not call this store's `install`, ``rollback()`` or
+    ///     ``reset()``, which fail at once from there (`.reentrantStoreCall`).
+    /// - Throws: ``ConstraintError``: `.invalidVersion`, `.versionNotNewer`, `.invalidUpdate`, `.fileTooLarge` (for
+    ///   the files, or for the store's record of them: see ``ConstraintStore``), `.verificationFailed` (with the
+    ///   error `verify` threw), `.unknownDevice`, a parse error placed at the update's file, line and column,
+    ///   `.missingDefault` (the first 100 errors, the others counted), `.unwritableStore`, `.cancelled` (the task
+    ///   was cancelled before its turn or while `verify` ran), `.reentrantStoreCall` (called from inside a `verify`
+    ///   of this store). Several problems are reported together, in ``ConstraintError/additionalErrors``.
     public func install(
         _ update: ConstraintUpdate, allowDowngrade: Bool = false,
         verify: (ConstraintUpdate) async throws -> Void
     ) async throws(ConstraintError) {
-        try await gate.enter()
-        defer { gate.leave() }
+        try await throughTheGate("install update \(update.version)") { () async throws(ConstraintError) in
+            try await installInTurn(update, allowDowngrade: allowDowngrade, verify: verify)
+        }
+    }
+
+    /// The install, its turn come.
+    private func installInTurn(
+        _ update: ConstraintUpdate, allowDowngrade: Bool, verify: (ConstraintUpdate) async throws -> Void
+    ) async throws(ConstraintError) {
         let version = try UpdateVersion(update.version)
         try checkNewer(version, allowDowngrade: allowDowngrade)
         let check = UpdateCheck(base: base, catalog: catalog, parser: parser, maximumSize: maximumUpdateSize)
         try check.checkShape(update)
+        try checkRecordSize(adding: update)
         do {
-            try await verify(update)
+            // Inside verify this store's gate is held: a call of this store from there fails at once.
+            try await Self.$gatesHeld.withValue(Self.gatesHeld + [ObjectIdentifier(self)]) {
+                try await verify(update)
+            }
+            // A verify that returned for a task cancelled meanwhile: the caller no longer wants the install.
+            try Task.checkCancellation()
         } catch {
+            guard !(error is CancellationError) && !Task.isCancelled else {
+                throw ConstraintError(
+                    code: .cancelled,
+                    message:
+                        "the task was cancelled while verify checked update \(update.version); nothing was installed")
+            }
             throw ConstraintError(
                 code: .verificationFailed,
                 message: "verify refused update \(update.version): \(error); nothing was installed")
@@ -84,10 +106,13 @@ extension ConstraintStore {
     /// The update restored stays confirmed if it was; if it never was, this launch is its first. The one rolled
     /// back is removed.
     ///
-    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`.
+    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`, `.reentrantStoreCall` (called
+    ///   from inside a `verify` of this store).
     public func rollback() async throws(ConstraintError) {
-        try await gate.enter()
-        defer { gate.leave() }
+        try await throughTheGate("roll back") { () throws(ConstraintError) in try rollbackInTurn() }
+    }
+
+    private func rollbackInTurn() throws(ConstraintError) {
         // The layer rolled back is not held here: once replaced, its folder goes.
         let (installed, previous) = state.withLock { ($0.current != nil, $0.previous) }
         guard installed else { return }
@@ -110,10 +135,13 @@ extension ConstraintStore {
     /// if lastLaunchedAppVersion != appVersion { try await store.reset() }
     /// ```
     ///
-    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`.
+    /// - Throws: ``ConstraintError`` `.unwritableStore` (nothing changed), `.cancelled`, `.reentrantStoreCall` (called
+    ///   from inside a `verify` of this store).
     public func reset() async throws(ConstraintError) {
-        try await gate.enter()
-        defer { gate.leave() }
+        try await throughTheGate("reset") { () throws(ConstraintError) in try resetInTurn() }
+    }
+
+    private func resetInTurn() throws(ConstraintError) {
         let record = state.withLock { $0.record }
         guard record.current != nil || record.previous != nil else { return }
         try commit(current: nil, previous: nil) { record in
@@ -125,6 +153,57 @@ extension ConstraintStore {
     }
 
     // MARK: - Steps
+
+    /// The stores whose gate the current task holds, inside a `verify` (and the tasks it starts, which inherit it).
+    @TaskLocal static var gatesHeld: [ObjectIdentifier] = []
+
+    /// Runs `body` in the calling task's turn (after every install, rollback and reset called before), with the
+    /// errors it throws written for printing (``ControlCharacters``).
+    ///
+    /// - Throws: ``ConstraintError`` `.reentrantStoreCall`, at once, when called from inside this store's `verify`:
+    ///   the turn it would wait for is the one of the install running that `verify`, which waits for it.
+    private func throughTheGate(
+        _ what: String, _ body: () async throws(ConstraintError) -> Void
+    ) async throws(ConstraintError) {
+        do throws(ConstraintError) {
+            guard !Self.gatesHeld.contains(ObjectIdentifier(self)) else {
+                throw ConstraintError(
+                    code: .reentrantStoreCall,
+                    message:
+                        "cannot \(what) from inside a verify of \(self): the install running that verify waits for "
+                        + "it, and it would wait for the install; nothing was changed. Call it after install returns")
+            }
+            try await gate.enter()
+            defer { gate.leave() }
+            try await body()
+        } catch {
+            throw error.escapingControlCharacters()
+        }
+    }
+
+    /// Throws `.fileTooLarge` when installing `update` would make the store's record (``recordName``: the files of
+    /// the update and of the installed one, kept for a rollback) larger than the store reads back
+    /// (``maximumRecordSize``): such an install would be lost at the next opening. Nothing is written before.
+    private func checkRecordSize(adding update: ConstraintUpdate) throws(ConstraintError) {
+        let next = state.withLock { state in
+            var next = state.record
+            next.previous = state.record.current
+            // The folder's number is not known yet: the next one, which it is but for a leftover of the same name.
+            next.current = StoreRecord.Update(
+                folder: "\(Self.updateFolderPrefix)\(state.record.nextFolder)", version: update.version,
+                confirmed: false, launches: 1, files: update.files.mapValues(\.count))
+            return next
+        }
+        let size = next.data.count
+        guard size > maximumRecordSize else { return }
+        throw ConstraintError(
+            code: .fileTooLarge,
+            message:
+                "installing update \(update.version) would make the store's record (\(Self.recordName), the names "
+                + "of its \(update.files.count) files and of the installed update's) \(size) bytes, over the "
+                + "\(maximumRecordSize) bytes the store reads back; nothing was installed. Carry fewer files or "
+                + "shorter names, or reset the store first so that the installed update's files are not kept")
+    }
 
     /// Throws `.versionNotNewer` unless `version` is newer than the installed one and is not the one the store
     /// rolled back by itself, or `allowDowngrade`.
@@ -214,7 +293,7 @@ extension ConstraintStore {
         var (replaced, revision) = try committing { () throws(ConstraintError) -> (UpdateLayer?, UInt64) in
             // Read under the commit lock, so that a confirmation made meanwhile is kept.
             let record = change(state.withLock { $0.record })
-            try Self.write(record, in: folder)
+            try Self.write(record, in: folder, maximumSize: maximumRecordSize)
             return state.withLock { state in
                 let old = [state.current, state.previous].compactMap { $0 }
                 let replaced = state.current

@@ -18,43 +18,71 @@ extension ConstraintStore {
         /// `store.json` names the installed update and the one before; it is replaced whole by a rename, and only
         /// after every file it names was written and flushed. Anything it does not name is a leftover.
         ///
-        /// - Throws: ``ConstraintError`` `.unwritableStore` when the folder cannot be listed or the new state cannot
-        ///   be written; never for what is in the folder.
-        static func open(
-            _ folder: StoreFolder, launchesBeforeRollback: Int, directory: String
-        ) throws(ConstraintError) -> Opening {
+        /// An opening never fails for what is in the folder, nor for a disk that takes no change (full, or
+        /// read-only): what it decided and could not write (a launch counted, a rollback) is said in a diagnostic
+        /// (``ConstraintDiagnostic/Code/storeNotRecorded``), holds for this launch, and is written with the next
+        /// change of the state (a confirmation, an install); a launch not written is not counted by the next
+        /// opening.
+        ///
+        /// A record that cannot be read (too large, a read that fails) or is damaged never costs the installed
+        /// updates: this opening reads the app's files and leaves the record and every update folder as they are,
+        /// for an opening that can read it (a new release, a disk repaired), until the app installs or resets.
+        static func open(_ folder: StoreFolder, launchesBeforeRollback: Int, maximumRecordSize: Int) -> Opening {
             var opening = Opening(record: StoreRecord())
-            let stored = opening.readRecord(folder)
-            if let stored { opening.record = stored }
+            let stored = opening.readRecord(folder, maximumSize: maximumRecordSize)
+            if case .read(let record) = stored { opening.record = record }
             opening.openLayers(folder)
             opening.countLaunch(launchesBeforeRollback: launchesBeforeRollback)
-            if opening.record != stored ?? StoreRecord() {
-                try ConstraintStore.write(opening.record, in: folder)
+            guard case .read(let record) = stored else {
+                // Nothing to write; the folders are left to a record that names them, or to the next change.
+                if case .missing = stored { opening.removeLeftovers(folder) }
+                return opening
+            }
+            if opening.record != record {
+                do throws(ConstraintError) {
+                    try ConstraintStore.write(opening.record, in: folder, maximumSize: maximumRecordSize)
+                } catch {
+                    opening.report(
+                        "\(error.message); this launch reads what is installed and the store records it with its "
+                            + "next change, but installs fail until the disk takes changes again",
+                        code: .storeNotRecorded)
+                    // The folders the record on disk names stay, whatever this opening decided.
+                    opening.removeLeftovers(folder, keeping: record.folders)
+                    return opening
+                }
             }
             opening.removeLeftovers(folder)
             return opening
         }
 
-        /// The record in `store.json`; nil when there is none (a store never installed to), or when it cannot be
-        /// read (then the store starts over from the app's files, and says so).
-        private mutating func readRecord(_ folder: StoreFolder) -> StoreRecord? {
+        /// What `store.json` held.
+        private enum Stored {
+            /// No record: a store never installed to.
+            case missing
+            case read(StoreRecord)
+            /// A record the opening could not read, or not as a record: said in a diagnostic.
+            case unreadable
+        }
+
+        /// The record in `store.json`. One that cannot be read is reported: the store reads the app's files.
+        private mutating func readRecord(_ folder: StoreFolder, maximumSize: Int) -> Stored {
+            let kept =
+                "this launch reads the app's own files; the installed updates are kept in the folder, for an opening "
+                + "that can read the record, until the app installs an update or resets the store"
             let data: Data?
             do {
-                data = try folder.read(ConstraintStore.recordName, maximumSize: StoreRecord.maximumSize)
+                data = try folder.read(ConstraintStore.recordName, maximumSize: maximumSize)
             } catch {
                 report(
-                    "\(folder.path)/\(ConstraintStore.recordName) could not be read (\(Self.describe(error))); the "
-                        + "store starts over from the app's own files")
-                return nil
+                    "\(folder.path)/\(ConstraintStore.recordName) could not be read (\(Self.describe(error))); \(kept)")
+                return .unreadable
             }
-            guard let data else { return nil }
+            guard let data else { return .missing }
             guard let record = StoreRecord(data: data) else {
-                report(
-                    "\(folder.path)/\(ConstraintStore.recordName) is damaged or of another format; the store starts "
-                        + "over from the app's own files")
-                return nil
+                report("\(folder.path)/\(ConstraintStore.recordName) is damaged or of another format; \(kept)")
+                return .unreadable
             }
-            return record
+            return .read(record)
         }
 
         /// Opens the layers the record names, checking their files; a damaged current update is rolled back to
@@ -116,8 +144,8 @@ extension ConstraintStore {
 
         /// Removes what the record does not name: update folders a crash left half-written or a rollback left
         /// behind, and a new record never renamed. Names the store never makes are left alone.
-        private func removeLeftovers(_ folder: StoreFolder) {
-            let kept = record.folders
+        private func removeLeftovers(_ folder: StoreFolder, keeping kept: Set<String> = []) {
+            let kept = record.folders.union(kept)
             for name in (try? folder.names()) ?? [] {
                 if name == ConstraintStore.newRecordName
                     || (name.hasPrefix(ConstraintStore.updateFolderPrefix) && !kept.contains(name))
@@ -135,7 +163,7 @@ extension ConstraintStore {
             switch failure {
             case .isLink: "it is a symbolic link, which the store never follows"
             case .notRegular: "it is not a file"
-            case .tooLarge(let size, _): "it is \(size) bytes"
+            case .tooLarge(let size, _): "it is \(size) bytes, more than the store reads"
             case .system: failure.systemMessage
             }
         }
@@ -148,11 +176,20 @@ extension ConstraintStore {
     /// before that finds the state before, whole, as a crash would; waiting for the disk once more would only make
     /// every install slower.
     ///
-    /// - Throws: ``ConstraintError`` `.unwritableStore`; the state on disk is then the one before.
-    static func write(_ record: StoreRecord, in folder: StoreFolder) throws(ConstraintError) {
+    /// - Throws: ``ConstraintError`` `.unwritableStore`, or `.fileTooLarge` for a record over `maximumSize`, which
+    ///   an opening would not read back; the state on disk is then the one before.
+    static func write(_ record: StoreRecord, in folder: StoreFolder, maximumSize: Int) throws(ConstraintError) {
+        let data = record.data
+        guard data.count <= maximumSize else {
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "the store's record (\(folder.path)/\(recordName)) would be \(data.count) bytes, over the "
+                    + "\(maximumSize) bytes the store reads back; nothing was changed")
+        }
         do {
             try folder.remove(newRecordName)
-            try folder.write(newRecordName, record.data, barrier: true)
+            try folder.write(newRecordName, data, barrier: true)
             try folder.rename(newRecordName, to: recordName)
         } catch {
             try? folder.remove(newRecordName)

@@ -40,6 +40,22 @@ public import Foundation
 /// versions. One store per folder: a second one over the same folder, in this process or another, is refused
 /// (``ConstraintError/Code/storeInUse``) while the first is open. Make one store per launch and share it: each
 /// opening counts as a launch.
+///
+/// A `verify` runs in the install's turn, so it must not call this store's ``install(_:allowDowngrade:verify:)``,
+/// ``rollback()`` or ``reset()`` (nor wait for a task that does): such a call would wait for the install that waits
+/// for it, so it fails at once with ``ConstraintError/Code/reentrantStoreCall``. (A `Task.detached` leaves the
+/// install's task behind, and the store cannot see it: do not wait for one from `verify`.)
+///
+/// ## What the store writes, and the disk
+/// The record of what is installed (`store.json`: the names of the installed update's files and of the previous
+/// one's) is bounded by what an opening reads back: an install that would pass it is refused
+/// (``ConstraintError/Code/fileTooLarge``) before anything is written. A record that an opening cannot read (or a
+/// damaged one) never costs the installed updates: that opening reads `base`, says so, and leaves the record and the
+/// update folders as they are until the app installs or resets. On a full or read-only disk the store still opens
+/// and serves what is installed; what the opening could not record is said in a diagnostic
+/// (``ConstraintDiagnostic/Code/storeNotRecorded``) and written with the next change, and installs fail with
+/// ``ConstraintError/Code/unwritableStore`` until the disk takes changes again. Every error and diagnostic message
+/// shows control characters (C0, DEL, C1, bidirectional controls) as escapes (`\u0085`), never raw.
 public final class ConstraintStore: ConstraintSource, CustomStringConvertible, Sendable {
     /// The store's folder.
     public let directory: URL
@@ -57,6 +73,8 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     /// The version this opening rolled back by itself: an update that stayed unconfirmed too long, or whose files
     /// were damaged. Nil when it rolled nothing back.
     public let rolledBackVersion: String?
+    /// The largest `store.json` the store writes and reads back (``StoreRecord/maximumSize``; smaller in tests).
+    let maximumRecordSize: Int
 
     /// The name of the file that holds the store's state, in its folder.
     static let recordName = "store.json"
@@ -121,13 +139,44 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     ///   - diagnostics: receives what the opening did by itself (a rollback, leftovers of a damaged state), before
     ///     the initializer returns.
     /// - Throws: ``ConstraintError`` `.storeInUse` when another store has the folder open, `.unwritableStore` when
-    ///   the folder cannot be created, read or written. Nothing a crash or a damaged update left in the folder is an
-    ///   error: the store goes back to the last complete version, or to `base`, and says so in a diagnostic.
-    public init(
+    ///   the folder cannot be created or opened. Nothing a crash or a damaged update left in the folder is an
+    ///   error: the store goes back to the last complete version, or to `base`, and says so in a diagnostic. Nor is
+    ///   a disk that takes no change (full, or read-only): the store serves what is installed, and what it could not
+    ///   record (a launch counted, a rollback) is said in a diagnostic and written with the next change.
+    public convenience init(
         directory: URL, base: any ConstraintSource, catalog: DeviceCatalog = .standard,
         limits: ConstraintFileParser.Limits = .default,
         maximumUpdateSize: Int = ConstraintUpdate.defaultMaximumSize, rollbackAfterUnconfirmedLaunches: Int = 2,
         diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) {
+        try self.init(
+            directory: directory, base: base, catalog: catalog, limits: limits, maximumUpdateSize: maximumUpdateSize,
+            rollbackAfterUnconfirmedLaunches: rollbackAfterUnconfirmedLaunches, diagnostics: diagnostics,
+            maximumRecordSize: StoreRecord.maximumSize, simulatedFailure: nil)
+    }
+
+    /// The store, with the limits and the disk tests need: a smaller record than a real one fills, a disk that
+    /// refuses every change (see ``StoreFolder/simulatedFailure``).
+    convenience init(
+        directory: URL, base: any ConstraintSource, catalog: DeviceCatalog,
+        limits: ConstraintFileParser.Limits, maximumUpdateSize: Int, rollbackAfterUnconfirmedLaunches: Int,
+        diagnostics: ConstraintDiagnosticHandler?, maximumRecordSize: Int, simulatedFailure: Int32?
+    ) throws(ConstraintError) {
+        do throws(ConstraintError) {
+            try self.init(
+                opening: directory, base: base, catalog: catalog, limits: limits,
+                maximumUpdateSize: maximumUpdateSize,
+                rollbackAfterUnconfirmedLaunches: rollbackAfterUnconfirmedLaunches, diagnostics: diagnostics,
+                maximumRecordSize: maximumRecordSize, simulatedFailure: simulatedFailure)
+        } catch {
+            throw error.escapingControlCharacters()
+        }
+    }
+
+    private init(
+        opening directory: URL, base: any ConstraintSource, catalog: DeviceCatalog,
+        limits: ConstraintFileParser.Limits, maximumUpdateSize: Int, rollbackAfterUnconfirmedLaunches: Int,
+        diagnostics: ConstraintDiagnosticHandler?, maximumRecordSize: Int, simulatedFailure: Int32?
     ) throws(ConstraintError) {
         guard rollbackAfterUnconfirmedLaunches >= 1 else {
             throw ConstraintError(
@@ -142,9 +191,10 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         self.parser = ConstraintFileParser(limits: limits)
         self.maximumUpdateSize = maximumUpdateSize
         self.rollbackAfterUnconfirmedLaunches = rollbackAfterUnconfirmedLaunches
+        self.maximumRecordSize = maximumRecordSize
         let folder: StoreFolder
         do {
-            folder = try StoreFolder.open(path: directory.path)
+            folder = try StoreFolder.open(path: directory.path, simulatedFailure: simulatedFailure)
         } catch {
             throw Self.failure(error, doing: "open the store's folder", path: directory.path)
         }
@@ -163,13 +213,16 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         }
         self.folder = folder
         self.lock = lock
-        let opened = try Opening.open(
-            folder, launchesBeforeRollback: rollbackAfterUnconfirmedLaunches, directory: directory.path)
+        let opened = Opening.open(
+            folder, launchesBeforeRollback: rollbackAfterUnconfirmedLaunches, maximumRecordSize: maximumRecordSize)
         self.rolledBackVersion = opened.rolledBack
         self.state = ConditionLocked(
             InstalledState(record: opened.record, current: opened.current, previous: opened.previous))
         if let diagnostics {
-            for diagnostic in opened.diagnostics { diagnostics(diagnostic) }
+            for var diagnostic in opened.diagnostics {
+                diagnostic.message = ControlCharacters.line(diagnostic.message)
+                diagnostics(diagnostic)
+            }
         }
     }
 
@@ -202,13 +255,17 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     /// - Throws: ``ConstraintError`` `.unwritableStore` when the confirmation cannot be written; the update stays
     ///   pending.
     public func confirm() throws(ConstraintError) {
-        try committing { () throws(ConstraintError) in
-            var record = state.withLock { $0.record }
-            guard var current = record.current, !current.confirmed else { return }
-            current.confirmed = true
-            record.current = current
-            try Self.write(record, in: folder)
-            state.withLock { $0.record = record }
+        do throws(ConstraintError) {
+            try committing { () throws(ConstraintError) in
+                var record = state.withLock { $0.record }
+                guard var current = record.current, !current.confirmed else { return }
+                current.confirmed = true
+                record.current = current
+                try Self.write(record, in: folder, maximumSize: maximumRecordSize)
+                state.withLock { $0.record = record }
+            }
+        } catch {
+            throw error.escapingControlCharacters()
         }
     }
 

@@ -23,10 +23,16 @@ final class StoreFolder: Sendable {
     let descriptor: Int32
     /// The folder's path, for messages only.
     let path: String
+    /// For tests: when set, every call that would change the disk (create, write, rename, remove, open a file for
+    /// writing) fails with this `errno` instead of being made, as on a full (`ENOSPC`) or read-only (`EROFS`) file
+    /// system, which tests cannot make (root writes through a folder's permissions). The folders opened inside this
+    /// one inherit it.
+    let simulatedFailure: Int32?
 
-    private init(descriptor: Int32, path: String) {
+    private init(descriptor: Int32, path: String, simulatedFailure: Int32?) {
         self.descriptor = descriptor
         self.path = path
+        self.simulatedFailure = simulatedFailure
     }
 
     deinit {
@@ -43,22 +49,24 @@ final class StoreFolder: Sendable {
 
     /// Opens the folder at `path`, creating it (and the folders above it) when it does not exist. The path itself
     /// may lead through symbolic links (`/var` is one on iOS): it is the app's; what is inside belongs to the store.
-    static func open(path: String) throws(PosixFile.Failure) -> StoreFolder {
+    ///
+    /// - Parameter simulatedFailure: for tests, the `errno` every change fails with (see ``simulatedFailure``).
+    static func open(path: String, simulatedFailure: Int32? = nil) throws(PosixFile.Failure) -> StoreFolder {
         var descriptor = retrying { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if descriptor < 0, errno == ENOENT {
-            try makeFolders(path)
+            try makeFolders(path, simulatedFailure: simulatedFailure)
             descriptor = retrying { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         }
         guard descriptor >= 0 else { throw .system(call: "open", errno: errno) }
-        return StoreFolder(descriptor: descriptor, path: path)
+        return StoreFolder(descriptor: descriptor, path: path, simulatedFailure: simulatedFailure)
     }
 
     /// Creates the folder at `path` and any missing folder above it.
-    private static func makeFolders(_ path: String) throws(PosixFile.Failure) {
+    private static func makeFolders(_ path: String, simulatedFailure: Int32?) throws(PosixFile.Failure) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += component
-            if retrying({ mkdir(prefix, 0o755) }) != 0, errno != EEXIST {
+            if changing(simulatedFailure, { mkdir(prefix, 0o755) }) != 0, errno != EEXIST {
                 throw .system(call: "mkdir", errno: errno)
             }
             prefix += "/"
@@ -77,12 +85,12 @@ final class StoreFolder: Sendable {
             case let code: throw .system(call: "openat", errno: code)
             }
         }
-        return StoreFolder(descriptor: opened, path: path + "/" + name)
+        return StoreFolder(descriptor: opened, path: path + "/" + name, simulatedFailure: simulatedFailure)
     }
 
     /// Creates the folder `name` and opens it. Fails with `EEXIST` when the name is taken.
     func makeFolder(_ name: String) throws(PosixFile.Failure) -> StoreFolder {
-        guard retrying({ mkdirat(descriptor, name, 0o755) }) == 0 else { throw .system(call: "mkdirat", errno: errno) }
+        guard changing({ mkdirat(descriptor, name, 0o755) }) == 0 else { throw .system(call: "mkdirat", errno: errno) }
         guard let made = try folder(name) else { throw .system(call: "openat", errno: ENOENT) }
         return made
     }
@@ -101,7 +109,7 @@ final class StoreFolder: Sendable {
     ///     before reaches the disk before any issued after: what must precede a commit's rename. `fsync` alone
     ///     does not order writes there; elsewhere it does.
     func write(_ name: String, _ data: Data, flush: Bool = true, barrier: Bool = false) throws(PosixFile.Failure) {
-        let file = retrying {
+        let file = changing {
             openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         guard file >= 0 else { throw .system(call: "openat", errno: errno) }
@@ -127,14 +135,14 @@ final class StoreFolder: Sendable {
 
     /// Renames `name` to `newName` in one atomic step, replacing what `newName` was.
     func rename(_ name: String, to newName: String) throws(PosixFile.Failure) {
-        guard retrying({ renameat(descriptor, name, descriptor, newName) }) == 0 else {
+        guard changing({ renameat(descriptor, name, descriptor, newName) }) == 0 else {
             throw .system(call: "renameat", errno: errno)
         }
     }
 
     /// Removes the file or link `name` (a link itself, never what it points to); a missing name is no error.
     func remove(_ name: String) throws(PosixFile.Failure) {
-        guard retrying({ unlinkat(descriptor, name, 0) }) == 0 || errno == ENOENT else {
+        guard changing({ unlinkat(descriptor, name, 0) }) == 0 || errno == ENOENT else {
             throw .system(call: "unlinkat", errno: errno)
         }
     }
@@ -146,7 +154,7 @@ final class StoreFolder: Sendable {
         if depth > 0, let inside = try? folder(name) {
             for child in try inside.names() { try inside.removeAll(child, depth: depth - 1) }
         }
-        guard retrying({ unlinkat(descriptor, name, AT_REMOVEDIR) }) == 0 || errno == ENOENT else {
+        guard changing({ unlinkat(descriptor, name, AT_REMOVEDIR) }) == 0 || errno == ENOENT else {
             throw .system(call: "unlinkat", errno: errno)
         }
     }
@@ -212,8 +220,17 @@ final class StoreFolder: Sendable {
     /// Takes an exclusive lock on the file `name` (created if needed) for as long as the returned lock lives; nil
     /// when another holder has it: another store, in this process or another. `flock` locks belong to an open
     /// file, so two opens in one process exclude each other, and the lock ends with the process.
+    ///
+    /// On a disk that takes no change (read-only, or full) the file is opened for reading, which `flock` locks as
+    /// well; where it cannot be made, the folder itself is locked, as every store on such a disk does.
     func lock(_ name: String) throws(PosixFile.Failure) -> Lock? {
-        let file = retrying { openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        var file = changing { openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        if file < 0, [EROFS, ENOSPC, EACCES, EPERM, EDQUOT].contains(errno) {
+            file = retrying { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+            if file < 0, errno == ENOENT {
+                file = retrying { openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            }
+        }
         guard file >= 0 else { throw errno == ELOOP ? .isLink : .system(call: "openat", errno: errno) }
         guard retrying({ flock(file, LOCK_EX | LOCK_NB) }) == 0 else {
             let code = errno
@@ -225,6 +242,19 @@ final class StoreFolder: Sendable {
     }
 
     // MARK: - System calls
+
+    /// Makes `call`, a change of the disk, retrying on `EINTR`; fails it with ``simulatedFailure`` when set.
+    private func changing<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        Self.changing(simulatedFailure, call)
+    }
+
+    private static func changing<Result: BinaryInteger>(_ simulatedFailure: Int32?, _ call: () -> Result) -> Result {
+        if let simulatedFailure {
+            errno = simulatedFailure
+            return -1
+        }
+        return retrying(call)
+    }
 
     /// `F_BARRIERFSYNC` of Apple's `<sys/fcntl.h>` (macOS 10.13, iOS 11): written out, as not every SDK's Swift
     /// overlay imports it.

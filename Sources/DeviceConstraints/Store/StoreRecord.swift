@@ -24,7 +24,9 @@ struct StoreRecord: Equatable, Sendable {
 
     /// The format of the file; a store that finds another starts over from the app's files.
     static let format = 1
-    /// The largest record read: a million files' names, far more than any update.
+    /// The largest record a store writes and reads back: an install that would make a larger one is refused before
+    /// anything is written (about 120,000 files of 250-byte names, the installed update's and the previous one's
+    /// together).
     static let maximumSize = 64 << 20
 
     /// The update lookups read, or nil for the app's files alone.

@@ -83,22 +83,35 @@ struct UpdateCheck {
             }
         }
         let checked = parsed.filter { !broken.contains($0.0.contents.container) }
-        for finding in MissingDefaults(catalog: catalog).find(in: checked.map(\.0)) {
+        let findings = MissingDefaults(catalog: catalog).find(in: checked.map(\.0))
+        // Only the findings that can be reported are placed, as lint's warnings past its cap are only counted: in a
+        // file, offsets are in the order of lines and columns, so the first ones by file and offset are the first
+        // ones by file, line and column. Each file's line table is made once, whatever the number of its findings.
+        let placed = findings.indices.sorted {
+            (checked[findings[$0].file].0.contents.fileName, findings[$0].offset)
+                < (checked[findings[$1].file].0.contents.fileName, findings[$1].offset)
+        }.prefix(Self.maximumErrors)
+        var lines: [Int: LineTable] = [:]
+        for index in placed {
+            let finding = findings[index]
             let (file, data) = checked[finding.file]
-            let location = LineTable([UInt8](data)).location(ofOffset: finding.offset)
+            if lines[finding.file] == nil { lines[finding.file] = LineTable([UInt8](data)) }
+            let location = lines[finding.file]?.location(ofOffset: finding.offset) ?? (line: 1, column: 1)
             errors.append(
                 ConstraintError(
                     code: .missingDefault, message: finding.message, file: file.contents.fileName,
                     line: location.line, column: location.column))
         }
+        let unplaced = findings.count - placed.count
         // In the order lint prints them: by file, then line and column.
         errors.sort { ($0.file ?? "", $0.line ?? 0, $0.column ?? 0) < ($1.file ?? "", $1.line ?? 0, $1.column ?? 0) }
         guard var first = errors.first else { return }
+        let count = errors.count + unplaced
         first.additionalErrors = Array(errors.dropFirst().prefix(Self.maximumErrors - 1))
-        if errors.count > Self.maximumErrors {
+        if count > Self.maximumErrors {
             first.additionalErrors.append(
                 ConstraintError(
-                    code: first.code, message: "and \(errors.count - Self.maximumErrors) more errors in this update"))
+                    code: first.code, message: "and \(count - Self.maximumErrors) more errors in this update"))
         }
         throw first
     }
