@@ -361,7 +361,7 @@ public final class ConstraintInterpreter: Sendable {
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
         let limit = parser.limits.maximumFileSize
         return ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
     }
 

@@ -71,7 +71,7 @@ public struct Linter: Sendable {
         // catalog is a dead file here, is left out by preloadAll, and is not a container in coverage.
         let limit = parser.limits.maximumFileSize
         let roles = ConstraintFileName.roles(of: names, knownDevices: knownDevices) { name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
         var diagnostics = misnamed
         var files: [LintedFile] = []
@@ -183,7 +183,7 @@ public struct Linter: Sendable {
             // A lone file whose top-level key is another name: by the rule every tool follows, not a constraint
             // file, which the interpreter skips. A warning (a build does not fail over the app's other JSON), in
             // case it was meant as one.
-            if let key = ConstraintFileName.topLevelKey(of: data) {
+            if let key = ConstraintFileParser.topLevelKey(of: data) {
                 result.diagnostics.append(
                     ConstraintDiagnostic(
                         severity: .warning, code: .notConstraintFile,
