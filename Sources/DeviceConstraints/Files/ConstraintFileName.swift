@@ -27,8 +27,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     ///   - fileName: a name such as `Calendar_iPhone6.json`.
     ///   - knownDevices: the device names a suffix may be.
     public init?(parsing fileName: String, knownDevices: Set<DeviceName>) {
-        guard fileName.hasSuffix(".json") else { return nil }
-        let stem = String(fileName.dropLast(".json".count))
+        guard let stem = Self.stem(ofFile: fileName) else { return nil }
         if let underscore = stem.lastIndex(of: "_") {
             let device = DeviceName(String(stem[stem.index(after: underscore)...]))
             let container = String(stem[..<underscore])
@@ -41,11 +40,25 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.init(container: stem, device: nil)
     }
 
+    /// The suffix every constraint file's name ends in: the one place it is written.
+    package static let suffix = ".json"
+
+    /// Whether `name` ends in ``suffix``, as every constraint file's name does (other files of a folder are
+    /// not read).
+    package static func hasSuffix(_ name: String) -> Bool {
+        name.hasSuffix(suffix)
+    }
+
+    /// `name` without its `.json` suffix (`Calendar_iPhone6` of `Calendar_iPhone6.json`); nil when it has none.
+    package static func stem(ofFile name: String) -> String? {
+        name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+    }
+
     /// The top-level keys a file may have when no one says which container it holds: the whole stem
     /// (`Calendar_Dark` of `Calendar_Dark.json`, a base file) or the part before its last underscore
     /// (`Calendar` of `Calendar_iPhone6.json`).
     static func containerCandidates(ofFile fileName: String) -> [String] {
-        let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(".json".count)) : fileName
+        let stem = stem(ofFile: fileName) ?? fileName
         guard let underscore = stem.lastIndex(of: "_") else { return [stem] }
         return [stem, String(stem[..<underscore])]
     }
@@ -186,7 +199,7 @@ extension ConstraintFileName {
             }
         }
         for name in fileNames where roles[name] == nil {
-            let stem = String(name.dropLast(".json".count))
+            let stem = Self.stem(ofFile: name) ?? name
             var key: String??
             func firstKey() -> String? {
                 if key == nil { key = .some(topLevelKey?(name)) }

@@ -169,7 +169,7 @@ struct UpdateCheck {
         }
         if name.hasPrefix(".") { return "starts with a dot (a hidden file, or a folder)" }
         if name.contains("..") { return "contains '..'" }
-        if !name.hasSuffix(".json") { return "does not end in .json" }
+        if !ConstraintFileName.hasSuffix(name) { return "does not end in .json" }
         return nil
     }
 
@@ -177,7 +177,7 @@ struct UpdateCheck {
     private func roles(of update: ConstraintUpdate) throws(ConstraintError) -> [String: ConstraintFileName.Role] {
         let baseNames: [String]
         do {
-            baseNames = try base.fileNames().filter { $0.hasSuffix(".json") }
+            baseNames = try base.fileNames().filter(ConstraintFileName.hasSuffix)
         } catch {
             throw ConstraintError(
                 code: .unreadableFile,
