@@ -207,3 +207,7 @@ final class RecordReader {
         return made
     }
 }
+
+// An engine keeps a solver and its nodes, mutable state used on one thread.
+@available(*, unavailable)
+extension LayoutEngine: Sendable {}
