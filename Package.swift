@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -109,5 +109,15 @@ for target in package.targets where target.type != .plugin {
     // Imports are internal unless marked `public import`, so no dependency leaks into the public API by accident.
     // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    // Every public type says whether it is `Sendable` (a conformance, or `@available(*, unavailable) extension
+    // T: Sendable {}`), so that none is left non-Sendable by accident. Not `-require-explicit-sendable` through
+    // `unsafeFlags`: SwiftPM refuses a package with unsafe flags as a dependency by URL, and in Swift 6.3 the flag
+    // no longer turns the check on. The check is the diagnostic group `ExplicitSendable`, off by default; a warning
+    // control setting (`-Wwarning ExplicitSendable`, tools version 6.2) turns it on here and, unlike unsafe flags,
+    // leaves the package usable as a dependency by URL. CI's `-warnings-as-errors` makes it an error.
+    // https://docs.swift.org/swiftpm/documentation/packagedescription/swiftsetting/treatwarning(_:as:_:)/
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0443-warning-control-flags.md
+    // https://github.com/swiftlang/swift/blob/main/userdocs/diagnostics/explicit-sendable-annotations.md
+    settings.append(.treatWarning("ExplicitSendable", as: .warning))
     target.swiftSettings = settings
 }

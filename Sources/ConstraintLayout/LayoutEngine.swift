@@ -185,7 +185,8 @@ public final class LayoutEngine {
 }
 
 /// Where an engine reads record-fed constants for a window: the interpreter it was given when that answers for
-/// the window, else an interpreter of its own over the same source, moved to each window asked for.
+/// the window, else an interpreter of its own that shares the given one's files (and diagnostics), moved to each
+/// window asked for.
 final class RecordReader {
     let given: ConstraintInterpreter
     private var own: ConstraintInterpreter?
@@ -201,9 +202,12 @@ final class RecordReader {
             own.updateNow(to: environment)
             return own
         }
-        let made = ConstraintInterpreter(
-            source: given.source, environment: environment, catalog: given.catalog, limits: given.parser.limits)
+        let made = InterpretersByWindow<AnyObject>.interpreter(sharingFilesWith: given, environment: environment)
         own = made
         return made
     }
 }
+
+// An engine keeps a solver and its nodes, mutable state used on one thread.
+@available(*, unavailable)
+extension LayoutEngine: Sendable {}

@@ -191,3 +191,10 @@ extension Variable {
         Expression([Expression.Term(lhs, coefficient: 1 / rhs)])
     }
 }
+
+// The solver's objects are mutable classes (or refer to them) used on one thread, as kiwi's are.
+@available(*, unavailable)
+extension Expression: Sendable {}
+
+@available(*, unavailable)
+extension Expression.Term: Sendable {}

@@ -354,3 +354,7 @@ extension Tableau {
         #endif
     }
 }
+
+// The solver's objects are mutable classes (or refer to them) used on one thread, as kiwi's are.
+@available(*, unavailable)
+extension Solver: Sendable {}

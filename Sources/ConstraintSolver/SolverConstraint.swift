@@ -202,3 +202,7 @@ extension Variable {
         SolverConstraint(lhs - rhs, .greaterThanOrEqual)
     }
 }
+
+// The solver's objects are mutable classes (or refer to them) used on one thread, as kiwi's are.
+@available(*, unavailable)
+extension SolverConstraint: Sendable {}

@@ -38,3 +38,7 @@ extension Variable: CustomStringConvertible {
         name.isEmpty ? "Variable(\(ObjectIdentifier(self)))" : name
     }
 }
+
+// The solver's objects are mutable classes (or refer to them) used on one thread, as kiwi's are.
+@available(*, unavailable)
+extension Variable: Sendable {}

@@ -107,7 +107,7 @@ extension ConstraintInterpreter {
             if file == nil {
                 guard readingFiles else { return nil }
                 let fileName = names[position]
-                if let data = try parser.readFile(fileName, from: source) {
+                if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
                     warnings += parsed.warnings

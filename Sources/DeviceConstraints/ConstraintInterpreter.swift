@@ -277,7 +277,7 @@ public final class ConstraintInterpreter: Sendable {
     ///   when the source holds no `.json` file or none that is a constraint file, `.unreadableFile` when it cannot
     ///   list its files, or what ``preload(containers:)`` throws.
     public func preloadAll() async throws(ConstraintError) {
-        let names = try fileNames().filter { $0.hasSuffix(".json") }
+        let names = try fileNames().filter(ConstraintFileName.hasSuffix)
         let source = self.source
         guard !names.isEmpty else {
             throw ConstraintError(
@@ -361,7 +361,7 @@ public final class ConstraintInterpreter: Sendable {
         let known = Set(catalog.profiles.map(\.name) + lookupChain)
         let limit = parser.limits.maximumFileSize
         return ConstraintFileName.roles(of: names, knownDevices: known) { [source] name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
     }
 

@@ -107,6 +107,24 @@ struct RecordLayoutTests {
         #expect(interpreter.environment == iPhone5)
     }
 
+    @Test func anEngineForAnotherWindowSharesTheFilesTheInterpreterHasRead() throws {
+        let root = LayoutNode("root")
+        let view = LayoutNode("view", in: root)
+        let source = ReadCountingSource(
+            InMemorySource([
+                "BMTReportMeasureView.json":
+                    #"{"BMTReportMeasureView": {"bmt_reportMeasureViewId_TopView": {"height": 114}}}"#
+            ]))
+        let iPhone5 = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
+        let interpreter = ConstraintInterpreter(source: source, environment: iPhone5)
+        let engine = try LayoutEngine(
+            root: root, constraints: [recordFedConstraints(root, view)], interpreter: interpreter)
+        #expect(try engine.solve().frame(of: view)?.height == 114)
+        #expect(try engine.update(to: LayoutEnvironment(width: 768, height: 1024)).frame(of: view)?.height == 114)
+        // The iPad's interpreter shares the iPhone 5's parsed files: the base file is read once.
+        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
+    }
+
     @Test func aScaledRecordFollowsAResizeWithinTheDeviceClass() throws {
         let root = LayoutNode("root")
         let title = LayoutNode("title", in: root)
@@ -154,4 +172,22 @@ struct RecordLayoutTests {
         let panels = try preview.panels(for: LayoutPreview.originalClasses)
         #expect(panels.map { $0.result.frame(of: view)?.height } == [105, 105, 114, 114])
     }
+}
+
+/// A source that counts the reads of each file.
+private final class ReadCountingSource: ConstraintSource, @unchecked Sendable {
+    private let base: any ConstraintSource
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init(_ base: any ConstraintSource) { self.base = base }
+
+    func data(forFile name: String) throws -> Data? {
+        lock.withLock { counts[name, default: 0] += 1 }
+        return try base.data(forFile: name)
+    }
+
+    func fileNames() throws -> [String] { try base.fileNames() }
+
+    func reads(of name: String) -> Int { lock.withLock { counts[name] ?? 0 } }
 }

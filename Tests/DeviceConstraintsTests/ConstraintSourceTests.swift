@@ -96,24 +96,24 @@ struct FileRoleTests {
     }
 
     @Test func theTopLevelKeyIsReadFromTheFirstBytes() {
-        #expect(ConstraintFileName.topLevelKey(of: Data("\u{FEFF} {\n \"Card\": [".utf8)) == "Card")
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"["Card"]"#.utf8)) == nil)
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"C\u0061rd": 1}"#.utf8)) == nil)
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"Card"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data("\u{FEFF} {\n \"Card\": [".utf8)) == "Card")
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"["Card"]"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"C\u0061rd": 1}"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"Card"#.utf8)) == nil)
     }
 
     /// A file that states its design width first is still known by its container's key, so that preloadAll and lint
     /// do not take it for another kind of JSON.
     @Test func theTopLevelKeyIsReadPastADesignWidthBeforeIt() {
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8)) == "Card")
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8)) == "Card")
         #expect(
-            ConstraintFileName.topLevelKey(of: Data("{\n  \"designWidth\" : 3.75e2 ,\n  \"Card\": [".utf8)) == "Card")
+            ConstraintFileParser.topLevelKey(of: Data("{\n  \"designWidth\" : 3.75e2 ,\n  \"Card\": [".utf8)) == "Card")
         // Anything else after "designWidth" leaves the name to decide (loading the file reports the problem).
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"designWidth": "375", "Card": []}"#.utf8)) == nil)
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"designWidth": 375}"#.utf8)) == nil)
-        #expect(ConstraintFileName.topLevelKey(of: Data(#"{"designWidth": [], "Card": []}"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": "375", "Card": []}"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375}"#.utf8)) == nil)
+        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": [], "Card": []}"#.utf8)) == nil)
         let roles = ConstraintFileName.roles(of: ["Card.json"], knownDevices: [.iPhone6]) { _ in
-            ConstraintFileName.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8))
+            ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8))
         }
         #expect(roles["Card.json"] == .file(.init(container: "Card")))
     }

@@ -95,7 +95,7 @@ struct UnknownDeviceFileTests {
 
         let source = InMemorySource(files)
         let coverage = CoverageReport(fileNames: source.fileNames(), catalog: catalog) { name in
-            source.data(forFile: name).flatMap(ConstraintFileName.topLevelKey(of:))
+            source.data(forFile: name).flatMap(ConstraintFileParser.topLevelKey(of:))
         }
         #expect(coverage.containers == ["Card"])
         #expect(coverage.deadFiles.map(\.file) == ["Card_iPad.json", "Solo_iPad.json"])

@@ -24,3 +24,7 @@ public struct LayoutAnchor<Axis: SingleAxisKind>: CustomStringConvertible {
     /// `container.left`.
     public var description: String { "\(item.name).\(attribute)" }
 }
+
+// An anchor refers to its item: a layout node, a mutable class used on one thread.
+@available(*, unavailable)
+extension LayoutAnchor: Sendable {}

@@ -13,30 +13,30 @@
 ///
 /// Like `NSLayoutAnchor`'s X axis, ``Horizontal`` holds both `left`/`right` and `leading`/`trailing`; relating
 /// one pair to the other is reported when the constraints are resolved.
-public enum LayoutAxis {
+public enum LayoutAxis: Sendable {
     /// Left, right, leading, trailing and centerX: related to another horizontal anchor, or to a number
     /// (taken from the superitem's same edge, as SnapKit does).
-    public enum Horizontal: SingleAxisKind {
+    public enum Horizontal: SingleAxisKind, Sendable {
         /// Adding left, right, leading, trailing or centerX stays horizontal.
         public typealias AddingHorizontal = Horizontal
     }
 
     /// Top, bottom and centerY: related to another vertical anchor, or to a number (taken from the
     /// superitem's same edge).
-    public enum Vertical: SingleAxisKind {
+    public enum Vertical: SingleAxisKind, Sendable {
         /// Adding top, bottom or centerY stays vertical.
         public typealias AddingVertical = Vertical
     }
 
     /// Width and height: related to another dimension, or equal to a number.
-    public enum Dimension: SingleAxisKind {
+    public enum Dimension: SingleAxisKind, Sendable {
         /// Adding width or height stays a dimension.
         public typealias AddingDimension = Dimension
     }
 
     /// Attributes of more than one axis (`edges`, `center`, `make.top.left`): related only to an item's same
     /// attributes (`equalTo(container)`, `equalToSuperview()`).
-    public enum Mixed: LayoutAxisKind {}
+    public enum Mixed: LayoutAxisKind, Sendable {}
 }
 
 /// A kind of attribute set (see ``LayoutAxis``), and the kind it becomes when an attribute of each axis is added:

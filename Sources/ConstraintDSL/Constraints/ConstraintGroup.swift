@@ -175,3 +175,7 @@ public struct ConstraintGroup: RandomAccessCollection, CustomStringConvertible {
         constraints.map(\.description).joined(separator: "\n")
     }
 }
+
+// A group's constraints refer to its items: layout nodes, which are mutable classes used on one thread.
+@available(*, unavailable)
+extension ConstraintGroup: Sendable {}

@@ -126,3 +126,7 @@ public struct LayoutConstraint: CustomStringConvertible {
             priority: priority, label: label)
     }
 }
+
+// A constraint refers to its items: layout nodes, which are mutable classes used on one thread.
+@available(*, unavailable)
+extension LayoutConstraint: Sendable {}

@@ -116,3 +116,7 @@ extension LayoutItem {
     /// ```
     public var dc: LayoutItemDSL<Self> { LayoutItemDSL(self) }
 }
+
+// It refers to its item: a layout node or view, used on one thread.
+@available(*, unavailable)
+extension LayoutItemDSL: Sendable {}

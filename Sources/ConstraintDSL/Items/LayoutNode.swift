@@ -70,3 +70,7 @@ public final class LayoutNode: LayoutItem, CustomStringConvertible {
     /// The ``name``.
     public var description: String { name }
 }
+
+// A node is a mutable class of a tree built and laid out on one thread.
+@available(*, unavailable)
+extension LayoutNode: Sendable {}

@@ -110,3 +110,7 @@ public final class ConstraintMaker {
         edges.equalTo(item, file: file, line: line).inset(record)
     }
 }
+
+// The maker is mutable and lives only inside `makeConstraints`.
+@available(*, unavailable)
+extension ConstraintMaker: Sendable {}

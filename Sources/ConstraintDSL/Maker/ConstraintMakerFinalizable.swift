@@ -24,3 +24,7 @@ public class ConstraintMakerFinalizable {
         return self
     }
 }
+
+// A statement being written is mutable and lives only inside `makeConstraints`.
+@available(*, unavailable)
+extension ConstraintMakerFinalizable: Sendable {}

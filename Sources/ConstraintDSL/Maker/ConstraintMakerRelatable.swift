@@ -161,3 +161,7 @@ public class ConstraintMakerRelatable<Kind: LayoutAxisKind> {
         relateToSuperview(.greaterThanOrEqual, file, line)
     }
 }
+
+// A statement being written is mutable and lives only inside `makeConstraints`.
+@available(*, unavailable)
+extension ConstraintMakerRelatable: Sendable {}

@@ -6,11 +6,11 @@
 /// make.height.equalTo(115)                 // ConstraintMakerConstantEditable<RelationKind.Equal>
 /// make.width.lessThanOrEqualTo(320)        // ConstraintMakerConstantEditable<RelationKind.LessThanOrEqual>
 /// ```
-public enum RelationKind {
+public enum RelationKind: Sendable {
     /// `equalTo`.
-    public enum Equal {}
+    public enum Equal: Sendable {}
     /// `lessThanOrEqualTo`.
-    public enum LessThanOrEqual {}
+    public enum LessThanOrEqual: Sendable {}
     /// `greaterThanOrEqualTo`.
-    public enum GreaterThanOrEqual {}
+    public enum GreaterThanOrEqual: Sendable {}
 }

@@ -327,3 +327,7 @@ public struct LayoutPreview {
         return overlapping
     }
 }
+
+// A preview keeps its root item and constraint groups: layout nodes, mutable classes used on one thread.
+@available(*, unavailable)
+extension LayoutPreview: Sendable {}

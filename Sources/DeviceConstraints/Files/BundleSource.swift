@@ -79,8 +79,9 @@ public struct BundleSource: ConstraintSource, CustomStringConvertible, @unchecke
 
     private func read(_ name: String, maximumSize: Int?) throws -> Data? {
         try SourceFileName.check(name)
-        let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        guard let url = bundle.url(forResource: stem, withExtension: "json", subdirectory: subdirectory) else {
+        let stem = ConstraintFileName.stem(ofFile: name) ?? name
+        let suffix = ConstraintFileName.suffix.dropFirst()
+        guard let url = bundle.url(forResource: stem, withExtension: String(suffix), subdirectory: subdirectory) else {
             try check.missed()
             return nil
         }

@@ -1,5 +1,3 @@
-package import struct Foundation.Data
-
 /// The name of a constraint file: `Container_Device.json` for one device, `Container.json` for the
 /// device-neutral base.
 ///
@@ -29,8 +27,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     ///   - fileName: a name such as `Calendar_iPhone6.json`.
     ///   - knownDevices: the device names a suffix may be.
     public init?(parsing fileName: String, knownDevices: Set<DeviceName>) {
-        guard fileName.hasSuffix(".json") else { return nil }
-        let stem = String(fileName.dropLast(".json".count))
+        guard let stem = Self.stem(ofFile: fileName) else { return nil }
         if let underscore = stem.lastIndex(of: "_") {
             let device = DeviceName(String(stem[stem.index(after: underscore)...]))
             let container = String(stem[..<underscore])
@@ -43,11 +40,25 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.init(container: stem, device: nil)
     }
 
+    /// The suffix every constraint file's name ends in: the one place it is written.
+    package static let suffix = ".json"
+
+    /// Whether `name` ends in ``suffix``, as every constraint file's name does (other files of a folder are
+    /// not read).
+    package static func hasSuffix(_ name: String) -> Bool {
+        name.hasSuffix(suffix)
+    }
+
+    /// `name` without its `.json` suffix (`Calendar_iPhone6` of `Calendar_iPhone6.json`); nil when it has none.
+    package static func stem(ofFile name: String) -> String? {
+        name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+    }
+
     /// The top-level keys a file may have when no one says which container it holds: the whole stem
     /// (`Calendar_Dark` of `Calendar_Dark.json`, a base file) or the part before its last underscore
     /// (`Calendar` of `Calendar_iPhone6.json`).
     static func containerCandidates(ofFile fileName: String) -> [String] {
-        let stem = fileName.hasSuffix(".json") ? String(fileName.dropLast(".json".count)) : fileName
+        let stem = stem(ofFile: fileName) ?? fileName
         guard let underscore = stem.lastIndex(of: "_") else { return [stem] }
         return [stem, String(stem[..<underscore])]
     }
@@ -166,7 +177,7 @@ extension ConstraintFileName {
     /// - Parameters:
     ///   - fileNames: every file name of the folder.
     ///   - knownDevices: the devices of the catalog.
-    ///   - topLevelKey: the first top-level key of a file (see ``topLevelKey(of:)``), or nil when it cannot be
+    ///   - topLevelKey: the first top-level key of a file (see `ConstraintFileParser.topLevelKey(of:)`), or nil when it cannot be
     ///     read; asked only for the files the names leave in doubt. Without it, names alone decide.
     /// - Returns: the role of each name.
     package static func roles(
@@ -188,7 +199,7 @@ extension ConstraintFileName {
             }
         }
         for name in fileNames where roles[name] == nil {
-            let stem = String(name.dropLast(".json".count))
+            let stem = Self.stem(ofFile: name) ?? name
             var key: String??
             func firstKey() -> String? {
                 if key == nil { key = .some(topLevelKey?(name)) }
@@ -217,57 +228,4 @@ extension ConstraintFileName {
     package static func unknownDeviceMessage(_ device: String) -> String {
         "no device reads this file: \"\(device)\" is not a device of the catalog"
     }
-
-    /// The first key of the object at the root of a JSON file, read from its first bytes, past a
-    /// `"designWidth": n,` that comes before the container's key; nil when the file does not start with an object
-    /// and a plain key (no escapes), or starts with `"designWidth"` followed by anything else.
-    package static func topLevelKey(of data: Data) -> String? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-            var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            func skipSpace() {
-                while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-            }
-            /// The plain key at `i`, moving past it.
-            func key() -> UnsafeRawBufferPointer.SubSequence? {
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-                let start = i + 1
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                    if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
-                    end += 1
-                }
-                guard end < bytes.count else { return nil }
-                i = end + 1
-                return bytes[start..<end]
-            }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
-            i += 1
-            skipSpace()
-            guard var first = key() else { return nil }
-            if first.elementsEqual(ConstraintFileParser.designWidthKey.utf8) {
-                // `: 375,` then the container's key.
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-                i += 1
-                skipSpace()
-                let number = i
-                while i < bytes.count, Self.numberBytes.contains(bytes[i]) { i += 1 }
-                guard i > number else { return nil }
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
-                skipSpace()
-                guard let next = key() else { return nil }
-                first = next
-            }
-            // Not the standard library's validating String initializer: it needs iOS 18 / macOS 15, above the floors.
-            let invalid = transcode(
-                first.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
-            return invalid ? nil : String(decoding: first, as: UTF8.self)
-        }
-    }
-
-    /// The bytes a JSON number is written with.
-    private static let numberBytes = Set("0123456789+-.eE".utf8)
 }

@@ -58,7 +58,7 @@ public struct DirectorySource: ConstraintSource, CustomStringConvertible {
     public func fileNames() throws -> [String] {
         try check.checkExists()
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".json") }
+            .filter(ConstraintFileName.hasSuffix)
             .sorted()
     }
 

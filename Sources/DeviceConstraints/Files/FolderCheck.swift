@@ -33,7 +33,7 @@ struct FolderCheck: Sendable {
         guard !holdsFiles.withLock({ $0 }), let folder else { return }
         try checkExists()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        guard names.contains(where: { $0.hasSuffix(".json") }) else {
+        guard names.contains(where: ConstraintFileName.hasSuffix) else {
             throw ConstraintSourceError(
                 code: .emptyFolder, file: folder.path, message: "\(name) holds no .json files; \(emptyAdvice)")
         }

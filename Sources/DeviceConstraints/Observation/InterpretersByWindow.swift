@@ -3,6 +3,10 @@
 /// (`SceneInterpreters`, one per `UIWindowScene`) and the AppKit helper (`WindowInterpreters`, one per `NSWindow`)
 /// keep, written once, platform-neutral, so that Linux tests run it.
 ///
+/// ``interpreter(sharingFilesWith:environment:)`` is the one place an interpreter for another window is made: these
+/// helpers, `WindowTracker` (SwiftUI) and `LayoutEngine` (ConstraintLayout) all make theirs through it, so that none
+/// reads the files again or leaves out the diagnostics handler.
+///
 /// Windows are held weakly and told apart by identity: a window that is gone, or was ``remove(_:)``d, gives up its
 /// interpreter, and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers
 /// use it on the main actor only.
@@ -27,9 +31,21 @@ package final class InterpretersByWindow<Window: AnyObject> {
         if let entry = entries[key], entry.window === window { return entry.interpreter }
         // Each new window drops the entries of windows that are gone, so gone windows cost nothing for long.
         entries = entries.filter { $0.value.window != nil }
-        let interpreter = ConstraintInterpreter(sharingFilesWith: shared, environment: environment())
+        let interpreter = Self.interpreter(sharingFilesWith: shared, environment: environment())
         entries[key] = Entry(window: window, interpreter: interpreter)
         return interpreter
+    }
+
+    /// A new interpreter for another window of `shared`'s app, at `environment`: it shares `shared`'s source,
+    /// catalog, limits, diagnostics handler and parsed files, so a file `shared` has read is not read again.
+    ///
+    /// - Parameters:
+    ///   - shared: an interpreter of the app (any that shares with it will do).
+    ///   - environment: the other window.
+    package static func interpreter(
+        sharingFilesWith shared: ConstraintInterpreter, environment: LayoutEnvironment
+    ) -> ConstraintInterpreter {
+        ConstraintInterpreter(sharingFilesWith: shared, environment: environment)
     }
 
     /// The interpreter made for `window`, if any.

@@ -51,7 +51,8 @@ package final class WindowTracker {
         } else {
             claim = nil
             live = LiveConstraints(
-                ConstraintInterpreter(sharingFilesWith: app, environment: environment ?? app.environment))
+                InterpretersByWindow<AnyObject>.interpreter(
+                    sharingFilesWith: app, environment: environment ?? app.environment))
         }
     }
 

@@ -308,7 +308,7 @@ struct FileReader {
     // MARK: - The container key
 
     private var expectedStem: String {
-        fileName.hasSuffix(".json") ? String(fileName.dropLast(5)) : fileName
+        ConstraintFileName.stem(ofFile: fileName) ?? fileName
     }
 
     private func checkContainer(_ container: String, expected: String?, at key: Int) throws(ConstraintError) {

@@ -168,7 +168,7 @@ final class SharedFiles: Sendable {
             let interpreters = self.interpreters
             var affected: [String: Set<String>] = [:]
             if let files {
-                for file in files where file.hasSuffix(".json") {
+                for file in files where ConstraintFileName.hasSuffix(file) {
                     for container in ConstraintFileName.containerCandidates(ofFile: file)
                     where ConstraintFileName.validateContainer(container) == nil {
                         affected[container, default: []].insert(file)

@@ -64,7 +64,7 @@ struct UpdateCheck {
         for (name, role) in roles where update.files[name] == nil {
             guard case .file(let file) = role, containers.contains(file.container) else { continue }
             do throws(ConstraintError) {
-                guard let data = try parser.readFile(name, from: base) else { continue }
+                guard let data = try ContainerFiles.read(name, from: base, limits: parser.limits) else { continue }
                 files.append((name, file, data, false))
             } catch {
                 errors.append(error)
@@ -182,7 +182,7 @@ struct UpdateCheck {
         }
         if name.hasPrefix(".") { return "starts with a dot (a hidden file, or a folder)" }
         if name.contains("..") { return "contains '..'" }
-        if !name.hasSuffix(".json") { return "does not end in .json" }
+        if !ConstraintFileName.hasSuffix(name) { return "does not end in .json" }
         return nil
     }
 
@@ -190,7 +190,7 @@ struct UpdateCheck {
     private func roles(of update: ConstraintUpdate) throws(ConstraintError) -> [String: ConstraintFileName.Role] {
         let baseNames: [String]
         do {
-            baseNames = try base.fileNames().filter { $0.hasSuffix(".json") }
+            baseNames = try base.fileNames().filter(ConstraintFileName.hasSuffix)
         } catch {
             throw ConstraintError(
                 code: .unreadableFile,
@@ -204,11 +204,11 @@ struct UpdateCheck {
         // files of the containers the update may touch. The others' roles do not matter here.
         let touched = Set(update.files.keys.flatMap(ConstraintFileName.containerCandidates(ofFile:)))
         return ConstraintFileName.roles(of: names, knownDevices: known) { name in
-            if let data = update.files[name] { return ConstraintFileName.topLevelKey(of: data) }
+            if let data = update.files[name] { return ConstraintFileParser.topLevelKey(of: data) }
             guard ConstraintFileName.containerCandidates(ofFile: name).contains(where: touched.contains) else {
                 return nil
             }
-            return (try? base.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            return (try? base.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
     }
 

@@ -125,7 +125,7 @@ package struct ViewIDGenerator: Sendable {
         let knownDevices = Set(linter.catalog.profiles.map(\.name))
         let names: [String]
         do {
-            names = try source.fileNames().filter { $0.hasSuffix(".json") }.sorted()
+            names = try source.fileNames().filter(ConstraintFileName.hasSuffix).sorted()
         } catch {
             throw ConstraintError(code: .unreadableFile, message: "could not list the files: \(error)")
         }

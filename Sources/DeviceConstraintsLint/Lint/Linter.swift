@@ -51,7 +51,7 @@ public struct Linter: Sendable {
         let misnamed: [ConstraintDiagnostic]
         do {
             let listed = try source.fileNames()
-            names = listed.filter { $0.hasSuffix(".json") }.sorted()
+            names = listed.filter(ConstraintFileName.hasSuffix).sorted()
             misnamed = misnamedExtensions(listed, in: source, directory: directory)
         } catch {
             let diagnostic = ConstraintDiagnostic(
@@ -71,7 +71,7 @@ public struct Linter: Sendable {
         // catalog is a dead file here, is left out by preloadAll, and is not a container in coverage.
         let limit = parser.limits.maximumFileSize
         let roles = ConstraintFileName.roles(of: names, knownDevices: knownDevices) { name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
         var diagnostics = misnamed
         var files: [LintedFile] = []
@@ -105,9 +105,11 @@ public struct Linter: Sendable {
             names += (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         }
         let present = Set(names)
-        return Set(names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasSuffix(".json") }).sorted().map {
+        let suffix = ConstraintFileName.suffix
+        return Set(names.filter { $0.lowercased().hasSuffix(suffix) && !ConstraintFileName.hasSuffix($0) }).sorted().map
+        {
             name in
-            let renamed = String(name.dropLast(".json".count)) + ".json"
+            let renamed = String(name.dropLast(suffix.count)) + suffix
             let fix =
                 present.contains(renamed)
                 ? "\(renamed) is there too: keep one of them, named \(renamed)"
@@ -116,7 +118,7 @@ public struct Linter: Sendable {
                 severity: .warning, code: .misnamedExtension,
                 message:
                     "not read: only names ending in \".json\" are read, and this one ends in "
-                    + "\"\(name.suffix(".json".count))\"; \(fix)",
+                    + "\"\(name.suffix(suffix.count))\"; \(fix)",
                 file: DisplayPath.join(directory, name))
         }
     }
@@ -173,7 +175,7 @@ public struct Linter: Sendable {
         case .notConstraintFile:
             // A name no container can have: an error, since nothing can ever read it.
             guard let file = ConstraintFileName(parsing: name, knownDevices: []) else {
-                let stem = String(name.dropLast(".json".count))
+                let stem = ConstraintFileName.stem(ofFile: name) ?? name
                 let error =
                     ConstraintFileName.validateContainer(stem)
                     ?? ConstraintError(code: .invalidName, message: "\"\(name)\" is not a constraint file name")
@@ -183,7 +185,7 @@ public struct Linter: Sendable {
             // A lone file whose top-level key is another name: by the rule every tool follows, not a constraint
             // file, which the interpreter skips. A warning (a build does not fail over the app's other JSON), in
             // case it was meant as one.
-            if let key = ConstraintFileName.topLevelKey(of: data) {
+            if let key = ConstraintFileParser.topLevelKey(of: data) {
                 result.diagnostics.append(
                     ConstraintDiagnostic(
                         severity: .warning, code: .notConstraintFile,

@@ -37,7 +37,7 @@ extension DeviceConstraintsTool {
         }
         let limit = linter.parser.limits.maximumFileSize
         let roles = ConstraintFileName.roles(of: names, knownDevices: Set(catalog.profiles.map(\.name))) { name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileName.topLevelKey(of:))
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
         var files: [String: Data] = [:]
         var leftOut: [String] = []

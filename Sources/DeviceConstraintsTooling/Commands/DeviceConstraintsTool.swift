@@ -107,7 +107,7 @@ package struct DeviceConstraintsTool: Sendable {
         }
         let report = CoverageReport(fileNames: names, catalog: catalog) { name in
             (try? source.data(forFile: name, maximumSize: ConstraintFileParser.Limits.default.maximumFileSize))?
-                .flatMap(ConstraintFileName.topLevelKey(of:))
+                .flatMap(ConstraintFileParser.topLevelKey(of:))
         }
         return options.json ? ToolResult(json: report.json) : ToolResult(output: report.text)
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The files of one container that a device reads, most specific first: one per device of its lookup chain, then
-/// the base file. The step between file names, which know devices, and ``ConstraintFileParser``, which knows none:
-/// it reads each file through the parser and says which device asked when none exists.
+/// the base file. The step between sources and file names (Files/), which know devices, and ``ConstraintFileParser``
+/// (Parsing/), which knows none and is given bytes and a name: it reads each file from the source, hands its bytes to
+/// the parser, and says which device asked when none exists.
 ///
 /// The tool's `show` and `preview` read a container with it; the interpreter reads the same files through its
 /// stages, and reports a container with no file through ``noFile(of:on:lookedFor:)``.
@@ -27,7 +28,7 @@ package enum ContainerFiles {
         let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
         var files: [ContainerConstraints] = []
         for name in lookup {
-            guard let data = try parser.readFile(name, from: source) else { continue }
+            guard let data = try read(name, from: source, limits: parser.limits) else { continue }
             files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
         }
         guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup, in: source) }
@@ -45,5 +46,31 @@ package enum ContainerFiles {
             message:
                 "no constraint file for container \"\(container)\" on device \(device) in "
                 + "\(ConstraintInterpreter.name(of: source))\(looked)")
+    }
+
+    /// The contents of the file `name`, nil when the source has no such file.
+    ///
+    /// - Parameter limits: the parser's limits; a file over ``ConstraintFileParser/Limits/maximumFileSize`` is
+    ///   refused before it is read.
+    /// - Throws: ``ConstraintError`` `.unreadableFile` when the source cannot read it, `.fileTooLarge` when it is over
+    ///   the limit, `.folderNotFound` or `.emptyFolder` when the source's folder is the reason it has no such file.
+    static func read(
+        _ name: String, from source: any ConstraintSource, limits: ConstraintFileParser.Limits
+    ) throws(ConstraintError) -> Data? {
+        do {
+            return try source.data(forFile: name, maximumSize: limits.maximumFileSize)
+        } catch let error as ConstraintSourceError where error.code == .fileTooLarge {
+            let size = error.sizeIsExact ? "\(error.size)" : "more than \(error.maximumSize)"
+            throw ConstraintError(
+                code: .fileTooLarge,
+                message:
+                    "file is \(size) bytes, over the limit of \(limits.maximumFileSize) bytes; split the container or raise ConstraintFileParser.Limits.maximumFileSize",
+                file: name)
+        } catch let error as ConstraintSourceError where error.code == .folderNotFound || error.code == .emptyFolder {
+            // About the folder, not this file.
+            throw ConstraintError(code: .init(rawValue: error.code.rawValue), message: "\(error)")
+        } catch {
+            throw ConstraintError(code: .unreadableFile, message: "could not read the file: \(error)", file: name)
+        }
     }
 }

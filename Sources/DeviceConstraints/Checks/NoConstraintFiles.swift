@@ -42,7 +42,7 @@ enum NoConstraintFiles {
     private static func reason(
         _ name: String, _ role: ConstraintFileName.Role?, contents: (String) -> Data?, maximumDepth: Int
     ) -> String {
-        let stem = name.hasSuffix(".json") ? String(name.dropLast(".json".count)) : name
+        let stem = ConstraintFileName.stem(ofFile: name) ?? name
         if case .unknownDevice(_, let device)? = role {
             return "is for the device \"\(device.debugDescriptionContent)\", which the catalog does not have"
         }
