@@ -65,7 +65,7 @@ struct ConstraintStoreCrashTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aProcessKilledAtAnyInstantLeavesExactlyOneVersionAtTheNextOpening() throws {
         let sandbox = try StoreSandbox()
         let baseFolder = try Fixtures.folder("Store/Base")

@@ -148,7 +148,7 @@ struct DocumentationTests {
 
     /// Every Apple-only program of the documents, and every example with no Package.swift (an app's files), type-
     /// checks against the stand-in frameworks and the package's built modules, as a user's app imports them.
-    @Test(.timeLimit(.minutes(5))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
+    @Test(.timeLimit(.minutes(10))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
         let checker = try await StandInChecker()
         defer { checker.remove() }
         var checked = 0
