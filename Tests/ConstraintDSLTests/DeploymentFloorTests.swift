@@ -127,7 +127,7 @@ struct DeploymentFloorTests {
             "-Xfrontend", "-disable-implicit-string-processing-module-import",
         ]
 
-        @Test(.timeLimit(.minutes(2)))
+        @Test(.timeLimit(.minutes(10)))
         func aStringContainsInAFileWithoutFoundationFailsOnlyWithoutTheImplicitImport() async throws {
             let files = PackageCompiler.swiftFiles(
                 under: try PackageCompiler.fixtures.appendingPathComponent("FloorScan/WithoutFoundation"))
@@ -150,7 +150,7 @@ struct DeploymentFloorTests {
         /// file without the import. Linux accepts both; without the implicit `_StringProcessing` import it rejects
         /// the second, as the Mac does.
         // One module at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
-        @Test(.serialized, .timeLimit(.minutes(5)), arguments: modules.map(\.name))
+        @Test(.serialized, .timeLimit(.minutes(10)), arguments: modules.map(\.name))
         func eachModuleTypeChecksWithoutTheImplicitStringProcessingImport(_ module: String) async throws {
             let entry = try #require(Self.modules.first { $0.name == module })
             let files = PackageCompiler.swiftFiles(

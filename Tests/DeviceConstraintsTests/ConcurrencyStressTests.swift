@@ -29,7 +29,7 @@ struct ConcurrencyStressTests {
         return InMemorySource(files)
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func eightReadersKeepGettingTheRightRecordsWhileOtherThreadsLoadAndPreload() async throws {
         let source = CountingSource(Self.source())
         let interpreter = ConstraintInterpreter(source: source, device: try DeviceCatalog.profile(.iPhone14Pro))
@@ -111,7 +111,7 @@ struct ConcurrencyStressTests {
 
     /// A load that began for the old window and publishes while a resize resolves the other containers must not
     /// stay behind with the old window's values (the audit of the staged caches found such records).
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aContainerLoadedWhileAResizeResolvesIsNotLeftWithTheOldWindowsValues() throws {
         let interpreter = ConstraintInterpreter(source: Self.resizeRaceFiles(), environment: Self.narrow)
         _ = try interpreter.record(viewId: "v0", container: "Big")
@@ -138,7 +138,7 @@ struct ConcurrencyStressTests {
 
     /// An invalidation while a resize resolves the container it invalidates must not be undone by the resize
     /// publishing the container's old table (a lost invalidation: the edited file would never be read).
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func anInvalidationWhileAResizeResolvesTheContainerIsNotLost() throws {
         let source = Self.resizeRaceFiles()
         let interpreter = ConstraintInterpreter(source: source, environment: Self.narrow)
@@ -167,7 +167,7 @@ struct ConcurrencyStressTests {
 
     /// Lookups on eight threads racing environment updates between two classes: every record, and every whole
     /// container, comes from one class, never a mix; after the last update every lookup answers for it.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func lookupsRacingUpdatesNeverSeeAContainerMixedFromTwoClasses() async throws {
         var files: [String: String] = [:]
         for container in 0..<10 {

@@ -313,7 +313,7 @@ struct ConstraintInterpreterTests {
 
     /// Break 5: a diagnostics handler that looks up the container being loaded used to hang it forever. (A generous
     /// limit, for the same reason as below.)
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aDiagnosticsHandlerMayLookUpTheContainerItIsWarnedAbout() throws {
         let box = ConditionLocked<ConstraintInterpreter?>(nil)
         let seen = ConditionLocked<[Double]>([])
@@ -333,7 +333,7 @@ struct ConstraintInterpreterTests {
     /// A source that looks records up while its files are read gets an error, not a wait for itself. (The limit
     /// catches a wait that never ends; it is generous, as under ThreadSanitizer the stress tests beside it can hold
     /// every core for a minute or more.)
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aSourceThatLooksUpTheContainerItIsReadingGetsAnErrorInsteadOfWaitingForever() throws {
         let box = ConditionLocked<ConstraintInterpreter?>(nil)
         let inner = ConditionLocked<ConstraintError?>(nil)

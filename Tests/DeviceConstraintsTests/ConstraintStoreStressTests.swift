@@ -19,7 +19,7 @@ struct ConstraintStoreStressTests {
             ])
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func lookupsRacingInstallsRollbacksAndHotReloadsNeverSeeAMixedContainer() async throws {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()

@@ -401,7 +401,7 @@ struct ConstraintStoreTests {
         _ = try sandbox.open()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func installsRunInTheOrderTheyWereCalledASlowVerifyIncluded() async throws {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
@@ -429,7 +429,7 @@ struct ConstraintStoreTests {
                         steps.append("verify \(version)")
                     }
                 })
-            #expect(await waitUntil(within: 10) { store.gate.waitingCount == queued.count })
+            #expect(await waitUntil { store.gate.waitingCount == queued.count })
         }
         #expect(store.installedVersion == nil)
         releaseFirst.open()
@@ -442,7 +442,7 @@ struct ConstraintStoreTests {
         #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"]), .reloaded(["Card"])])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func anInstallCancelledBeforeItsTurnThrowsAndChangesNothing() async throws {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
@@ -876,7 +876,7 @@ extension ConstraintStoreTests {
         /// The store's system calls have lines for Apple platforms only (the flush with a barrier); type-checking them
         /// against the stand-in `Darwin` of the watcher's test (Glibc plus Apple's declarations) catches their Swift
         /// mistakes. A Mac must still confirm that `F_BARRIERFSYNC` (85) is what its `<sys/fcntl.h>` says.
-        @Test(.timeLimit(.minutes(2)))
+        @Test(.timeLimit(.minutes(10)))
         func theStoresSystemCallsTypeCheckAgainstAStandInDarwin() async throws {
             let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
             let work = try TemporaryFolder()

@@ -85,8 +85,10 @@ private func systemRename(_ old: String, _ new: String) -> Int32 {
 }
 
 /// How long a test waits for something that normally takes milliseconds: long enough for a machine busy with other
-/// builds, and only spent when something is wrong, since every wait ends as soon as its condition holds.
-let patience = 60.0
+/// builds and with the other suites (a whole `swift test` on two busy cores), and only spent when something is
+/// wrong, since every wait ends as soon as its condition holds. Below the tests' ten-minute time limits, so that a
+/// test that waits in vain says for what.
+let patience = 300.0
 
 /// Reports from a watcher's callback, in order.
 final class Reports: @unchecked Sendable {
@@ -245,6 +247,31 @@ final class ScriptedDetector: ChangeDetector, @unchecked Sendable {
         #expect(spun == nil, "the loop waited with a deadline already past, again and again, at \(spun ?? 0)")
         return zip(reports.times, reports.all).map { ($0, $1) }
     }
+}
+
+/// A real detector (the platform's events, or polling) that counts its waits: how many the watcher's thread began,
+/// and how many ended. An idle watcher's thread runs only when a wait ends, so the count bounds how often it ran, and
+/// a slow or busy machine can only lower it (a polling wait ends at the earliest an interval after the last scan).
+final class CountingDetector: ChangeDetector, @unchecked Sendable {
+    // @unchecked: `inner` is used on the watcher's thread only (as a detector is); the counts are under the lock.
+    private let inner: any ChangeDetector
+    private let lock = NSLock()
+    private var counts = (begun: 0, ended: 0)
+
+    init(_ inner: any ChangeDetector) {
+        self.inner = inner
+    }
+
+    /// Waits begun, and waits ended, so far.
+    var waits: (begun: Int, ended: Int) { lock.withLock { counts } }
+
+    func wait(timeout: Double?) -> DetectorEvent {
+        lock.withLock { counts.begun += 1 }
+        defer { lock.withLock { counts.ended += 1 } }
+        return inner.wait(timeout: timeout)
+    }
+
+    func close() { inner.close() }
 }
 
 /// Holds a watcher for its own callback.

@@ -420,31 +420,58 @@ struct DirectoryWatcherTests {
 
     // MARK: - Quiet when idle
 
+    /// The watcher's thread runs only when its detector's wait ends: with events never while the folder is idle, when
+    /// polling once a scan. Three counts, none of which a slow or busy machine can raise: the waits that ended (a
+    /// polling wait ends at the earliest an interval after the last scan, so a thread starved of the processor ends
+    /// fewer), the thread's CPU time per wait, and its wake-ups per wait (a wait's end, plus a few blocks on locks the
+    /// other threads hold during a scan: ThreadSanitizer and a loaded machine make those). A loop that spins ends
+    /// thousands of waits; a thread that wakes every few milliseconds inside a wait has ten wake-ups a scan or more.
     @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)), arguments: Way.allCases)
     func anIdleWatcherReportsNothingAndUsesNoCPU(way: Way) async throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "{}")
         let reports = Reports()
-        let watcher = try DirectoryWatcher(directory: folder.url, mode: way.mode, onChange: reports.append)
+        // The real detector of the way, counted: made where the watcher makes its platform's detector.
+        let counted = ConditionLocked<CountingDetector?>(nil)
+        let watcher = try DirectoryWatcher(
+            directory: folder.url, debounce: DirectoryWatcher.defaultDebounce, mode: .fileSystemEvents,
+            onChange: reports.append,
+            platformDetector: { path, wake throws(ConstraintError) in
+                let real: any ChangeDetector =
+                    switch way {
+                    case .fileSystemEvents: try DirectoryWatcher.platformDetector(directory: path, wake: wake)
+                    case .polling:
+                        try PollingDetector(directory: path, interval: way.mode.pollingInterval ?? 0, wake: wake)
+                    }
+                let detector = CountingDetector(real)
+                counted.withLock { $0 = detector }
+                return detector
+            })
         defer { watcher.cancel() }
-        #expect(watcher.mode == way.mode)
-        #expect(await waitUntil { ThreadCensus.thread(named: watcher.threadName) != nil })
+        let detector = try #require(counted.withLock { $0 })
+        // From the first wait on: the thread's start is not the idle watcher's cost.
+        #expect(await waitUntil { detector.waits.begun >= 1 })
         let thread = try #require(ThreadCensus.thread(named: watcher.threadName))
         let ticksBefore = try #require(ThreadCensus.cpuTicks(ofThread: thread))
         let wakeUpsBefore = try #require(ThreadCensus.wakeUps(ofThread: thread))
+        let endedBefore = detector.waits.ended
         let start = MonotonicClock.now()
 
         try await Task.sleep(nanoseconds: 1_000_000_000)
 
         let ticks = try #require(ThreadCensus.cpuTicks(ofThread: thread)) - ticksBefore
         let wakeUps = try #require(ThreadCensus.wakeUps(ofThread: thread)) - wakeUpsBefore
-        // Scans counted from the time that really passed, however long this task slept.
-        let scans = Int((MonotonicClock.now() - start) / (way.mode.pollingInterval ?? .infinity))
-        // Ticks are 10 ms, too coarse to see a thread that wakes briefly now and then; its wake-ups are not. With
-        // events the thread sleeps throughout; polling wakes it once a scan (and a listing may block once more, or
-        // take a tick of its own on a loaded machine).
-        #expect(ticks <= (way == .polling ? 10 : 0), "the idle watcher's thread used \(ticks) ticks")
-        #expect(wakeUps <= 2 * scans, "the idle watcher's thread woke \(wakeUps) times")
+        let ended = detector.waits.ended - endedBefore
+        // Scans due in the time that really passed, however long this task slept: at most one wait ends for each,
+        // and one more for a scan under way when the count began.
+        let scansDue = Int((MonotonicClock.now() - start) / (way.mode.pollingInterval ?? .infinity))
+        #expect(ended <= (way == .polling ? scansDue + 1 : 0), "\(ended) waits ended, \(scansDue) scans due")
+        // Ticks are 10 ms: at most one a scan (a scan of one file takes far less, but a tick is charged whole to the
+        // thread it finds running), none with events.
+        #expect(ticks <= (way == .polling ? ended + 2 : 0), "the idle watcher's thread used \(ticks) ticks")
+        #expect(
+            wakeUps <= (way == .polling ? 4 * (ended + 1) : 0),
+            "the idle watcher's thread woke \(wakeUps) times for \(ended) waits")
         #expect(reports.all.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import DeviceConstraintsTooling
 import Foundation
 import Testing
 
@@ -148,7 +149,7 @@ struct DocumentationTests {
 
     /// Every Apple-only program of the documents, and every example with no Package.swift (an app's files), type-
     /// checks against the stand-in frameworks and the package's built modules, as a user's app imports them.
-    @Test(.timeLimit(.minutes(5))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
+    @Test(.timeLimit(.minutes(10))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
         let checker = try await StandInChecker()
         defer { checker.remove() }
         var checked = 0
@@ -167,6 +168,118 @@ struct DocumentationTests {
             checked += 1
         }
         #expect(checked > 0)
+    }
+
+    // MARK: - Adopting the package
+
+    /// The licence a company's lawyers look for: the Apache License 2.0, whole, under the authors' copyright line.
+    @Test func theLicenseIsTheApacheLicenseWhole() throws {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        #expect(lines.first == "Copyright 2026 The DeviceConstraints authors")
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for phrase in [
+            "Apache License Version 2.0, January 2004", "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION",
+            "9. Accepting Warranty or Additional Liability.", "END OF TERMS AND CONDITIONS",
+            "APPENDIX: How to apply the Apache License to your work.",
+        ] {
+            #expect(words.contains(phrase), "LICENSE lacks \(phrase)")
+        }
+        #expect(lines.count > 200, "the licence's whole text: \(lines.count) lines")
+    }
+
+    /// The changelog's newest version is the one the tool prints (`device-constraints --version`).
+    @Test func theChangelogsNewestVersionIsTheToolsVersion() throws {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let versions = text.components(separatedBy: "\n").compactMap { line in
+            line.firstMatch(of: /^## \[([0-9]+\.[0-9]+\.[0-9]+)\]/).map { String($0.1) }
+        }
+        #expect(versions.first == DeviceConstraintsTool.version, "CHANGELOG.md's versions: \(versions)")
+    }
+
+    /// README's installation line resolves as a new user's manifest gives it: a package whose manifest holds the
+    /// lines of README's block, with only the URL made the path of a clone of this repository (committed work, its
+    /// checked-out commit as the clone's `main`, as in CI's clean clone of main), and `swift package resolve` picks
+    /// that commit. (`from: "0.1.0"` found no version: the repository has no tags.) No build:
+    /// resolving takes seconds.
+    @Test(.enabled(if: Repository.isGitCheckout, "clones the repository"), .timeLimit(.minutes(10)))
+    func readmesInstallationLineResolvesAgainstAClone() async throws {
+        let readme = try Document(path: "README.md", root: Repository.root)
+        let block = try #require(
+            readme.blocks.first { $0.language == "swift" && $0.code.contains { $0.contains(".package(url: ") } },
+            "README has a ```swift block with the installation line, `.package(url: …)`")
+        let lines = block.code.joined(separator: "\n")
+        let url = try #require(lines.firstMatch(of: /\.package\(url: "([^"]*)"/)?.1, "the line gives a URL")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "installation-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clone = folder.appendingPathComponent("DeviceConstraints", isDirectory: true)
+        let git = URL(fileURLWithPath: "/usr/bin/env")
+        let cloned = try await run(git, ["git", "clone", "--quiet", Repository.root.path, clone.path], in: folder)
+        try #require(cloned.status == 0, "git clone: \(cloned)")
+        let main = try await run(git, ["git", "checkout", "--quiet", "-B", "main"], in: clone)
+        try #require(main.status == 0, "git checkout -B main: \(main)")
+        let head = try await run(git, ["git", "rev-parse", "HEAD"], in: clone)
+        let commit = head.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let app = folder.appendingPathComponent("App", isDirectory: true)
+        try write(
+            """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+            \(lines.replacingOccurrences(of: "\"\(url)\"", with: "\"\(clone.path)\""))
+            )
+
+            """, to: app.appendingPathComponent("Package.swift"))
+        try write("import DeviceConstraints\n", to: app.appendingPathComponent("Sources/App/App.swift"))
+        // No shared cache: nothing of the clone is left behind in the user's.
+        let resolve = try await swift(["package", "--disable-dependency-cache", "resolve"], in: app, timeout: 600)
+        #expect(resolve.status == 0, "README's installation line does not resolve:\n\(lines)\n\(resolve)")
+        let resolved = try? String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
+        #expect(resolved?.contains("\"revision\" : \"\(commit)\"") == true, "resolved to \(commit):\n\(resolved ?? "")")
+    }
+
+    /// No tracked text file names a folder of one machine (a notes file, a checkout, a home or temporary folder):
+    /// another contributor has none of them. The rule is in ``MachinePath``.
+    @Test(.enabled(if: Repository.isGitCheckout, "lists the tracked files with git"))
+    func noTrackedFileNamesAFolderOfOneMachine() async throws {
+        let listed = try await run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "ls-files", "-z"], in: Repository.root)
+        try #require(listed.status == 0, "git ls-files: \(listed)")
+        let paths = listed.output.split(separator: "\0").map(String.init)
+        try #require(paths.count > 100)
+        var hits: [String] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: Repository.root.appendingPathComponent(path).path),
+                !data.contains(0), let text = String(data: data, encoding: .utf8)
+            else { continue }  // not text (a picture), or a link to a folder
+            for (number, line) in text.components(separatedBy: "\n").enumerated() {
+                for found in try MachinePath.find(in: line) { hits.append("\(path):\(number + 1): \(found)") }
+            }
+        }
+        #expect(hits.isEmpty, "paths of one machine; say what the path is instead:\n\(hits.joined(separator: "\n"))")
+    }
+
+    /// The rule finds a machine's folders and leaves the system's paths and the docs' illustrations alone.
+    @Test func theMachinePathRuleFindsFoldersOfOneMachineOnly() throws {
+        // Built from parts, so that this file holds no such path itself.
+        let notes = "/" + "work/notes/sdk-check.md"
+        for line in [
+            "cite \(notes) here", "(\(notes), out of git)", "\"/" + "Users/alice/App\"", "/" + "home/ci/checkout/x",
+            "at /" + "tmp/build/x", "file:///" + "private/var/x", "/" + "var/folders/xy/T/x", "C:" + #"\Users\bob\x"#,
+        ] {
+            #expect(try !MachinePath.find(in: line).isEmpty, "not found in \(line)")
+        }
+        for line in [
+            "/dev/stdin", "/usr/bin/env swift", "/proc/self/task", "Sources/DeviceConstraints/Platform/x.swift",
+            "https://example.com/" + "home/x", "../" + "tmp/x", ".build/" + "tmp/x", "/" + "Users/me/App/Constraints",
+            "/path/to/App", "~/Library/Developer", "/Applications/Xcode.app/Contents",
+        ] {
+            #expect(try MachinePath.find(in: line).isEmpty, "found in \(line)")
+        }
     }
 
     // MARK: - Links and words
@@ -270,5 +383,30 @@ struct AppleExample {
             if !swiftFiles.isEmpty { found.append(AppleExample(name: "Examples/\(name)", files: swiftFiles)) }
         }
         return found
+    }
+}
+
+/// Absolute paths of one machine: under the folders at the root where a machine keeps its users' files, its
+/// checkouts and its temporary files (`roots`: work, Users, home, tmp, private, var/folders and the like), or a
+/// Windows drive's Users folder. The system's own paths, the same on every machine (`/dev/stdin`, `/usr/bin/env`,
+/// `/proc/self`), are not; nor is a path that plainly stands for the reader's own: `/path/to/…`, or a
+/// user named `me` (`/Users/me/App`). A path inside a URL (`https://host/home/…`) or after a relative folder
+/// (`../tmp/`, `.build/tmp/`) is not absolute.
+enum MachinePath {
+    private static let roots = [
+        "work", "Users", "home", "tmp", "private", "var/folders", "root", "Volumes", "mnt", "opt", "srv",
+    ]
+    private static let pattern = Result {
+        try NSRegularExpression(
+            pattern: #"(?<![\w.~/\\-])/(?:"# + roots.joined(separator: "|") + #")/[^\s"'`)\]]*|\b[A-Za-z]:\\Users\\\S*"#
+        )
+    }
+
+    /// The machine paths in `line`.
+    static func find(in line: String) throws -> [String] {
+        let line = line.replacingOccurrences(of: "file://", with: " ")
+        return try pattern.get().matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap {
+            Range($0.range, in: line).map { String(line[$0]) }
+        }.filter { !$0.hasPrefix("/Users/me/") && !$0.hasPrefix("/home/me/") }
     }
 }

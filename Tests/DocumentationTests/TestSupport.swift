@@ -7,6 +7,9 @@ enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Whether the folder is a git checkout (a clone, or a worktree), not an archive of one.
+    static let isGitCheckout = FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path)
+
     /// Every document, read once.
     static let documents = Result { try Document.all(in: root) }
 

@@ -4,7 +4,8 @@
 // and it runs the same way under every test runner; it is a target of the package, not a product.
 //
 // Usage: StoreCrashChild <store folder> <base folder> <variants folder> <first version>
-// Each install is the bundle variants/<k mod n>.json at version k, k counting up from <first version>.
+// Each install is the bundle variants/<k mod n>.json at version k, k counting up from <first version>. Prints a line
+// when the store is open and one after each step, so that the test can count steps rather than time them.
 
 import DeviceConstraints
 import Foundation
@@ -29,9 +30,10 @@ let variants = names.compactMap { name in
 }
 guard !variants.isEmpty else { exit(3) }
 
-// Never outlives a test that stopped watching it (the test kills it within a second).
+// Never outlives a test that stopped watching it (the test kills it within a second of the step it waits for).
 let deadline = Date().addingTimeInterval(120)
 var version = first
+FileHandle.standardOutput.write(Data("open\n".utf8))
 while Date() < deadline {
     version += 1
     do {
@@ -43,6 +45,7 @@ while Date() < deadline {
             try await store.install(ConstraintUpdate(version: String(version), files: variant.files)) { _ in }
             if version % 3 == 0 { try store.confirm() }
         }
+        FileHandle.standardOutput.write(Data("\(version)\n".utf8))
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)

@@ -5,8 +5,9 @@
 //
 // Checked on Linux by PlatformCompileCheckTests against the stand-in UIKit (written from the iPhoneOS 18.6 SDK's UIKit
 // headers) and the stand-in AppKit (written from AppKit's headers), with an app whose own UIView category has `left`
-// and `width`; type-checked against the real iPhoneOS 18.6 SDK at iOS 13, 17 and 18 (/work/notes/sdk-check.md, out
-// of git). A Mac must still confirm the AppKit half builds, and that the constraints made here lay out as SnapKit's.
+// and `width`; type-checked against the real iPhoneOS 18.6 SDK at iOS 13, 17 and 18 (`Scripts/sdk-check.sh` runs
+// that check). A Mac must still confirm the AppKit half builds, and that the constraints made here lay out as
+// SnapKit's.
 
 #if canImport(UIKit) && !os(watchOS) && compiler(>=6.2)
     public import DeviceConstraints

@@ -4,7 +4,7 @@
 //
 // Checked on Linux by PlatformCompileCheckTests against the stand-in UIKit (Tests/ConstraintDSLTests/Fixtures/StandIns/
 // UIKit.swift, written from the iPhoneOS 18.6 SDK's UIKit headers and overlay), and type-checked against the real
-// iPhoneOS 18.6 SDK at iOS 13, 17 and 18 with no error or deprecation warning (/work/notes/sdk-check.md, out of git).
+// iPhoneOS 18.6 SDK at iOS 13, 17 and 18 with no error or deprecation warning (`Scripts/sdk-check.sh` runs that check).
 // A Mac must still confirm at run time that UIKit calls the trait registration's handler on iOS 17 and the override
 // below it, and that a rotation reaches `layoutSubviews` before the frame is drawn.
 

@@ -3,7 +3,7 @@
 //
 // Checked on Linux by PlatformCompileCheckTests against the stand-in UIKit (Tests/ConstraintDSLTests/Fixtures/StandIns/
 // UIKit.swift, written from the iPhoneOS 18.6 SDK's UIKit headers and overlay), and type-checked against the real
-// iPhoneOS 18.6 SDK at iOS 13 and 18 (/work/notes/sdk-check.md, out of git). A Mac must still confirm that
+// iPhoneOS 18.6 SDK at iOS 13 and 18 (`Scripts/sdk-check.sh` runs that check). A Mac must still confirm that
 // `UIScene.didDisconnectNotification` arrives on the main queue with the scene as its object.
 
 #if canImport(UIKit) && !os(watchOS)

@@ -5,7 +5,7 @@
 // registration). Each declaration keeps the SDK's shape, `@available` and main-actor isolation; only what the package
 // uses is declared. Never run: bodies are placeholders. Differences the language forces: `class let` becomes
 // `static let`, conformances to NSCoding/NSCopying that would need bodies are left out, and deprecations (iOS 17's
-// `traitCollectionDidChange`) mean nothing on Linux: the real-SDK check (/work/notes/sdk-check.md) catches those.
+// `traitCollectionDidChange`) mean nothing on Linux: the real-SDK check (`Scripts/sdk-check.sh`) catches those.
 @_exported import Foundation
 
 // MARK: - UIDevice.h, UIInterface.h
