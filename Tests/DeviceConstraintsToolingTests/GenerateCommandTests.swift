@@ -90,26 +90,3 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 }
-
-// MARK: - Issue 27: a typo of a standard attribute fails the build
-
-extension GenerateCommandTests {
-    @Test func theBuildPluginFailsOnATypoOfAStandardAttributeUnlessTheCatalogDeclaresIt() throws {
-        let folder = try TemporaryFolder()
-        let output = folder.url.appendingPathComponent("IDs.swift")
-        let directory = try Fixtures.folder("Typo").path
-        let catalogs = try Fixtures.root.appendingPathComponent("Catalogs")
-        let typo = GenerateCommand(
-            directory: directory, output: output.path, catalog: catalogs.appendingPathComponent("phones.json").path
-        ).run()
-        #expect(!typo.succeeded)
-        #expect(typo.errorOutput.contains("error: unknown attribute \"hieght\""), "\(typo.errorOutput)")
-        #expect(!FileManager.default.fileExists(atPath: output.path))
-
-        let declared = GenerateCommand(
-            directory: directory, output: output.path,
-            catalog: catalogs.appendingPathComponent("phones-with-extensions.json").path
-        ).run()
-        #expect(declared.succeeded, "\(declared.errorOutput)")
-    }
-}

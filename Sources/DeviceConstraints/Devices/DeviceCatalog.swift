@@ -19,10 +19,6 @@ public import Foundation
 public struct DeviceCatalog: Sendable, Hashable {
     /// The profiles, in the order they were given.
     public let profiles: [DeviceProfile]
-    /// The attributes the app's constraint files use on purpose beyond the standard ones, from the catalog file's
-    /// `"extensionAttributes"`: lint takes an unknown attribute within two edits of a standard one (`"hieght"`) for a
-    /// typo, an error, unless it is named here. Empty for the standard catalog and for one made from profiles.
-    public private(set) var extensionAttributes: Set<String> = []
     /// The position of each profile in ``profiles``.
     private let indexByName: [DeviceName: Int]
 
@@ -61,8 +57,7 @@ public struct DeviceCatalog: Sendable, Hashable {
 
     /// Loads a catalog from a JSON document.
     ///
-    /// The document is an object with the key `devices`, an array of devices (`fallbacks` may be left out), and
-    /// optionally `extensionAttributes`, the names of the ``extensionAttributes``:
+    /// The document is an object with one key, `devices`, an array of devices; `fallbacks` may be left out:
     ///
     /// ```json
     /// { "devices": [
@@ -87,7 +82,6 @@ public struct DeviceCatalog: Sendable, Hashable {
             throw reader.located(error)
         }
         self.init(uncheckedProfiles: profiles)
-        extensionAttributes = try reader.extensionAttributes()
     }
 
     /// Where `keyPath` (`devices[3]`, `devices[3].fallbacks`) is in a catalog document, to place a diagnostic

@@ -282,9 +282,8 @@ extension ConstraintFileName {
     /// an update, by `bundle` when it writes one, by `lint` when it checks a folder — or nil when it is fit.
     ///
     /// Refused: an empty or overlong name, a path separator, a control character, a hidden name, `..`, a name not
-    /// ending in `.json`, an invisible formatting character (a bidirectional control such as U+202E, which shows the
-    /// name reversed, or a zero-width space, which hides a difference between two names), and U+FFFD, which stands for
-    /// bytes that are not UTF-8.
+    /// ending in `.json`, and an invisible formatting character (a bidirectional control such as U+202E, which shows
+    /// the name reversed, or a zero-width space, which hides a difference between two names).
     package static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.utf8.count > maximumNameLength { return "is longer than \(maximumNameLength) bytes" }
@@ -293,9 +292,6 @@ extension ConstraintFileName {
             case 0: return "contains a NUL"
             case 0x2F, 0x5C: return "contains a path separator"
             case 0x01...0x1F, 0x7F...0x9F: return "contains a control character"
-            case 0xFFFD:
-                return "is not valid UTF-8 (U+FFFD stands for bytes that are not), so no tool can name the file for "
-                    + "certain"
             case let value where isInvisibleFormatting(value):
                 return "contains the invisible character U+\(String(value, radix: 16, uppercase: true)) (a "
                     + "bidirectional control or a zero-width character), which makes the name read as another"

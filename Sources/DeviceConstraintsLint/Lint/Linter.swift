@@ -94,7 +94,9 @@ public struct Linter: Sendable {
         let complete = files.filter { !unreadContainers.contains($0.contents.container) }
         diagnostics += missingDefaults(in: files, unread: Set(unread.map(\.name)))
         diagnostics += constantScaledValues(in: complete)
-        diagnostics += unread.map { path, name in
+        // Only where the container has other files: a broken file alone hides nothing across files.
+        let readContainers = Set(files.map(\.name.container))
+        diagnostics += unread.filter { readContainers.contains($0.name.container) }.map { path, name in
             let what =
                 name.device == nil
                 ? "whether any device of \(name.container) misses a view"
@@ -243,21 +245,9 @@ public struct Linter: Sendable {
             data, fileName: name, container: deadDevice == nil ? fileName.container : nil,
             diagnostics: warnings.handler)
         result.diagnostics += errors.map { ConstraintDiagnostic($0, at: path) }
-        result.diagnostics += warnings.diagnostics.compactMap { warning in
+        result.diagnostics += warnings.diagnostics.map { warning in
             var placed = warning
             placed.file = path
-            // A name two edits from a standard attribute is a typo unless the catalog declares it: the interpreter
-            // keeps it as an extension attribute and reads the standard one as unset, so a build must not pass it.
-            if warning.code == .possibleTypo {
-                let attribute = warning.keyPath.flatMap { $0.split(separator: ".").last }.map(String.init)
-                if let attribute, catalog.extensionAttributes.contains(attribute) { return nil }
-                placed.severity = .error
-                placed.message = placed.message.replacingOccurrences(
-                    of: " It is kept as an extension attribute",
-                    with:
-                        " The app would read it as an extension attribute and leave the standard one unset; rename it, "
-                        + "or name it in the catalog file's \"extensionAttributes\" if the app reads it on purpose")
-            }
             return placed
         }
         guard let contents else {
