@@ -106,3 +106,121 @@ struct BundleCommandTests {
         #expect(try ConstraintUpdate(data: Data(contentsOf: output.bundle)).version == "7")
     }
 }
+
+// MARK: - The store's name rules, and what bundle replaces (issue 27)
+
+extension BundleCommandTests {
+    private static let card = #"{"Card": [{"title": {"height": 22}}]}"#
+
+    /// The names on this disk, to skip a check a case-insensitive or normalizing file system cannot set up.
+    private static func holds(_ folder: borrowing ScratchFolder, _ names: [String]) -> Bool {
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+        return names.allSatisfy { name in listed.contains { Array($0.utf8) == Array(name.utf8) } }
+    }
+
+    @Test func namesThatDifferOnlyInCaseAreNotBundledAndBothFilesAreNamed() throws {
+        let folder = try ScratchFolder(["Card.json": Self.card, "card.json": Self.card])
+        guard Self.holds(folder, ["Card.json", "card.json"]) else { return }
+        let output = try Output()
+        let result = tool.run(
+            .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
+        #expect(result.exitCode == .failure)
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(folder.path("Card.json") + ": error: ") && $0.contains("differ only in case")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(folder.path("card.json") + ": error: ") && $0.contains("differ only in case")
+            })
+        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+    }
+
+    @Test func aNamePrecomposedAndDecomposedIsNotBundledAsOneFileOfTheOthersText() throws {
+        let composed = "Caf\u{E9}.json"
+        let decomposed = "Cafe\u{301}.json"
+        let folder = try ScratchFolder()
+        try Data(#"{"Café": [{"title": {"height": 1}}]}"#.utf8).write(to: URL(fileURLWithPath: folder.path(composed)))
+        try Data(#"{"Café": [{"title": {"height": 2}}]}"#.utf8).write(to: URL(fileURLWithPath: folder.path(decomposed)))
+        guard Self.holds(folder, [composed, decomposed]) else { return }
+        let output = try Output()
+        let result = tool.run(
+            .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
+        #expect(result.exitCode == .failure)
+        #expect(result.errorOutput.contains("differ only in how their accents are encoded"), "\(result.errorOutput)")
+        #expect(result.errorOutput.split(separator: "\n").filter { $0.contains(": error: ") }.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+    }
+
+    @Test func anEmptyFolderIsBundledOnlyWhenAllowed() throws {
+        let folder = try ScratchFolder()
+        let output = try Output()
+        let refused = tool.run(
+            .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
+        #expect(refused.exitCode == .failure)
+        #expect(refused.errorOutput.contains("reverts every app to its own files"), "\(refused.errorOutput)")
+        #expect(refused.errorOutput.contains("--allow-empty"))
+        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+
+        let parsed = try ToolCommand(parsing: [
+            "bundle", folder.url.path, "--bundle-version", "2", "--output", output.bundle.path, "--allow-empty",
+        ])
+        let allowed = tool.run(parsed)
+        #expect(allowed.exitCode == .success, "\(allowed.errorOutput)")
+        #expect(try ConstraintUpdate(data: Data(contentsOf: output.bundle)).files.isEmpty)
+    }
+
+    @Test func aNameWithABidiControlOrAZeroWidthSpaceIsRefusedByTheStoreLintAndBundle() async throws {
+        for name in ["Card\u{202E}nosj.json", "Ca\u{200B}rd.json"] {
+            let problem = try #require(ConstraintUpdate.problem(withFileName: name))
+            #expect(problem.contains("invisible character"))
+
+            let store = try ConstraintStore(
+                directory: try Output().folder.appendingPathComponent("Store"), base: InMemorySource([:]))
+            let error = await #expect(throws: ConstraintError.self) {
+                try await store.install(ConstraintUpdate(version: "1", files: [name: Data(Self.card.utf8)])) { _ in }
+            }
+            #expect(error?.code == .invalidUpdate)
+            #expect(error?.message.contains("invisible character") == true)
+
+            let folder = try ScratchFolder([name: Self.card])
+            let output = try Output()
+            let result = tool.run(
+                .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
+            #expect(result.exitCode == .failure)
+            #expect(result.errorOutput.contains("invisible character"), "\(result.errorOutput)")
+            let lint = tool.run(.lint(LintOptions(directory: folder.url.path)))
+            #expect(lint.exitCode == .failure)
+            #expect(lint.output.contains("invisible character"), "\(lint.output)")
+        }
+    }
+
+    @Test func theOutputIsNeverADeviceOrOneOfTheFolderSFiles() throws {
+        let folder = try ScratchFolder(["Card.json": Self.card])
+        let device = tool.run(.bundle(BundleOptions(directory: folder.url.path, version: "2", output: "/dev/null")))
+        #expect(device.exitCode == .failure)
+        #expect(device.errorOutput.contains("'/dev/null' is not a regular file"), "\(device.errorOutput)")
+
+        let own = tool.run(
+            .bundle(BundleOptions(directory: folder.url.path, version: "2", output: folder.path("Card.json"))))
+        #expect(own.exitCode == .failure)
+        #expect(own.errorOutput.contains("is the folder's own file"), "\(own.errorOutput)")
+        #expect(try String(contentsOfFile: folder.path("Card.json"), encoding: .utf8) == Self.card)
+    }
+
+    @Test func aVersionThatCannotBeReadIsAUsageError() throws {
+        let error = try #require(throws: UsageError.self) {
+            try ToolCommand(parsing: ["bundle", "--bundle-version", "2.x", "--output", "update.json"])
+        }
+        #expect(error.description.contains("'--bundle-version 2.x'"), "\(error.description)")
+        let run = try Executable.runInFixtures(
+            "bundle", "Clean", "--bundle-version", "2.x", "--output", "/nonexistent/u.json")
+        #expect(run.exitCode == 2, "\(run.errorOutput)")
+    }
+
+    @Test func theHelpNamesTheStoreSInstallAsItIs() {
+        #expect(CommandSpec.bundle.help.contains("install(_:allowDowngrade:verify:)"))
+        #expect(CommandSpec.bundle.help.contains("--allow-empty"))
+    }
+}

@@ -431,3 +431,50 @@ struct LinterTests {
         #expect(diagnostics.last?["keyPath"] as? String == "WrongType[1].icon.imageName")
     }
 }
+
+// MARK: - Issue 27: what one broken file hides, typos of standard attributes, names no tool can read
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LinterTests {
+    @Test func aFileThatDoesNotParseHidesNoErrorOfTheOtherFilesAndSaysWhichChecksDidNotRun() throws {
+        let report = Linter().lint(try Fixtures.source("UnparsedFile"), directory: "UnparsedFile")
+        let lines = report.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains { $0.hasPrefix("UnparsedFile/Card_iPhone5.json:") && $0.contains(": error: ") },
+            "\(report.text)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("UnparsedFile/Card_iPhone6Plus.json:4:7: error: view \"subtitle\" has no default")
+            }, "\(report.text)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("UnparsedFile/Card_iPhone5.json: note: checks across files not run")
+            }, "\(report.text)")
+        // The devices that read the broken file are not said to miss "subtitle": fixing the file may give it to them.
+        let missing = report.diagnostics.first { $0.code == .missingDefault }
+        #expect(missing?.message.contains("iPhone5,") == false)
+        #expect(missing?.message.contains("iPhone5 ") == false)
+    }
+
+    @Test func aNameThatIsNotUTF8IsReportedForWhatItIs() throws {
+        let folder = try ScratchFolder(["Card.json": #"{"Card": [{"title": {"height": 1}}]}"#])
+        // "Bad\xFF.json": a byte that is not UTF-8, as a file made on another system can have.
+        let bytes: [UInt8] = Array(folder.url.path.utf8) + Array("/Bad".utf8) + [0xFF] + Array(".json".utf8) + [0]
+        let descriptor = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                open($0, O_WRONLY | O_CREAT, 0o644)
+            }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let report = Linter().lint(DirectorySource(folder.url), directory: "F")
+        #expect(!report.text.contains("disappeared"), "\(report.text)")
+        #expect(report.text.contains("is not valid UTF-8"), "\(report.text)")
+        #expect(report.errorCount == 1)
+    }
+}

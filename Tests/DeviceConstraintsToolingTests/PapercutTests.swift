@@ -102,3 +102,32 @@ struct UnknownDeviceFileTests {
         #expect(coverage.text.contains("Card_iPad.json: \(message)"))
     }
 }
+
+// MARK: - Issue 27
+
+extension PapercutTests {
+    @Test func aCatalogThatIsNotARegularFileIsSaidToBeSoAndNotRead() throws {
+        for path in ["/dev/zero", "/dev/stdin", NSTemporaryDirectory()] {
+            let result = tool.run(.devices(DevicesOptions(catalog: path)))
+            #expect(result.exitCode == .failure)
+            #expect(result.errorOutput.contains("not a regular file"), "\(path): \(result.errorOutput)")
+            #expect(!result.errorOutput.contains("permission"))
+        }
+    }
+
+    @Test func theOverviewNamesEveryCommand() {
+        let overview = CommandSpec.toolHelp.split(separator: "\n").first ?? ""
+        #expect(overview.contains("preview") && overview.contains("bundle"))
+    }
+
+    @Test func oneDeviceIsOneDevice() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = tool.run(
+            .preview(
+                PreviewOptions(
+                    container: "Card", directory: try Fixtures.folder("Clean").path, devices: ["iPad"],
+                    output: file.path)))
+        #expect(written.output == "wrote \(file.path): 1 device\n", "\(written.errorOutput)")
+    }
+}

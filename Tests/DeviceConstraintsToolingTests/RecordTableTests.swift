@@ -151,3 +151,28 @@ struct RecordTableTests {
         #expect(attributes.first { $0["name"] as? String == "width" }?["source"] is NSNull)
     }
 }
+
+// MARK: - Issue 27: output linear in the input
+
+extension RecordTableTests {
+    @Test func oneLongViewIdDoesNotPadEveryRowToItsWidth() throws {
+        let long = String(repeating: "x", count: 20_000)
+        var views = (0..<1_000).map { #"{"v\#($0)": {"height": 1}}"# }
+        views.append(#"{"\#(long)": {"height": 2}}"#)
+        let text = #"{"Card": ["# + views.joined(separator: ",\n") + "]}"
+        let folder = try ScratchFolder(["Card.json": text])
+        let result = DeviceConstraintsTool().run(
+            .show(ShowOptions(container: "Card", directory: folder.url.path, device: .named("iPhone6"))))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        #expect(result.output.contains(long))
+        // Padded to the long id, the rows would print 20 MB; linear output is a few times the file (the id is printed
+        // a few times over).
+        #expect(result.output.utf8.count < 10 * text.utf8.count, "\(result.output.utf8.count) bytes")
+    }
+
+    @Test func aTableCellWiderThanTheCapIsNotPaddedAndDoesNotWidenItsColumn() {
+        let wide = String(repeating: "w", count: TextTable.maximumPaddedWidth + 1)
+        let table = TextTable(rows: [["a", "1"], [wide, "2"], ["bb", "3"]])
+        #expect(table.rendered == "a   1\n\(wide)  2\nbb  3")
+    }
+}

@@ -168,3 +168,19 @@ struct WatchSessionTests {
         #expect(text.all.last?.output.hasPrefix("\n— changed: Card\\u001B[2J\\u202E.json —\n") == true)
     }
 }
+
+// MARK: - Issue 27: only constraint files count
+
+extension WatchSessionTests {
+    @Test func anEditorsTemporaryFileIsNotNamedAndAloneRunsNothing() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let text = Printed()
+        let session = WatchSession(try ToolCommand(parsing: ["lint", url.path, "--watch"])) { text.append($0) }
+        session.runOnce(changed: nil)
+        session.runOnce(changed: ["Card.json", "sedhNtAr7"])
+        #expect(text.all.last?.output.hasPrefix("\n— changed: Card.json —\n") == true, "\(text.all.last?.output ?? "")")
+        session.runOnce(changed: ["sedhNtAr7"])
+        #expect(text.all.count == 2)
+    }
+}

@@ -57,13 +57,19 @@ package struct MissingDefaults: Sendable {
     /// One finding per view id that some device of the catalog cannot reach, in container order, then in the order
     /// of the files and of their views.
     ///
-    /// - Parameter files: the files of the containers to check, each parsed whole (a container with a file that
-    ///   could not be read would report each of that file's views: leave such containers out).
-    package func find(in files: [File]) -> [Finding] {
+    /// - Parameters:
+    ///   - files: the files of the containers to check, each parsed whole.
+    ///   - unread: the files that could not be read or parsed. No one can tell which views they define, so a device
+    ///     that reads one of them is not said to miss a view (fixing the file may give it the view), and a container
+    ///     whose base file is among them is not checked at all; the other devices are.
+    package func find(in files: [File], unread: Set<ConstraintFileName> = []) -> [Finding] {
         let graph = FallbackGraph(catalog)
         var findings: [Finding] = []
         let byContainer = Dictionary(grouping: files.indices, by: { files[$0].contents.container })
         for (container, indices) in byContainer.sorted(by: { $0.key < $1.key }) {
+            // Every device reads the base file: with it unread, no device can be said to miss anything.
+            if unread.contains(ConstraintFileName(container: container)) { continue }
+            let unreadDevices = Set(unread.compactMap { $0.container == container ? $0.device : nil })
             let base = indices.first { files[$0].name.device == nil }.map { files[$0] }
             var byDevice: [DeviceName: File] = [:]
             for index in indices {
@@ -73,12 +79,18 @@ package struct MissingDefaults: Sendable {
             // hold the whole catalog); then the files each device reads, in no order: only whether one defines a view
             // matters.
             let owners = graph.fold { device, ownersOfFallbacks -> [Int] in
-                let own = byDevice[graph.profiles[device].name] == nil ? [] : [device]
+                let name = graph.profiles[device].name
+                let own = byDevice[name] == nil && !unreadDevices.contains(name) ? [] : [device]
                 if own.isEmpty, ownersOfFallbacks.count <= 1 { return ownersOfFallbacks.first ?? [] }
                 return Set(own + ownersOfFallbacks.joined()).sorted()
             }
-            let reads: [(device: DeviceName, files: [File])] = zip(graph.profiles, owners).map { profile, owners in
-                (profile.name, owners.compactMap { byDevice[graph.profiles[$0].name] } + (base.map { [$0] } ?? []))
+            // A device that reads an unread file is left out: what it gets is not known.
+            let reads: [(device: DeviceName, files: [File])] = zip(graph.profiles, owners).compactMap {
+                profile, owners in
+                if owners.contains(where: { unreadDevices.contains(graph.profiles[$0].name) }) { return nil }
+                return (
+                    profile.name, owners.compactMap { byDevice[graph.profiles[$0].name] } + (base.map { [$0] } ?? [])
+                )
             }
             let viewIds = indices.map { files[$0].contents.viewIds }
             // How many files of the container spell each id so: a rename is suggested only toward the spelling the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The name of a constraint file: `Container_Device.json` for one device, `Container.json` for the
 /// device-neutral base.
 ///
@@ -227,5 +229,76 @@ extension ConstraintFileName {
     /// What every tool says of a file for a device the catalog does not know.
     package static func unknownDeviceMessage(_ device: String) -> String {
         "no device reads this file: \"\(device)\" is not a device of the catalog"
+    }
+}
+
+// MARK: - The one rule for the names of files that are written
+
+extension ConstraintFileName {
+    /// The longest file name accepted, in UTF-8 bytes: what every file system an app runs on stores.
+    package static let maximumNameLength = 255
+
+    /// What makes `name` unfit to be a constraint file written in a folder of an app — by the store when it installs
+    /// an update, by `bundle` when it writes one, by `lint` when it checks a folder — or nil when it is fit.
+    ///
+    /// Refused: an empty or overlong name, a path separator, a control character, a hidden name, `..`, a name not
+    /// ending in `.json`, and an invisible formatting character (a bidirectional control such as U+202E, which shows
+    /// the name reversed, or a zero-width space, which hides a difference between two names).
+    package static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.utf8.count > maximumNameLength { return "is longer than \(maximumNameLength) bytes" }
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0: return "contains a NUL"
+            case 0x2F, 0x5C: return "contains a path separator"
+            case 0x01...0x1F, 0x7F...0x9F: return "contains a control character"
+            case let value where isInvisibleFormatting(value):
+                return "contains the invisible character U+\(String(value, radix: 16, uppercase: true)) (a "
+                    + "bidirectional control or a zero-width character), which makes the name read as another"
+            default: continue
+            }
+        }
+        if name.hasPrefix(".") { return "starts with a dot (a hidden file, or a folder)" }
+        if name.contains("..") { return "contains '..'" }
+        if !hasSuffix(name) { return "does not end in .json" }
+        return nil
+    }
+
+    /// The formatting characters (Unicode's category Cf) a file name can hide: the bidirectional marks, embeddings,
+    /// overrides and isolates, the zero-width spaces and joiners, the soft hyphen, the byte order mark.
+    private static func isInvisibleFormatting(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xAD, 0x61C, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF,
+            0xFFF9...0xFFFB:
+            true
+        default: false
+        }
+    }
+
+    /// The pairs of `names` that are one file on a disk that ignores case or Unicode normalization (as Apple's do by
+    /// default): `Card.json` and `card.json`, `Café.json` precomposed and decomposed. Each pair in the order of
+    /// `names`, the first name of a group paired with each later one.
+    ///
+    /// Give the names as listed, not as the keys of a dictionary: Swift's `String` equality is canonical equivalence,
+    /// so a dictionary keeps only one of two spellings of `Café.json`.
+    package static func clashes(among names: [String]) -> [(first: String, second: String)] {
+        var folded: [String: String] = [:]
+        var pairs: [(first: String, second: String)] = []
+        for name in names {
+            let key = name.precomposedStringWithCanonicalMapping.lowercased()
+            if let first = folded[key] {
+                pairs.append((first, name))
+            } else {
+                folded[key] = name
+            }
+        }
+        return pairs
+    }
+
+    /// What every tool says of two names that are one file on the app's disk.
+    package static func clashMessage(_ first: String, _ second: String) -> String {
+        let same = first == second ? "how their accents are encoded" : "case or accents"
+        return "\"\(first.debugDescriptionContent)\" and \"\(second.debugDescriptionContent)\" differ only in \(same), "
+            + "and are one file on an app's disk (which ignores both); keep one of them"
     }
 }

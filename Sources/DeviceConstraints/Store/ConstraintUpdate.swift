@@ -131,7 +131,7 @@ public struct ConstraintUpdate: Sendable, Hashable {
     /// What makes `name` unfit to be a file of an update (a path, a hidden file, a control character, not `.json`),
     /// or nil: the rule ``ConstraintStore/install(_:allowDowngrade:verify:)`` applies.
     package static func problem(withFileName name: String) -> String? {
-        UpdateCheck.problem(with: name)
+        ConstraintFileName.nameProblem(name)
     }
 
     /// The total size of the files, in bytes.

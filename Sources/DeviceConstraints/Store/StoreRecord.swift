@@ -101,7 +101,9 @@ struct StoreRecord: Equatable, Sendable {
                 for (name, size) in document.members(value) {
                     // A name an install would refuse (`../x`) was not written by a store: the record is damaged.
                     let name = document.string(name)
-                    guard let size = integer(document, size), UpdateCheck.problem(with: name) == nil else { return nil }
+                    guard let size = integer(document, size), ConstraintFileName.nameProblem(name) == nil else {
+                        return nil
+                    }
                     sizes[name] = size
                 }
                 files = sizes

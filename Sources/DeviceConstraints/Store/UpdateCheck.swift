@@ -7,8 +7,6 @@ import Foundation
 /// Linear in the size of the update and of the app's files of the containers it touches: only those containers can
 /// change, so only their files are read.
 struct UpdateCheck {
-    /// The longest file name accepted, in UTF-8 bytes: what every file system the app runs on stores.
-    static let maximumNameLength = 255
     /// The most errors one refusal reports; the count of the others is said.
     static let maximumErrors = 100
 
@@ -139,51 +137,30 @@ struct UpdateCheck {
     }
 
     /// Throws `.invalidUpdate` for every name that is not a plain `.json` file name, or that names the same file as
-    /// another on a file system that ignores case or Unicode normalization (as Apple's do by default).
+    /// another on a file system that ignores case or Unicode normalization (as Apple's do by default): the rule of
+    /// ``ConstraintFileName/nameProblem(_:)`` and ``ConstraintFileName/clashes(among:)``, which lint and bundle apply too.
     private func checkNames(_ update: ConstraintUpdate) throws(ConstraintError) {
         var errors: [ConstraintError] = []
-        var folded: [String: String] = [:]
-        for name in update.files.keys.sorted() {
-            if let problem = Self.problem(with: name) {
+        let names = update.files.keys.sorted()
+        for name in names {
+            if let problem = ConstraintFileName.nameProblem(name) {
                 errors.append(
                     ConstraintError(
                         code: .invalidUpdate,
                         message:
                             "the update's file name \"\(name.debugDescriptionContent)\" \(problem); an update carries "
                             + "plain file names such as Card_iPhone6.json"))
-                continue
             }
-            let key = name.precomposedStringWithCanonicalMapping.lowercased()
-            if let other = folded.updateValue(name, forKey: key) {
-                errors.append(
-                    ConstraintError(
-                        code: .invalidUpdate,
-                        message:
-                            "the update's files \"\(other)\" and \"\(name)\" differ only in case or accents, and are "
-                            + "one file on the app's disk; keep one of them"))
-            }
+        }
+        for (first, second) in ConstraintFileName.clashes(among: names) {
+            errors.append(
+                ConstraintError(
+                    code: .invalidUpdate,
+                    message: "the update's files " + ConstraintFileName.clashMessage(first, second)))
         }
         guard var first = errors.first else { return }
         first.additionalErrors = Array(errors.dropFirst().prefix(Self.maximumErrors))
         throw first
-    }
-
-    /// What makes `name` unfit to be written in the store's folder, or nil.
-    static func problem(with name: String) -> String? {
-        if name.isEmpty { return "is empty" }
-        if name.utf8.count > maximumNameLength { return "is longer than \(maximumNameLength) bytes" }
-        for scalar in name.unicodeScalars {
-            switch scalar.value {
-            case 0: return "contains a NUL"
-            case 0x2F, 0x5C: return "contains a path separator"
-            case 0x01...0x1F, 0x7F...0x9F: return "contains a control character"
-            default: continue
-            }
-        }
-        if name.hasPrefix(".") { return "starts with a dot (a hidden file, or a folder)" }
-        if name.contains("..") { return "contains '..'" }
-        if !ConstraintFileName.hasSuffix(name) { return "does not end in .json" }
-        return nil
     }
 
     /// The role of each name of the update, by the rule every tool follows, among the update's names and the app's.

@@ -19,6 +19,9 @@ extension ConstraintDiagnostic.Code {
     /// Scaled values (`{"scaled": n}`) that resolve to the same number at the width of every device that reads
     /// them: they cannot scale (a base file that states no `"designWidth"`).
     package static let constantScaledValue = Self(rawValue: "constantScaledValue")
+    /// A note at a file that could not be read or parsed: the checks across files that it would take part in were not
+    /// run for the devices that read it.
+    package static let checksNotRun = Self(rawValue: "checksNotRun")
 }
 
 extension ConstraintDiagnostic {

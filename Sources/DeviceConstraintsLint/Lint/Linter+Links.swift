@@ -7,6 +7,11 @@ extension Linter {
     /// Why `source` read nothing for `name`, which it listed: a symbolic link that leads to no file, or round in a
     /// loop; else the file was deleted after the folder was listed.
     func missingFileMessage(_ name: String, in source: any ConstraintSource) -> String {
+        // A name listed with U+FFFD that cannot be opened had bytes that are not UTF-8: the listing replaced them.
+        if name.unicodeScalars.contains("\u{FFFD}") {
+            return "the file name is not valid UTF-8, so it cannot be opened by the name it is listed with; rename "
+                + "the file with a UTF-8 name"
+        }
         let disappeared = "the file disappeared while it was linted; run lint again"
         guard let folder = (source as? DirectorySource)?.directory else { return disappeared }
         var path = folder.appendingPathComponent(name).path

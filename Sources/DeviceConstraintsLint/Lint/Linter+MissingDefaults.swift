@@ -8,16 +8,19 @@ extension Linter {
     /// reaches no file that defines the view: on those devices `record(viewId:container:)` throws. One error
     /// per view id, placed at its first definition, naming every such device.
     ///
-    /// - Parameter files: the files that were read, in path order, of containers whose files all parsed.
-    func missingDefaults(in files: [LintedFile]) -> [ConstraintDiagnostic] {
+    /// - Parameters:
+    ///   - files: the files that were read, in path order.
+    ///   - unread: the files that could not be read or parsed; the devices that read them are not checked.
+    func missingDefaults(in files: [LintedFile], unread: Set<ConstraintFileName>) -> [ConstraintDiagnostic] {
         let rule = MissingDefaults(catalog: catalog)
-        return rule.find(in: files.map { MissingDefaults.File(name: $0.name, contents: $0.contents) }).map {
-            finding in
-            let file = files[finding.file]
-            let location = file.lines.location(ofOffset: finding.offset)
-            return ConstraintDiagnostic(
-                severity: .error, code: .missingDefault, message: finding.message, file: file.path,
-                line: location.line, column: location.column)
-        }
+        return rule.find(in: files.map { MissingDefaults.File(name: $0.name, contents: $0.contents) }, unread: unread)
+            .map {
+                finding in
+                let file = files[finding.file]
+                let location = file.lines.location(ofOffset: finding.offset)
+                return ConstraintDiagnostic(
+                    severity: .error, code: .missingDefault, message: finding.message, file: file.path,
+                    line: location.line, column: location.column)
+            }
     }
 }

@@ -73,25 +73,67 @@ public struct Linter: Sendable {
         let roles = ConstraintFileName.roles(of: names, knownDevices: knownDevices) { name in
             (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
         }
-        var diagnostics = misnamed
+        var diagnostics = misnamed + nameErrors(names, directory: directory)
         var files: [LintedFile] = []
-        var unreadContainers: Set<String> = []
-        for name in names {
+        var unread: [(path: String, name: ConstraintFileName)] = []
+        // A name no app can hold is reported once, by the rule the store applies, and not read.
+        for name in names where ConstraintFileName.nameProblem(name) == nil {
             let path = DisplayPath.join(directory, name)
             let checked = check(name, at: path, in: source, role: roles[name] ?? .notConstraintFile)
             diagnostics += checked.diagnostics
             if let file = checked.file {
                 files.append(file)
-            } else if let container = checked.unreadContainer {
-                unreadContainers.insert(container)
+            } else if let name = checked.unread {
+                unread.append((path, name))
             }
         }
-        // A container with a file that could not be read at all would report each of that file's views as
-        // missing: a cascade of errors that fixing the file removes. Its other checks still run.
+        // A file that could not be read hides its views: the devices that read it are left out of the check for
+        // missing defaults (every other device of its container is checked), and its container out of the check of
+        // scaled values. A note at the file says so, so that a clean run is not taken for a full one.
+        let unreadContainers = Set(unread.map(\.name.container))
         let complete = files.filter { !unreadContainers.contains($0.contents.container) }
-        diagnostics += missingDefaults(in: complete)
+        diagnostics += missingDefaults(in: files, unread: Set(unread.map(\.name)))
         diagnostics += constantScaledValues(in: complete)
+        // Only where the container has other files: a broken file alone hides nothing across files.
+        let readContainers = Set(files.map(\.name.container))
+        diagnostics += unread.filter { readContainers.contains($0.name.container) }.map { path, name in
+            let what =
+                name.device == nil
+                ? "whether any device of \(name.container) misses a view"
+                : "whether the devices that read it miss a view"
+            return ConstraintDiagnostic(
+                severity: .note, code: .checksNotRun,
+                message:
+                    "checks across files not run: until this file is fixed, lint cannot tell \(what), nor check "
+                    + "\(name.container)'s scaled values across devices; the other files were checked",
+                file: path)
+        }
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
+    }
+
+    /// An error for each name that an app's store would refuse (``ConstraintFileName/nameProblem(_:)``), and for both
+    /// files of each pair that are one file on an app's disk (``ConstraintFileName/clashes(among:)``): the store's own
+    /// rule, so that what lint passes, `bundle` writes and the store installs.
+    private func nameErrors(_ names: [String], directory: String) -> [ConstraintDiagnostic] {
+        var diagnostics: [ConstraintDiagnostic] = []
+        for name in names {
+            guard let problem = ConstraintFileName.nameProblem(name) else { continue }
+            diagnostics.append(
+                ConstraintDiagnostic(
+                    severity: .error, code: .init(rawValue: ConstraintError.Code.invalidName.rawValue),
+                    message: "the file name \(problem); an app's store refuses it, so rename the file",
+                    file: DisplayPath.join(directory, name)))
+        }
+        for (first, second) in ConstraintFileName.clashes(among: names) {
+            let message = ConstraintFileName.clashMessage(first, second)
+            for name in [first, second] {
+                diagnostics.append(
+                    ConstraintDiagnostic(
+                        severity: .error, code: .init(rawValue: ConstraintError.Code.invalidName.rawValue),
+                        message: message, file: DisplayPath.join(directory, name)))
+            }
+        }
+        return diagnostics
     }
 
     /// A warning for each file of `source` whose name ends in `.json` in another case (`Card.JSON`): only `.json`
@@ -130,8 +172,8 @@ public struct Linter: Sendable {
         var diagnostics: [ConstraintDiagnostic] = []
         /// The file, when it was read and some device reads it.
         var file: LintedFile?
-        /// The container of a file that could not be read at all.
-        var unreadContainer: String?
+        /// A file some device reads that could not be read or parsed.
+        var unread: ConstraintFileName?
     }
 
     private func check(
@@ -211,7 +253,8 @@ public struct Linter: Sendable {
             return placed
         }
         guard let contents else {
-            result.unreadContainer = fileName.container
+            // A dead file is read by no device: it hides nothing.
+            if deadDevice == nil { result.unread = fileName }
             return result
         }
         let bytes = [UInt8](data)

@@ -1,4 +1,4 @@
-// The four commands of device-constraints, as their help prints them.
+// The commands of device-constraints, as their help prints them.
 
 extension CommandSpec {
     /// Every command, in the order the tool's help lists them.
@@ -75,7 +75,7 @@ extension CommandSpec {
         let options = [("--version", "Show the version."), ("-h, --help", "Show help information.")]
         let commands = list(all.map { ($0.name, $0.abstract) })
         return """
-            OVERVIEW: Lint, show and map a folder of per-device constraint files.
+            OVERVIEW: Lint, show, map, preview and bundle a folder of per-device constraint files.
 
             USAGE: \(DeviceConstraintsTool.name) <command>
 

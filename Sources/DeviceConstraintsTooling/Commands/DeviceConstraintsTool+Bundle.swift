@@ -61,6 +61,14 @@ extension DeviceConstraintsTool {
                     message: "could not read '\(DisplayPath.join(options.directory, name))': \(error)")
             }
         }
+        guard !files.isEmpty || options.allowEmpty else {
+            throw ToolFailure(
+                code: .invalidUpdate,
+                message:
+                    "no constraint files in '\(options.directory)': an empty update reverts every app to its own "
+                    + "files; give the right folder, or add --allow-empty if that is what you mean")
+        }
+        try checkOutput(options.output, inputs: names.map { DisplayPath.join(options.directory, $0) })
         let bundle = ConstraintUpdate(version: options.version, files: files).data()
         guard bundle.count <= ConstraintUpdate.defaultMaximumSize else {
             throw ToolFailure(
@@ -79,5 +87,22 @@ extension DeviceConstraintsTool {
         summary += "\(bundle.count) bytes"
         if !leftOut.isEmpty { summary += "; left out (not constraint files): \(leftOut.joined(separator: ", "))" }
         return ToolResult(output: summary, errorOutput: diagnostics.joined(separator: "\n"))
+    }
+
+    /// Throws unless `output` is nothing yet or a regular file that is none of `inputs`: the bundle replaces it.
+    private func checkOutput(_ output: String, inputs: [String]) throws(ToolFailure) {
+        let target = PathCheck(output)
+        if let problem = target.notRegularFile {
+            throw ToolFailure(
+                code: .unreadableFile,
+                message: "not written: '\(output)' \(problem), which a bundle would replace; give a file's path")
+        }
+        if let input = inputs.first(where: { target.isSameFile(as: PathCheck($0)) }) {
+            throw ToolFailure(
+                code: .unreadableFile,
+                message:
+                    "not written: '\(output)' is the folder's own file '\(input)', which the bundle would replace; "
+                    + "write the bundle outside the folder")
+        }
     }
 }

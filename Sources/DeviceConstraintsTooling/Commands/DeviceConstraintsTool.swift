@@ -140,7 +140,7 @@ package struct DeviceConstraintsTool: Sendable {
             throw ToolFailure(
                 code: .unreadableFile, message: "could not write '\(output)': \(error.localizedDescription)")
         }
-        return ToolResult(output: "wrote \(output): \(sheet.panels.count) devices", errorOutput: warnings)
+        return ToolResult(output: "wrote \(output): \(counted(sheet.panels.count, "device"))", errorOutput: warnings)
     }
 
     // MARK: - Reading the folder and the catalog
@@ -212,6 +212,11 @@ package struct DeviceConstraintsTool: Sendable {
     /// The standard catalog when `path` is nil, else the catalog file at `path`; and what to call it.
     func loadCatalog(_ path: String?) throws(ToolFailure) -> (catalog: DeviceCatalog, name: String, json: Data?) {
         guard let path else { return (.standard, "the standard catalog", nil) }
+        if let problem = PathCheck(path).notRegularFile {
+            throw ToolFailure(
+                code: .unreadableFile,
+                message: "the catalog file '\(path)' \(problem); give the path of a catalog file (JSON)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -54,7 +54,12 @@ package final class WatchSession: Sendable {
     ///
     /// With `--json`, each run prints its report as one line of JSON (JSON Lines), with the names of the files that
     /// changed under `changed` (`null` for the first run), and nothing else on standard output.
-    package func runOnce(changed names: Set<String>?) {
+    ///
+    /// Only constraint files (`.json` names) count: an editor's or `sed -i`'s temporary file is not named, and a change
+    /// to nothing else does not run the command again.
+    package func runOnce(changed all: Set<String>?) {
+        let names = all.map { $0.filter { $0.hasSuffix(".json") } }
+        if let names, names.isEmpty { return }
         let result = tool.run(command)
         if let json = result.json {
             let changed = names.map { JSONValue.array($0.sorted().map { .string($0) }) } ?? .null
