@@ -122,6 +122,7 @@ struct LinterTests {
         let lines = report.diagnostics.map { "\($0.file ?? ""):\($0.line ?? 0) \($0.severity) \($0.code)" }
         #expect(
             lines == [
+                "Resources/Card.json:0 note checksNotRun",
                 "Resources/Card.json:1 error invalidFormat",
                 "Resources/description.json:0 warning notConstraintFile",
             ])
@@ -151,7 +152,8 @@ struct LinterTests {
             "Card.json": #"{"Card": [{"title": {"width": 1},}]}"#,
             "Card_iPhone6.json": #"{"Card": [{"badge": {"width": 1}}]}"#,
         ])
-        #expect(report.codes == ["malformedJSON"])
+        // The base file did not parse: no device is checked, and a note says so.
+        #expect(report.codes == ["checksNotRun", "malformedJSON"])
     }
 
     @Test func aFolderWithoutConstraintFilesIsAWarning() {
