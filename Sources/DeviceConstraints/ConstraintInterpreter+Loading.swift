@@ -95,18 +95,20 @@ extension ConstraintInterpreter {
         case .merged(let merged): return (merged, [])
         case .files(let files): stored = files
         }
-        let lookup = try ConstraintFileName.files(of: container, along: chain)
-        let names = lookup.map(\.fileName)
+        let listing = self.files.listing(of: source, revision: revision)
+        let candidates = try ContainerFiles.candidates(of: container, along: chain, catalog: catalog)
+        var names: [String] = []
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
         // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
         // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
-        for (position, name) in lookup.enumerated() {
-            var file = stored.file(names[position])
+        for candidate in candidates where ContainerFiles.shouldRead(candidate, listing: listing) {
+            let fileName = candidate.fileName
+            names.append(fileName)
+            var file = stored.file(fileName)
             if file == nil {
                 guard readingFiles else { return nil }
-                let fileName = names[position]
                 if let data = try parser.readFile(fileName, from: source) {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
@@ -118,9 +120,11 @@ extension ConstraintInterpreter {
                 }
                 if let file { read.append((fileName, file)) }
             }
-            if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
+            if case .parsed(let parsed)? = file { files.append((parsed, candidate.deviceClass)) }
         }
         guard !files.isEmpty else {
+            // A file added since the source was listed is seen by the next load.
+            self.files.forgetListing()
             var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names, in: source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
             for name in names {

@@ -115,7 +115,8 @@ extension ConstraintInterpreter {
             // A file of a device off the current chain changes nothing a lookup returns now.
             if let changed = change.files {
                 let chainFiles = Set(
-                    ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
+                    ((try? ContainerFiles.candidates(of: container, along: snapshot.chain, catalog: catalog)) ?? [])
+                        .map(\.fileName))
                 if changed.isDisjoint(with: chainFiles) { continue }
             }
             do throws(ConstraintError) {

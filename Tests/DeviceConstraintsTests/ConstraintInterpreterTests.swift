@@ -472,4 +472,22 @@ struct ConstraintInterpreterTests {
         #expect(violations.all.isEmpty)
         #expect(interpreter.cachedRecord(viewId: "view399", container: "Big") != nil)
     }
+
+    // MARK: - Models by name
+
+    @Test(arguments: [
+        (393.0, 852.0, 16.0, 8.0), (852, 393, 16, 8), (375, 667, 1, 8), (440, 956, 17, 1), (1024, 1366, 13, 1),
+        (1366, 1024, 13, 1),
+    ])
+    func aModelsFileIsReadForEveryWindowOfItsClass(
+        width: Double, height: Double, marginLeft: Double, titleHeight: Double
+    ) throws {
+        let interpreter = ConstraintInterpreter(
+            source: try DirectorySource(Fixtures.folder("Models")),
+            environment: LayoutEnvironment(width: width, height: height))
+        let title = try interpreter.record(viewId: "title", container: "Card")
+        #expect(title.marginLeft == marginLeft)
+        #expect(title.height == titleHeight)
+        #expect(title.width == 1)
+    }
 }

@@ -431,3 +431,24 @@ struct LinterTests {
         #expect(diagnostics.last?["keyPath"] as? String == "WrongType[1].icon.imageName")
     }
 }
+
+// MARK: - Device names
+
+extension LinterTests {
+    @Test func twoFilesThatNameTheSameClassAreAnErrorNamingBoth() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Models"), directory: "Models")
+        let same = report.diagnostics.filter { $0.code == .sameClassFiles }
+        #expect(same.count == 1)
+        #expect(same.first?.file == "Models/Card_iPhone16.json")
+        #expect(
+            same.first?.message.contains("Card_iPhone15.json and Card_iPhone16.json name the same class, iPhone14Pro")
+                == true)
+    }
+
+    @Test func anUnknownNameSuggestsTheNearestModelAndSaysItsClass() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Models"), directory: "Models")
+        let dead = try #require(report.diagnostics.first { $0.code == .deadFile })
+        #expect(dead.file == "Models/Card_iPhone15Plu.json")
+        #expect(dead.message.contains("did you mean \"iPhone15Plus\" (iPhone 15 Plus, read for class iPhone14ProMax)?"))
+    }
+}

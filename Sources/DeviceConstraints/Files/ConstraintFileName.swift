@@ -21,26 +21,31 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.device = device
     }
 
-    /// Reads a file name: a known device after the last underscore makes a device file, anything else
-    /// is the base file of the whole stem. Nil when the name does not end in `.json` or its container
-    /// name is invalid.
+    /// Reads a file name: a known device or a model (``DeviceModel/named(_:)``) after the last underscore
+    /// makes a device file, anything else is the base file of the whole stem. Nil when the name does not end
+    /// in `.json` or its container name is invalid.
     ///
     /// - Parameters:
-    ///   - fileName: a name such as `Calendar_iPhone6.json`.
-    ///   - knownDevices: the device names a suffix may be.
+    ///   - fileName: a name such as `Calendar_iPhone6.json` or `Calendar_iPhone16.json`.
+    ///   - knownDevices: the device names a suffix may be, besides the models'.
     public init?(parsing fileName: String, knownDevices: Set<DeviceName>) {
         guard fileName.hasSuffix(".json") else { return nil }
         let stem = String(fileName.dropLast(".json".count))
         if let underscore = stem.lastIndex(of: "_") {
             let device = DeviceName(String(stem[stem.index(after: underscore)...]))
             let container = String(stem[..<underscore])
-            if knownDevices.contains(device), Self.validateContainer(container) == nil {
+            if Self.isDevicePart(device, knownDevices: knownDevices), Self.validateContainer(container) == nil {
                 self.init(container: container, device: device)
                 return
             }
         }
         guard Self.validateContainer(stem) == nil else { return nil }
         self.init(container: stem, device: nil)
+    }
+
+    /// Whether `part`, the text after a file name's last underscore, names a device: a known device or a model.
+    static func isDevicePart(_ part: DeviceName, knownDevices: Set<DeviceName>) -> Bool {
+        knownDevices.contains(part) || DeviceModel.named(part) != nil
     }
 
     /// The top-level keys a file may have when no one says which container it holds: the whole stem

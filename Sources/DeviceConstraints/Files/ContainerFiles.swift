@@ -7,6 +7,49 @@ import Foundation
 /// The tool's `show` and `preview` read a container with it; the interpreter reads the same files through its
 /// stages, and reports a container with no file through ``noFile(of:on:lookedFor:)``.
 package enum ContainerFiles {
+    /// One file a container may read along a lookup chain.
+    package struct Candidate: Hashable, Sendable {
+        /// `Card_iPhone16.json`.
+        package var fileName: String
+        /// The class the file is read for (a model's file is its class's), nil for a file of no class (the base
+        /// file): the design width its scaled values are taken against.
+        package var deviceClass: DeviceName?
+        /// Whether the file is asked for even when a listing of the source does not hold it: a class's own file and
+        /// the base file, as they always were.
+        package var alwaysRead: Bool
+    }
+
+    /// The files `container` may read along `chain`, most specific first, then the base file: for each class, its
+    /// own file, then its models' (``DeviceCatalog/fileDeviceNames(of:)``).
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of a file
+    ///   name (``ConstraintFileName/files(of:along:)``).
+    package static func candidates(
+        of container: String, along chain: [DeviceName], catalog: DeviceCatalog
+    ) throws(ConstraintError) -> [Candidate] {
+        let classFiles = try ConstraintFileName.files(of: container, along: chain)
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(classFiles.count)
+        for file in classFiles {
+            guard let device = file.device else {
+                candidates.append(Candidate(fileName: file.fileName, deviceClass: nil, alwaysRead: true))
+                continue
+            }
+            candidates.append(Candidate(fileName: file.fileName, deviceClass: device, alwaysRead: true))
+            for model in catalog.fileDeviceNames(of: device).dropFirst() {
+                candidates.append(
+                    Candidate(fileName: "\(container)_\(model.rawValue).json", deviceClass: device, alwaysRead: false))
+            }
+        }
+        return candidates
+    }
+
+    /// Whether `candidate` is to be asked of the source: always for a class's own file and the base file; for
+    /// another name, when `listing` holds it, or when there is no listing.
+    package static func shouldRead(_ candidate: Candidate, listing: FileListing?) -> Bool {
+        candidate.alwaysRead || listing.map { $0.names.contains(candidate.fileName) } ?? true
+    }
+
     /// Reads and parses the files of `container` that a device reads, most specific first, leaving out those the
     /// source does not have.
     ///
@@ -14,21 +57,31 @@ package enum ContainerFiles {
     ///   - container: the container; its name must be valid (``ConstraintFileName/validateContainer(_:)``).
     ///   - device: the device, for the error when no file exists.
     ///   - chain: the device's lookup chain.
+    ///   - catalog: the catalog, for the names of each class's models.
     ///   - source: where the files are.
     ///   - parser: the parser, with its limits.
     ///   - diagnostics: receives the parser's warnings.
-    /// - Returns: the names looked for, in order, and the files found, in the same order.
+    /// - Returns: the names looked for, in order, and the files found, in the same order, each with the class it is
+    ///   read for.
     /// - Throws: ``ConstraintError`` `.fileNotFound` when none of the files exists, `.unreadableFile` when
     ///   the source cannot read one, or the parser's error for the first file that does not parse.
     package static func parse(
-        _ container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
-        parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
-    ) throws(ConstraintError) -> (lookup: [String], files: [ContainerConstraints]) {
-        let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
-        var files: [ContainerConstraints] = []
-        for name in lookup {
-            guard let data = try parser.readFile(name, from: source) else { continue }
-            files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
+        _ container: String, on device: DeviceName, along chain: [DeviceName], catalog: DeviceCatalog,
+        from source: any ConstraintSource, parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
+    ) throws(ConstraintError) -> (lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)]) {
+        let listing = FileListing(source)
+        let candidates = try Self.candidates(of: container, along: chain, catalog: catalog)
+        var lookup: [String] = []
+        var files: [(file: ContainerConstraints, deviceClass: DeviceName?)] = []
+        for candidate in candidates where shouldRead(candidate, listing: listing) {
+            lookup.append(candidate.fileName)
+            guard let data = try parser.readFile(candidate.fileName, from: source) else { continue }
+            files.append(
+                (
+                    try parser.parse(
+                        data, fileName: candidate.fileName, container: container, diagnostics: diagnostics),
+                    candidate.deviceClass
+                ))
         }
         guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup, in: source) }
         return (lookup, files)

@@ -7,6 +7,10 @@ extension ConstraintDiagnostic.Code {
     package static let missingDefault = Self(rawValue: "missingDefault")
     /// A file for a device the catalog does not know: no device's lookup chain ever reads it.
     package static let deadFile = Self(rawValue: "deadFile")
+    /// Two files of one container for the same class (`Card_iPhone15.json` and `Card_iPhone16.json`, both models of
+    /// `iPhone14Pro`), or for the same place of a lookup chain otherwise: a window reads both, in an order only the
+    /// catalog knows.
+    package static let sameClassFiles = Self(rawValue: "sameClassFiles")
     /// A catalog device falls back to a wider one, whose plain numbers can overflow its windows.
     package static let widerFallback = Self(rawValue: "widerFallback")
     /// A folder with no constraint files at all.

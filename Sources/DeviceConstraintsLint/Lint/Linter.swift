@@ -89,6 +89,7 @@ public struct Linter: Sendable {
         // A container with a file that could not be read at all would report each of that file's views as
         // missing: a cascade of errors that fixing the file removes. Its other checks still run.
         let complete = files.filter { !unreadContainers.contains($0.contents.container) }
+        diagnostics += filesOfOneClass(files)
         diagnostics += missingDefaults(in: complete)
         diagnostics += constantScaledValues(in: complete)
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
@@ -223,9 +224,8 @@ public struct Linter: Sendable {
 
     private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {
         var message = ConstraintFileName.unknownDeviceMessage(device)
-        let names = catalog.profiles.map(\.name.rawValue)
-        if let suggestion = EditDistance.closest(to: device, among: names, maximum: 3) {
-            message += "; did you mean \"\(suggestion)\"? Rename"
+        if let suggestion = catalog.suggestion(for: device) {
+            message += "; did you mean \"\(suggestion.name)\"\(suggestion.note.map { " (\($0))" } ?? "")? Rename"
         } else {
             message += "; rename"
         }

@@ -44,8 +44,9 @@ package struct RecordSheet: Sendable {
         }
         let baseName = ConstraintFileName(container: container).fileName
         if let device = devices.first,
-            let read = try? ContainerFiles.parse(container, on: device.name, along: [], from: source, parser: parser),
-            let file = read.files.first, file.fileName == baseName
+            let read = try? ContainerFiles.parse(
+                container, on: device.name, along: [], catalog: catalog, from: source, parser: parser),
+            let file = read.files.first?.file, file.fileName == baseName
         {
             base = file
         } else {
