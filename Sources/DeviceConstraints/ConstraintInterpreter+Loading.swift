@@ -86,26 +86,28 @@ extension ConstraintInterpreter {
     func prepareIfPossible(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
-        let chain = snapshot.chain
         // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile;
         // pinned before the stages are asked, so that what they hold is used only if it is of the same revision.
         let (source, revision) = files.sourceForLoad()
+        let listing = self.files.listing(of: source, revision: revision)
+        // The files to ask for: the merge is stored under their names, so a window of another orientation or width
+        // that reads the same files finds it.
+        let candidates = try ContainerFiles.candidates(
+            of: container, along: snapshot.chain, catalog: catalog, window: snapshot.environment, listing: listing
+        ).filter { ContainerFiles.shouldRead($0, listing: listing) }
+        let names = candidates.map(\.fileName)
         let stored: ConstraintStages.StoredFiles
-        switch stages.lookup(container, along: chain, generation: generation, revision: revision) {
+        switch stages.lookup(container, along: names, generation: generation, revision: revision) {
         case .merged(let merged): return (merged, [])
         case .files(let files): stored = files
         }
-        let listing = self.files.listing(of: source, revision: revision)
-        let candidates = try ContainerFiles.candidates(of: container, along: chain, catalog: catalog)
-        var names: [String] = []
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
         // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
         // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
-        for candidate in candidates where ContainerFiles.shouldRead(candidate, listing: listing) {
+        for candidate in candidates {
             let fileName = candidate.fileName
-            names.append(fileName)
             var file = stored.file(fileName)
             if file == nil {
                 guard readingFiles else { return nil }
@@ -135,7 +137,7 @@ extension ConstraintInterpreter {
             throw error
         }
         let merged = MergedContainer(files: files)
-        stages.store(read, merged: merged, of: container, along: chain, generation: generation, revision: revision)
+        stages.store(read, merged: merged, of: container, along: names, generation: generation, revision: revision)
         return (merged, warnings)
     }
 

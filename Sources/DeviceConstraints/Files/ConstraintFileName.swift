@@ -21,8 +21,9 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.device = device
     }
 
-    /// Reads a file name: a known device or a model (``DeviceModel/named(_:)``) after the last underscore
-    /// makes a device file, anything else is the base file of the whole stem. Nil when the name does not end
+    /// Reads a file name: a known device or a model (``DeviceModel/named(_:)``), a width or an orientation
+    /// (`Card_w600-landscape.json`, see ``DevicePart``) after the last underscore makes a device file, anything
+    /// else is the base file of the whole stem. Nil when the name does not end
     /// in `.json` or its container name is invalid.
     ///
     /// - Parameters:
@@ -43,9 +44,11 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.init(container: stem, device: nil)
     }
 
-    /// Whether `part`, the text after a file name's last underscore, names a device: a known device or a model.
+    /// Whether `part`, the text after a file name's last underscore, names what a file may be for: a known device
+    /// or a model, a width or an orientation, or either of the first two with an orientation (``DevicePart``).
     static func isDevicePart(_ part: DeviceName, knownDevices: Set<DeviceName>) -> Bool {
-        knownDevices.contains(part) || DeviceModel.named(part) != nil
+        let isDevice = { (name: DeviceName) in knownDevices.contains(name) || DeviceModel.named(name) != nil }
+        return isDevice(part) || DevicePart(parsing: part.rawValue, isDevice: isDevice) != nil
     }
 
     /// The top-level keys a file may have when no one says which container it holds: the whole stem

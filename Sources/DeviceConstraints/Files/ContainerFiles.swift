@@ -19,28 +19,47 @@ package enum ContainerFiles {
         package var alwaysRead: Bool
     }
 
-    /// The files `container` may read along `chain`, most specific first, then the base file: for each class, its
-    /// own file, then its models' (``DeviceCatalog/fileDeviceNames(of:)``).
+    /// The files `container` may read along `chain` for `window`, most specific first, then the base file.
+    ///
+    /// For each class of the chain: its file for the window's orientation (`Card_iPad-landscape.json`), then its
+    /// own; each with its models' names after the class's (``DeviceCatalog/fileDeviceNames(of:)``). Then the
+    /// width qualifiers of the container's files that the window meets (``FileListing/widths``), widest first, each
+    /// with the orientation first (`Card_w700-landscape.json`, `Card_w700.json`, `Card_w600-landscape.json`, …); then
+    /// the orientation alone (`Card_landscape.json`); then the base file. Without a window, only the classes and
+    /// the base file.
     ///
     /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of a file
     ///   name (``ConstraintFileName/files(of:along:)``).
     package static func candidates(
-        of container: String, along chain: [DeviceName], catalog: DeviceCatalog
+        of container: String, along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment? = nil,
+        listing: FileListing? = nil
     ) throws(ConstraintError) -> [Candidate] {
         let classFiles = try ConstraintFileName.files(of: container, along: chain)
+        let orientation = window?.orientation
         var candidates: [Candidate] = []
-        candidates.reserveCapacity(classFiles.count)
+        candidates.reserveCapacity(classFiles.count * 4)
+        func add(_ part: String, for deviceClass: DeviceName?, alwaysRead: Bool = false) {
+            candidates.append(
+                Candidate(fileName: "\(container)_\(part).json", deviceClass: deviceClass, alwaysRead: alwaysRead))
+        }
         for file in classFiles {
-            guard let device = file.device else {
-                candidates.append(Candidate(fileName: file.fileName, deviceClass: nil, alwaysRead: true))
-                continue
+            guard let device = file.device else { continue }
+            let names = catalog.fileDeviceNames(of: device)
+            if let orientation {
+                for name in names { add("\(name.rawValue)-\(orientation.rawValue)", for: device) }
             }
             candidates.append(Candidate(fileName: file.fileName, deviceClass: device, alwaysRead: true))
-            for model in catalog.fileDeviceNames(of: device).dropFirst() {
-                candidates.append(
-                    Candidate(fileName: "\(container)_\(model.rawValue).json", deviceClass: device, alwaysRead: false))
+            for name in names.dropFirst() { add(name.rawValue, for: device) }
+        }
+        if let window {
+            for width in listing?.widths[container] ?? [] where Double(width) <= window.width {
+                if let orientation { add("w\(width)-\(orientation.rawValue)", for: nil) }
+                add("w\(width)", for: nil)
             }
         }
+        if let orientation { add(orientation.rawValue, for: nil) }
+        candidates.append(
+            Candidate(fileName: ConstraintFileName(container: container).fileName, deviceClass: nil, alwaysRead: true))
         return candidates
     }
 
@@ -58,7 +77,10 @@ package enum ContainerFiles {
     ///   - device: the device, for the error when no file exists.
     ///   - chain: the device's lookup chain.
     ///   - catalog: the catalog, for the names of each class's models.
+    ///   - window: the window, for the files of its orientation and of the widths it meets; nil for none.
     ///   - source: where the files are.
+    ///   - listing: the source's file names (``FileListing/init(_:)``), listed once by a caller that reads many
+    ///     containers or devices; nil when the source cannot list them.
     ///   - parser: the parser, with its limits.
     ///   - diagnostics: receives the parser's warnings.
     /// - Returns: the names looked for, in order, and the files found, in the same order, each with the class it is
@@ -67,10 +89,11 @@ package enum ContainerFiles {
     ///   the source cannot read one, or the parser's error for the first file that does not parse.
     package static func parse(
         _ container: String, on device: DeviceName, along chain: [DeviceName], catalog: DeviceCatalog,
-        from source: any ConstraintSource, parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
+        window: LayoutEnvironment? = nil, from source: any ConstraintSource, listing: FileListing?,
+        parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
     ) throws(ConstraintError) -> (lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)]) {
-        let listing = FileListing(source)
-        let candidates = try Self.candidates(of: container, along: chain, catalog: catalog)
+        let candidates = try Self.candidates(
+            of: container, along: chain, catalog: catalog, window: window, listing: listing)
         var lookup: [String] = []
         var files: [(file: ContainerConstraints, deviceClass: DeviceName?)] = []
         for candidate in candidates where shouldRead(candidate, listing: listing) {

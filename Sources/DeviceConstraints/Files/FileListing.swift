@@ -14,8 +14,37 @@ package struct FileListing: Sendable {
         self.init(names: listed)
     }
 
+    /// The widths of the width qualifiers of each container's files (`Card_w600.json`, `Card_w600-portrait.json`),
+    /// widest first, each once.
+    package let widths: [String: [Int]]
+
+    /// Every width any container's files qualify, widest first: a resize across one of them changes what some
+    /// container reads.
+    package let allWidths: [Int]
+    /// Whether some file is for an orientation (`Card_landscape.json`, `Card_iPad-portrait.json`): a rotation
+    /// changes what a container reads only then.
+    package let hasOrientationFiles: Bool
+
     /// A listing of these names.
     package init(names: [String]) {
         self.names = Set(names)
+        var widths: [String: Set<Int>] = [:]
+        var hasOrientationFiles = false
+        for name in names where name.hasSuffix(".json") {
+            let stem = name.dropLast(".json".count)
+            if !hasOrientationFiles {
+                hasOrientationFiles = LayoutOrientation.allCases.contains { stem.hasSuffix($0.rawValue) }
+            }
+            // A width qualifier begins with "w"; most names are passed over on that alone.
+            guard let underscore = stem.lastIndex(of: "_"), stem[stem.index(after: underscore)...].first == "w",
+                let width = DevicePart(
+                    parsing: String(stem[stem.index(after: underscore)...]), isDevice: { _ in false })?
+                    .minimumWidth
+            else { continue }
+            widths[String(stem[..<underscore]), default: []].insert(width)
+        }
+        self.widths = widths.mapValues { $0.sorted(by: >) }
+        allWidths = Set(widths.values.joined()).sorted(by: >)
+        self.hasOrientationFiles = hasOrientationFiles
     }
 }

@@ -118,6 +118,12 @@ final class SharedFiles: Sendable {
         return listing
     }
 
+    /// The listing of the source a load would read now.
+    func currentListing() -> FileListing? {
+        let (source, revision) = sourceForLoad()
+        return listing(of: source, revision: revision)
+    }
+
     /// Lists the source again at the next load: its files changed, or a load found none it looked for.
     func forgetListing() {
         listings.withLock { state in

@@ -90,6 +90,7 @@ public struct Linter: Sendable {
         // missing: a cascade of errors that fixing the file removes. Its other checks still run.
         let complete = files.filter { !unreadContainers.contains($0.contents.container) }
         diagnostics += filesOfOneClass(files)
+        diagnostics += unreachableQualifiers(files)
         diagnostics += missingDefaults(in: complete)
         diagnostics += constantScaledValues(in: complete)
         return LintReport(diagnostics: diagnostics.sorted(by: ConstraintDiagnostic.lintOrder), fileCount: names.count)
@@ -215,7 +216,9 @@ public struct Linter: Sendable {
         }
         let bytes = [UInt8](data)
         if let deadDevice {
-            result.diagnostics.append(deadFile(device: deadDevice, at: path, bytes: bytes))
+            result.diagnostics.append(
+                malformedQualifier(deadDevice, container: fileName.container, at: path)
+                    ?? deadFile(device: deadDevice, at: path, bytes: bytes))
             return result
         }
         result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
