@@ -50,7 +50,9 @@ extension ConstraintInterpreter {
         let ticket = cache.nextTicket()
         let (old, new) = snapshots(for: environment)
         guard let new else { return nil }
-        if new.readsTheSameFiles(as: old) { return resize(from: old, to: new, ticket: ticket) }
+        if new.readsTheSameFiles(as: old, listing: files.currentListing()) {
+            return resize(from: old, to: new, ticket: ticket)
+        }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []
         var generations: [String: UInt64] = [:]
         for name in cache.loadedContainers {
@@ -102,7 +104,9 @@ extension ConstraintInterpreter {
         let ticket = cache.nextTicket()
         let (old, new) = snapshots(for: environment)
         guard let new else { return nil }
-        if new.readsTheSameFiles(as: old) { return resize(from: old, to: new, ticket: ticket) }
+        if new.readsTheSameFiles(as: old, listing: files.currentListing()) {
+            return resize(from: old, to: new, ticket: ticket)
+        }
 
         // Another class: every loaded container, ready for it before the switch.
         struct Prepared: Sendable {

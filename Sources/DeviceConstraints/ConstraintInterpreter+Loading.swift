@@ -86,27 +86,31 @@ extension ConstraintInterpreter {
     func prepareIfPossible(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
-        let chain = snapshot.chain
         // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile;
         // pinned before the stages are asked, so that what they hold is used only if it is of the same revision.
         let (source, revision) = files.sourceForLoad()
+        let listing = self.files.listing(of: source, revision: revision)
+        // The files to ask for: the merge is stored under their names, so a window of another orientation or width
+        // that reads the same files finds it.
+        let candidates = try ContainerFiles.candidates(
+            of: container, along: snapshot.chain, catalog: catalog, window: snapshot.environment, listing: listing
+        ).filter { ContainerFiles.shouldRead($0, listing: listing) }
+        let names = candidates.map(\.fileName)
         let stored: ConstraintStages.StoredFiles
-        switch stages.lookup(container, along: chain, generation: generation, revision: revision) {
+        switch stages.lookup(container, along: names, generation: generation, revision: revision) {
         case .merged(let merged): return (merged, [])
         case .files(let files): stored = files
         }
-        let lookup = try ConstraintFileName.files(of: container, along: chain)
-        let names = lookup.map(\.fileName)
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
         // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
         // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
-        for (position, name) in lookup.enumerated() {
-            var file = stored.file(names[position])
+        for candidate in candidates {
+            let fileName = candidate.fileName
+            var file = stored.file(fileName)
             if file == nil {
                 guard readingFiles else { return nil }
-                let fileName = names[position]
                 if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
@@ -118,9 +122,11 @@ extension ConstraintInterpreter {
                 }
                 if let file { read.append((fileName, file)) }
             }
-            if case .parsed(let parsed)? = file { files.append((parsed, name.device)) }
+            if case .parsed(let parsed)? = file { files.append((parsed, candidate.deviceClass)) }
         }
         guard !files.isEmpty else {
+            // A file added since the source was listed is seen by the next load.
+            self.files.forgetListing()
             var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names, in: source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
             for name in names {
@@ -131,7 +137,7 @@ extension ConstraintInterpreter {
             throw error
         }
         let merged = MergedContainer(files: files)
-        stages.store(read, merged: merged, of: container, along: chain, generation: generation, revision: revision)
+        stages.store(read, merged: merged, of: container, along: names, generation: generation, revision: revision)
         return (merged, warnings)
     }
 

@@ -114,9 +114,18 @@ extension ConstraintInterpreter {
             let container = change.container
             // A file of a device off the current chain changes nothing a lookup returns now.
             if let changed = change.files {
-                let chainFiles = Set(
-                    ((try? ConstraintFileName.files(of: container, along: snapshot.chain)) ?? []).map(\.fileName))
-                if changed.isDisjoint(with: chainFiles) { continue }
+                // The listing was made again after the change: a width qualifier added is among the candidates;
+                // one removed is not, so any change to a file of a width reads the container again.
+                let candidates = try? ContainerFiles.candidates(
+                    of: container, along: snapshot.chain, catalog: catalog, window: snapshot.environment,
+                    listing: files.currentListing())
+                let chainFiles = Set((candidates ?? []).map(\.fileName))
+                let widthFileChanged = changed.contains { name in
+                    ConstraintFileName(parsing: name, knownDevices: [])?.device.flatMap {
+                        DevicePart(parsing: $0.rawValue, isDevice: { _ in false })?.minimumWidth
+                    } != nil
+                }
+                if changed.isDisjoint(with: chainFiles), !widthFileChanged { continue }
             }
             do throws(ConstraintError) {
                 let prepared = try prepare(container, for: snapshot, generation: change.generation)

@@ -472,4 +472,80 @@ struct ConstraintInterpreterTests {
         #expect(violations.all.isEmpty)
         #expect(interpreter.cachedRecord(viewId: "view399", container: "Big") != nil)
     }
+
+    // MARK: - Models by name
+
+    @Test(arguments: [
+        (393.0, 852.0, 16.0, 8.0), (852, 393, 16, 8), (375, 667, 1, 8), (440, 956, 17, 1), (1024, 1366, 13, 1),
+        (1366, 1024, 13, 1),
+    ])
+    func aModelsFileIsReadForEveryWindowOfItsClass(
+        width: Double, height: Double, marginLeft: Double, titleHeight: Double
+    ) throws {
+        let interpreter = ConstraintInterpreter(
+            source: try DirectorySource(Fixtures.folder("Models")),
+            environment: LayoutEnvironment(width: width, height: height))
+        let title = try interpreter.record(viewId: "title", container: "Card")
+        #expect(title.marginLeft == marginLeft)
+        #expect(title.height == titleHeight)
+        #expect(title.width == 1)
+    }
+
+    // MARK: - Width and orientation qualifiers
+
+    private func title(_ width: Double, _ height: Double, idiom: DeviceIdiom? = nil) throws -> ConstraintRecord {
+        let interpreter = ConstraintInterpreter(
+            source: try DirectorySource(Fixtures.folder("Qualifiers")),
+            environment: LayoutEnvironment(width: width, height: height, idiom: idiom))
+        return try interpreter.record(viewId: "title", container: "Card")
+    }
+
+    @Test func aLandscapePhoneReadsTheLandscapeFileOverTheBaseFile() throws {
+        let landscape = try title(844, 390)
+        #expect(landscape.marginLeft == 2)
+        #expect(landscape.marginTop == 2)
+        let portrait = try title(390, 844)
+        #expect(portrait.marginLeft == 1)
+        #expect(portrait.marginTop == 1)
+    }
+
+    @Test func widthQualifiersAreReadFromTheWidestTheWindowMeetsToTheNarrowest() throws {
+        // 844 meets w700 and w600: w700 first.
+        #expect(try title(844, 390).marginRight == 700)
+        // A 650-point landscape phone window meets only w600; 390 meets neither.
+        #expect(try title(650, 390).marginRight == 600)
+        #expect(try title(390, 844).marginRight == 1)
+    }
+
+    @Test func eachWidthIsReadWithTheWindowsOrientationFirstAndBeforeTheOrientationAlone() throws {
+        // w600-landscape before w600 and before landscape alone.
+        #expect(try title(844, 390).marginBottom == 601)
+        #expect(try title(768, 1024, idiom: .pad).marginBottom == 600)
+    }
+
+    @Test func theClassWithTheWindowsOrientationComesFirst() throws {
+        let landscape = try title(1024, 768, idiom: .pad)
+        #expect(landscape.height == 10)
+        #expect(landscape.width == 20)
+        #expect(landscape.marginRight == 700)
+        let portrait = try title(768, 1024, idiom: .pad)
+        #expect(portrait.height == 20)
+        #expect(portrait.marginLeft == 1)
+    }
+
+    @Test func aRotationAndAResizeAcrossAWidthReadTheFilesOfTheNewWindow() async throws {
+        let interpreter = ConstraintInterpreter(
+            source: try DirectorySource(Fixtures.folder("Qualifiers")),
+            environment: LayoutEnvironment(width: 390, height: 844))
+        #expect(try interpreter.record(viewId: "title", container: "Card").marginLeft == 1)
+        // The same class (iPhone12) in landscape: the landscape file now.
+        try await interpreter.update(to: LayoutEnvironment(width: 844, height: 390))
+        #expect(interpreter.device.name == .iPhone12)
+        #expect(try interpreter.record(viewId: "title", container: "Card").marginLeft == 2)
+        #expect(try interpreter.record(viewId: "title", container: "Card").marginRight == 700)
+        // Still iPhone12 and landscape, narrower than 700: w600 now.
+        interpreter.updateNow(to: LayoutEnvironment(width: 650, height: 390))
+        #expect(interpreter.device.name == .iPhone12)
+        #expect(try interpreter.record(viewId: "title", container: "Card").marginRight == 600)
+    }
 }

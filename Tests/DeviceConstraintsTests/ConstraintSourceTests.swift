@@ -64,6 +64,17 @@ struct ConstraintSourceTests {
         #expect(ConstraintFileName(parsing: "Card.json", knownDevices: known)?.device == nil)
         #expect(ConstraintFileName(parsing: "Card_iPhone6.txt", knownDevices: known) == nil)
         #expect(ConstraintFileName(container: "Card", device: .iPad).fileName == "Card_iPad.json")
+        // A model, a width, an orientation, or a class or width with an orientation.
+        for part in [
+            "iPhone16", "w600", "landscape", "portrait", "iPad-landscape", "w600-portrait", "iPhone16-landscape",
+        ] {
+            #expect(
+                ConstraintFileName(parsing: "Card_\(part).json", knownDevices: known)
+                    == .init(container: "Card", device: DeviceName(part)), "\(part)")
+        }
+        for part in ["w0", "w-3", "w600dp", "w0600", "w600-lanscape", "Landscape", "iPhone99-landscape"] {
+            #expect(ConstraintFileName(parsing: "Card_\(part).json", knownDevices: known)?.device == nil, "\(part)")
+        }
     }
 }
 
@@ -134,5 +145,41 @@ struct FileRoleTests {
         #expect(try interpreter.availableContainers() == ["Card"])
         try await interpreter.preloadAll()
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 1)
+    }
+}
+
+/// The part of a file name after its last underscore: a device, a width, an orientation.
+struct DevicePartTests {
+    @Test func aPartIsADeviceAWidthAnOrientationOrADeviceOrWidthWithAnOrientation() {
+        let isDevice = { (name: DeviceName) in name == .iPad || name == "Kiosk-landscape" }
+        #expect(DevicePart(parsing: "iPad", isDevice: isDevice) == DevicePart(device: .iPad))
+        #expect(DevicePart(parsing: "w600", isDevice: isDevice) == DevicePart(minimumWidth: 600))
+        #expect(DevicePart(parsing: "landscape", isDevice: isDevice) == DevicePart(orientation: .landscape))
+        #expect(
+            DevicePart(parsing: "iPad-portrait", isDevice: isDevice)
+                == DevicePart(device: .iPad, orientation: .portrait))
+        #expect(
+            DevicePart(parsing: "w600-landscape", isDevice: isDevice)
+                == DevicePart(minimumWidth: 600, orientation: .landscape))
+        // A device whose name ends like a qualifier stays a device.
+        #expect(DevicePart(parsing: "Kiosk-landscape", isDevice: isDevice) == DevicePart(device: "Kiosk-landscape"))
+        #expect(DevicePart(parsing: "w600-landscape", isDevice: isDevice)?.text == "w600-landscape")
+    }
+
+    @Test(
+        arguments: [
+            ("w0", nil), ("w-3", "w3"), ("w600dp", "w600"), ("w0600", "w600"), ("w600-lanscape", "w600-landscape"),
+            ("iPad-portrai", "iPad-portrait"), ("Landscape", "landscape"), ("w999999", nil),
+        ] as [(String, String?)])
+    func aMalformedQualifierSaysWhatIsWrongAndSuggestsTheMeantName(part: String, suggestion: String?) throws {
+        let malformed = try #require(DevicePart.malformed(part, isDevice: { $0 == .iPad }))
+        #expect(malformed.suggestion == suggestion)
+        #expect(!malformed.problem.isEmpty)
+    }
+
+    @Test func aNameThatIsNoQualifierIsNotCalledAMalformedOne() {
+        for part in ["iPhone16Pr", "Dark", "wide", "iPad", "w600", "landscape"] {
+            #expect(DevicePart.malformed(part, isDevice: { $0 == .iPad }) == nil, "\(part)")
+        }
     }
 }

@@ -550,3 +550,87 @@ struct DeviceCatalogTests {
         return try Data(contentsOf: url)
     }
 }
+
+/// Today's models by name: each is read for the class its point size resolves to.
+struct DeviceModelTests {
+    /// The class of every model in the standard catalog, by the point sizes of Apple's specifications.
+    static let classes: [DeviceName: [DeviceName]] = [
+        .iPhone6: ["iPhone8", "iPhoneSE2", "iPhoneSE3"],
+        .iPhone6Plus: ["iPhone8Plus"],
+        .iPhoneX: ["iPhoneX", "iPhoneXS", "iPhone11Pro", "iPhone12Mini", "iPhone13Mini"],
+        .iPhone12: ["iPhone12", "iPhone12Pro", "iPhone13", "iPhone13Pro", "iPhone14", "iPhone16e"],
+        .iPhone14Pro: ["iPhone14Pro", "iPhone15", "iPhone15Pro", "iPhone16"],
+        .iPhone16Pro: ["iPhone16Pro", "iPhone17", "iPhone17Pro"],
+        .iPhoneXR: ["iPhoneXSMax", "iPhoneXR", "iPhone11", "iPhone11ProMax"],
+        .iPhoneAir: ["iPhoneAir"],
+        .iPhone12ProMax: ["iPhone12ProMax", "iPhone13ProMax", "iPhone14Plus"],
+        .iPhone14ProMax: ["iPhone14ProMax", "iPhone15Plus", "iPhone15ProMax", "iPhone16Plus"],
+        .iPhone16ProMax: ["iPhone16ProMax", "iPhone17ProMax"],
+        .iPad: ["iPad5", "iPad6", "iPadMini5"],
+        .iPadMini: ["iPadMini6", "iPadMini7"],
+        .iPadNinthGen: ["iPad7", "iPad8", "iPad9"],
+        .iPadAir: ["iPad10", "iPad11", "iPadAir4", "iPadAir5", "iPadAir11M2", "iPadAir11M3", "iPadAir11"],
+        .iPadPro10Inch: ["iPadAir3", "iPadPro10Inch"],
+        .iPadPro11: ["iPadPro11Inch1", "iPadPro11Inch2", "iPadPro11Inch3", "iPadPro11Inch4"],
+        .iPadPro11M4: ["iPadPro11M4", "iPadPro11M5"],
+        .iPadPro12Inch: [
+            "iPadAir13M2", "iPadAir13M3", "iPadAir13", "iPadPro12Inch2", "iPadPro12Inch3", "iPadPro12Inch4",
+            "iPadPro12Inch5", "iPadPro12Inch6",
+        ],
+        .iPadPro13: ["iPadPro13M4", "iPadPro13M5"],
+    ]
+
+    @Test func everyModelResolvesToTheClassOfItsPointSize() throws {
+        let standard = DeviceCatalog.standard
+        var expected: [DeviceName: DeviceName] = [:]
+        for (deviceClass, models) in Self.classes {
+            for model in models { expected[model] = deviceClass }
+        }
+        #expect(Set(expected.keys) == Set(DeviceModel.all.map(\.name)))
+        for model in DeviceModel.all {
+            #expect(standard.deviceClass(of: model).name == expected[model.name], "\(model)")
+            #expect(standard.deviceClass(named: model.name)?.name == expected[model.name], "\(model)")
+        }
+        for (deviceClass, models) in Self.classes {
+            #expect(Set(standard.models(of: deviceClass).map(\.name)) == Set(models), "\(deviceClass)")
+        }
+    }
+
+    @Test func theIssuesNamesAreModelsOfTheirClasses() {
+        let standard = DeviceCatalog.standard
+        #expect(standard.deviceClass(named: "iPhone16")?.name == .iPhone14Pro)
+        #expect(standard.deviceClass(named: "iPhone17ProMax")?.name == .iPhone16ProMax)
+        #expect(standard.deviceClass(named: "iPadAir13")?.name == .iPadPro12Inch)
+        #expect(standard.lookupChain(for: "iPhone16") == [.iPhone14Pro, .iPhone6])
+        #expect(standard.deviceClass(named: "iPhone99") == nil)
+    }
+
+    @Test func everyModelNameIsAValidUniqueDeviceNameWithAPortraitSize() {
+        #expect(Set(DeviceModel.all.map(\.name)).count == DeviceModel.all.count)
+        for model in DeviceModel.all {
+            #expect(DeviceName.validate(model.name.rawValue, what: "model name") == nil)
+            #expect(model.width > 0 && model.width <= model.height, "\(model)")
+            #expect(DeviceModel.named(model.name) == model)
+        }
+    }
+
+    @Test func aModelOfACustomCatalogIsReadForTheClassItsSizeResolvesTo() throws {
+        let catalog = try DeviceCatalog([
+            DeviceProfile(name: "Small", idiom: .phone, width: 320, height: 568),
+            DeviceProfile(name: "Large", idiom: .phone, width: 400, height: 800, fallbacks: ["Small"]),
+            DeviceProfile(name: "iPhone16", idiom: .phone, width: 393, height: 852),
+        ])
+        #expect(catalog.deviceClass(named: "iPhone8")?.name == "Small")
+        #expect(catalog.deviceClass(named: "iPhone17ProMax")?.name == "Large")
+        // A class named as a model is that class, whatever the model's size.
+        #expect(catalog.deviceClass(named: "iPhone16")?.name == "iPhone16")
+        #expect(!catalog.fileDeviceNames(of: "Large").contains("iPhone16"))
+    }
+
+    @Test func anUnknownNameIsToldTheNearestModelAndItsClass() throws {
+        let suggestion = try #require(DeviceCatalog.standard.suggestion(for: "iPhone15Plu"))
+        #expect(suggestion.name == "iPhone15Plus")
+        #expect(suggestion.note == "iPhone 15 Plus, read for class iPhone14ProMax")
+        #expect(DeviceCatalog.standard.suggestion(for: "iPhone6Plu")?.note == nil)
+    }
+}

@@ -223,6 +223,18 @@ struct ArgumentParsingTests {
         #expect(error.usage == CommandSpec.show.usage)
     }
 
+    @Test func aModelNameResolvesToItsClassAndAnUnknownOneSuggestsTheNearestModel() throws {
+        #expect(try DeviceSelection.named("iPhone16").resolve(in: .standard).name == .iPhone14Pro)
+        #expect(try DeviceSelection.named("iPadAir13").resolve(in: .standard).name == .iPadPro12Inch)
+        let error = try #require(throws: UsageError.self) {
+            try DeviceSelection.named("iPhone17ProMx").resolve(in: .standard)
+        }
+        #expect(
+            error.message.hasPrefix(
+                "unknown device 'iPhone17ProMx'; did you mean 'iPhone17ProMax' (iPhone 17 Pro Max, read for class "
+                    + "iPhone16ProMax)?"))
+    }
+
     @Test func aWindowSizeResolvesAsTheAppResolvesIt() throws {
         #expect(try DeviceSelection.size(width: 390, height: 844, idiom: nil).resolve(in: .standard).name == .iPhone12)
         #expect(try DeviceSelection.size(width: 844, height: 390, idiom: nil).resolve(in: .standard).name == .iPhone12)

@@ -14,6 +14,15 @@ struct DevicesReportTests {
         #expect(lines.last == "23 devices in the standard catalog")
     }
 
+    @Test func eachClassIsListedWithItsModels() {
+        let lines = DevicesReport(catalog: .standard).text.components(separatedBy: "\n")
+        #expect(
+            lines.contains { $0.hasPrefix("class ") && $0.hasSuffix("models (a file may be named for any of them)") })
+        #expect(lines.contains("iPhone14Pro     iPhone14Pro, iPhone15, iPhone15Pro, iPhone16"))
+        #expect(lines.contains("iPadPro13       iPadPro13M4, iPadPro13M5"))
+        #expect(!lines.contains { $0.hasPrefix("iPadSplitView678 ") && $0.contains(",") })
+    }
+
     @Test func aCustomCatalogIsNamedAfterItsFile() throws {
         let report = DevicesReport(catalog: try Fixtures.catalog("phones.json"), catalogName: "phones.json")
         #expect(report.text.hasSuffix("\n\n2 devices in phones.json"))

@@ -480,3 +480,65 @@ extension LinterTests {
         #expect(report.errorCount == 1)
     }
 }
+
+// MARK: - Device names
+
+extension LinterTests {
+    @Test func twoFilesThatNameTheSameClassAreAnErrorNamingBoth() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Models"), directory: "Models")
+        let same = report.diagnostics.filter { $0.code == .sameClassFiles }
+        #expect(same.count == 1)
+        #expect(same.first?.file == "Models/Card_iPhone16.json")
+        #expect(
+            same.first?.message.contains("Card_iPhone15.json and Card_iPhone16.json name the same class, iPhone14Pro")
+                == true)
+    }
+
+    @Test func anUnknownNameSuggestsTheNearestModelAndSaysItsClass() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Models"), directory: "Models")
+        let dead = try #require(report.diagnostics.first { $0.code == .deadFile })
+        #expect(dead.file == "Models/Card_iPhone15Plu.json")
+        #expect(dead.message.contains("did you mean \"iPhone15Plus\" (iPhone 15 Plus, read for class iPhone14ProMax)?"))
+    }
+}
+
+// MARK: - Qualifiers
+
+extension LinterTests {
+    @Test func malformedQualifiersAreErrorsThatSuggestTheMeantName() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Qualifiers"), directory: "Q")
+        let malformed = report.diagnostics.filter { $0.code == .malformedQualifier }
+        #expect(
+            malformed.map(\.file) == [
+                "Q/Card_w-3.json", "Q/Card_w0.json", "Q/Card_w600-lanscape.json", "Q/Card_w600dp.json",
+            ])
+        let messages = Dictionary(uniqueKeysWithValues: malformed.map { ($0.file ?? "", $0.message) })
+        #expect(messages["Q/Card_w-3.json"]?.contains("did you mean Card_w3.json?") == true)
+        #expect(messages["Q/Card_w600dp.json"]?.contains("did you mean Card_w600.json?") == true)
+        #expect(messages["Q/Card_w600-lanscape.json"]?.contains("did you mean Card_w600-landscape.json?") == true)
+        #expect(messages["Q/Card_w0.json"]?.contains("is met by every window") == true)
+        #expect(!report.diagnostics.contains { $0.code == .deadFile })
+    }
+
+    @Test func aQualifierNoWindowCanMeetIsAnError() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Qualifiers"), directory: "Q")
+        let unreachable = report.diagnostics.filter { $0.code == .unreachableQualifier }
+        #expect(unreachable.map(\.file) == ["Q/Card_w1100-portrait.json", "Q/Card_w1400.json"])
+        #expect(unreachable.first?.message.contains("iPadPro13 in portrait, is 1032") == true)
+        #expect(unreachable.last?.message.contains("iPadPro13 in landscape, is 1376") == true)
+    }
+
+    @Test func twoFilesForTheSamePlaceOfTheChainCanNeverBothBeReadAndAreAnError() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("Qualifiers"), directory: "Q")
+        let same = report.diagnostics.filter { $0.code == .sameClassFiles }
+        #expect(same.map(\.file) == ["Q/Card_iPadMini5-landscape.json"])
+        #expect(
+            same.first?.message.hasPrefix(
+                "Card_iPad-landscape.json and Card_iPadMini5-landscape.json name the same class, iPad") == true)
+    }
+
+    @Test func aFolderOfWellFormedQualifiersIsClean() throws {
+        let report = Linter(catalog: .standard).lint(try Fixtures.source("QualifiedChain"), directory: "Q")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    }
+}

@@ -15,6 +15,24 @@ struct RecordTableTests {
         table.rows.first { $0.viewId == viewId && $0.attribute == attribute }
     }
 
+    // MARK: - The lookup chain
+
+    @Test func theLookupListsTheClassWithTheOrientationTheWidthsTheOrientationAloneThenTheBaseFile() throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: .iPad))
+        let table = try RecordTable(
+            container: "Card", device: profile, catalog: .standard, source: Fixtures.source("QualifiedChain"),
+            environment: LayoutEnvironment(width: 1024, height: 768, idiom: .pad))
+        let chain = [
+            "Card_iPad-landscape.json", "Card_iPad.json", "Card_w700.json", "Card_w600-landscape.json",
+            "Card_w600.json",
+            "Card_landscape.json", "Card.json",
+        ]
+        #expect(table.lookup == chain)
+        #expect(table.text(directory: "Q").contains("lookup:      " + chain.joined(separator: " → ")))
+        #expect(row(table, "title", "marginBottom")?.source == "Card_w600-landscape.json")
+        #expect(row(table, "title", "height")?.source == "Card_iPad-landscape.json")
+    }
+
     // MARK: - Values that follow the window
 
     @Test func scaledValuesAndColumnRulesAreEvaluatedForTheWindowWithTheirRule() throws {

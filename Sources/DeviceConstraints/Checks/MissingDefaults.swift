@@ -72,8 +72,12 @@ package struct MissingDefaults: Sendable {
             let unreadDevices = Set(unread.compactMap { $0.container == container ? $0.device : nil })
             let base = indices.first { files[$0].name.device == nil }.map { files[$0] }
             var byDevice: [DeviceName: File] = [:]
+            // A model's file is its class's; a file of a width or an orientation is not read by every window, so it
+            // gives no class a default.
             for index in indices {
-                if let device = files[index].name.device { byDevice[device] = files[index] }
+                if let device = files[index].name.device, let deviceClass = catalog.deviceClass(named: device) {
+                    byDevice[deviceClass.name] = files[index]
+                }
             }
             // The devices with a file of the container on each device's chain, folded once per device (a chain can
             // hold the whole catalog); then the files each device reads, in no order: only whether one defines a view

@@ -27,16 +27,18 @@ extension DeviceCatalog {
         return chain
     }
 
-    /// The lookup chain of the device with this name; just `[name]` if the catalog does not know it.
+    /// The lookup chain of the device with this name, or of the class of the model with this name
+    /// (``deviceClass(named:)``); just `[name]` if the catalog knows neither.
     ///
     /// ```swift
     /// DeviceCatalog.standard.lookupChain(for: .iPadPro11)   // [iPadPro11, iPad]
+    /// DeviceCatalog.standard.lookupChain(for: "iPhone16")   // [iPhone14Pro, iPhone6]
     /// ```
     ///
-    /// - Parameter name: A device name.
-    /// - Returns: The names, starting with `name`.
+    /// - Parameter name: A class or model name.
+    /// - Returns: The names, starting with the class.
     public func lookupChain(for name: DeviceName) -> [DeviceName] {
-        guard let profile = profile(named: name) else { return [name] }
+        guard let profile = deviceClass(named: name) else { return [name] }
         return lookupChain(for: profile)
     }
 }

@@ -43,17 +43,25 @@ extension DeviceCatalog {
     ///     `nil` infers it from the size.
     /// - Returns: A profile of this catalog.
     public func resolve(width: Double, height: Double, idiom: DeviceIdiom? = nil) -> DeviceProfile {
+        profiles[Self.resolvedIndex(width: width, height: height, idiom: idiom, in: profiles)]
+    }
+
+    /// ``resolve(width:height:idiom:)`` over `profiles`, as a position in it: what a catalog's initializer uses to
+    /// place each model in a class before the catalog exists.
+    static func resolvedIndex(width: Double, height: Double, idiom: DeviceIdiom?, in profiles: [DeviceProfile])
+        -> Int
+    {
         let width = Self.sanitized(width)
         let height = Self.sanitized(height)
 
         // 1. An exact match, preferring the requested idiom.
-        var exactMatch: DeviceProfile?
-        for profile in profiles
+        var exactMatch: Int?
+        for (index, profile) in profiles.enumerated()
         where (profile.width == width && profile.height == height)
             || (profile.width == height && profile.height == width)
         {
-            if idiom == nil || profile.idiom == idiom { return profile }
-            if exactMatch == nil { exactMatch = profile }
+            if idiom == nil || profile.idiom == idiom { return index }
+            if exactMatch == nil { exactMatch = index }
         }
         if let exactMatch { return exactMatch }
 
@@ -62,8 +70,9 @@ extension DeviceCatalog {
         let longSide = max(width, height)
         let idiom = idiom ?? (shortSide >= 600 ? .pad : .phone)
         let (windowWidth, windowHeight) = idiom == .pad ? (width, height) : (shortSide, longSide)
-        let fitting = profiles.filter { $0.idiom == idiom && $0.width <= windowWidth }
-        if let widest = Self.best(of: fitting, by: { (-$0.width, abs($0.height - windowHeight)) }) {
+        let candidates = Array(profiles.indices)
+        let fitting = candidates.filter { profiles[$0].idiom == idiom && profiles[$0].width <= windowWidth }
+        if let widest = Self.best(of: fitting, in: profiles, by: { (-$0.width, abs($0.height - windowHeight)) }) {
             return widest
         }
 
@@ -72,14 +81,15 @@ extension DeviceCatalog {
         let nearest: (DeviceProfile) -> (Double, Double) = {
             (abs($0.width - shortSide), abs($0.height - longSide))
         }
-        let phones = profiles.filter { $0.idiom == .phone }
+        let phones = candidates.filter { profiles[$0].idiom == .phone }
         if let phone = Self.best(
-            of: phones.filter { $0.width <= shortSide }, by: { (-$0.width, abs($0.height - longSide)) })
-            ?? Self.best(of: phones, by: nearest)
+            of: phones.filter { profiles[$0].width <= shortSide }, in: profiles,
+            by: { (-$0.width, abs($0.height - longSide)) })
+            ?? Self.best(of: phones, in: profiles, by: nearest)
         {
             return phone
         }
-        return Self.best(of: profiles, by: nearest) ?? profiles[0]
+        return Self.best(of: candidates, in: profiles, by: nearest) ?? 0
     }
 
     /// The profile to lay out `environment`'s window with: ``resolve(width:height:idiom:)`` on its size and idiom.
@@ -124,16 +134,16 @@ extension DeviceCatalog {
         value.isNaN || value < 0 ? 0 : value
     }
 
-    /// The first profile with the smallest key, in the given order.
+    /// The position of the first profile with the smallest key, in the given order.
     private static func best(
-        of candidates: [DeviceProfile], by key: (DeviceProfile) -> (Double, Double)
-    ) -> DeviceProfile? {
-        var best: (profile: DeviceProfile, key: (Double, Double))?
+        of candidates: [Int], in profiles: [DeviceProfile], by key: (DeviceProfile) -> (Double, Double)
+    ) -> Int? {
+        var best: (index: Int, key: (Double, Double))?
         for candidate in candidates {
-            let candidateKey = key(candidate)
+            let candidateKey = key(profiles[candidate])
             if let current = best, !(candidateKey < current.key) { continue }
             best = (candidate, candidateKey)
         }
-        return best?.profile
+        return best?.index
     }
 }

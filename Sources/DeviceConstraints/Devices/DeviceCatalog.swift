@@ -21,6 +21,11 @@ public struct DeviceCatalog: Sendable, Hashable {
     public let profiles: [DeviceProfile]
     /// The position of each profile in ``profiles``.
     private let indexByName: [DeviceName: Int]
+    /// The position in ``profiles`` of the class of each model of ``DeviceModel/all``, in its order.
+    let modelClasses: [Int]
+    /// The names of the models read for each class, in ``DeviceModel/all``'s order, leaving out models named as a
+    /// class of the catalog (such a name is that class's own).
+    let modelNamesByClass: [DeviceName: [DeviceName]]
 
     /// Creates a catalog from profiles that are known to be valid (``standard``), without checking them.
     ///
@@ -32,6 +37,15 @@ public struct DeviceCatalog: Sendable, Hashable {
             indexByName[profile.name] = index
         }
         self.indexByName = indexByName
+        let modelClasses = DeviceModel.all.map { model in
+            Self.resolvedIndex(width: model.width, height: model.height, idiom: model.idiom, in: profiles)
+        }
+        var modelNamesByClass: [DeviceName: [DeviceName]] = [:]
+        for (model, index) in zip(DeviceModel.all, modelClasses) where indexByName[model.name] == nil {
+            modelNamesByClass[profiles[index].name, default: []].append(model.name)
+        }
+        self.modelClasses = modelClasses
+        self.modelNamesByClass = modelNamesByClass
     }
 
     /// Creates a catalog from a list of profiles, checking that it is consistent.
@@ -106,6 +120,11 @@ public struct DeviceCatalog: Sendable, Hashable {
     /// - Parameter name: The device name.
     public func profile(named name: DeviceName) -> DeviceProfile? {
         indexByName[name].map { profiles[$0] }
+    }
+
+    /// The position of the profile named `name` in ``profiles``.
+    func indexOfProfile(named name: DeviceName) -> Int? {
+        indexByName[name]
     }
 
     // MARK: - Equality

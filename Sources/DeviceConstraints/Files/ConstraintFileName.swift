@@ -21,19 +21,20 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         self.device = device
     }
 
-    /// Reads a file name: a known device after the last underscore makes a device file, anything else
-    /// is the base file of the whole stem. Nil when the name does not end in `.json` or its container
-    /// name is invalid.
+    /// Reads a file name: a known device or a model (``DeviceModel/named(_:)``), a width or an orientation
+    /// (`Card_w600-landscape.json`, see ``DevicePart``) after the last underscore makes a device file, anything
+    /// else is the base file of the whole stem. Nil when the name does not end
+    /// in `.json` or its container name is invalid.
     ///
     /// - Parameters:
-    ///   - fileName: a name such as `Calendar_iPhone6.json`.
-    ///   - knownDevices: the device names a suffix may be.
+    ///   - fileName: a name such as `Calendar_iPhone6.json` or `Calendar_iPhone16.json`.
+    ///   - knownDevices: the device names a suffix may be, besides the models'.
     public init?(parsing fileName: String, knownDevices: Set<DeviceName>) {
         guard let stem = Self.stem(ofFile: fileName) else { return nil }
         if let underscore = stem.lastIndex(of: "_") {
             let device = DeviceName(String(stem[stem.index(after: underscore)...]))
             let container = String(stem[..<underscore])
-            if knownDevices.contains(device), Self.validateContainer(container) == nil {
+            if Self.isDevicePart(device, knownDevices: knownDevices), Self.validateContainer(container) == nil {
                 self.init(container: container, device: device)
                 return
             }
@@ -54,6 +55,13 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     /// `name` without its `.json` suffix (`Calendar_iPhone6` of `Calendar_iPhone6.json`); nil when it has none.
     package static func stem(ofFile name: String) -> String? {
         name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+    }
+
+    /// Whether `part`, the text after a file name's last underscore, names what a file may be for: a known device
+    /// or a model, a width or an orientation, or either of the first two with an orientation (``DevicePart``).
+    static func isDevicePart(_ part: DeviceName, knownDevices: Set<DeviceName>) -> Bool {
+        let isDevice = { (name: DeviceName) in knownDevices.contains(name) || DeviceModel.named(name) != nil }
+        return isDevice(part) || DevicePart(parsing: part.rawValue, isDevice: isDevice) != nil
     }
 
     /// The top-level keys a file may have when no one says which container it holds: the whole stem

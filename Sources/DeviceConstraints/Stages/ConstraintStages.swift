@@ -1,5 +1,5 @@
 /// The two stages of a load that sit behind the published lookups: parsed files (by file, device-free) and
-/// merged containers (by container and lookup chain), each memoized, so that a device switch re-merges from
+/// merged containers (by container and the names of the files a chain reads), each memoized, so that a device switch re-merges from
 /// parsed files and reads no file it has read before, and a resize reads and merges nothing.
 ///
 /// Each container's entries belong to one generation, the one its loads started in: ``invalidate(_:)`` starts a
@@ -21,13 +21,13 @@ final class ConstraintStages: Sendable {
     private struct ContainerStages {
         var generation: UInt64
         var files: [(name: String, file: File)] = []
-        var merged: [(chain: [DeviceName], merged: MergedContainer)] = []
+        var merged: [(chain: [String], merged: MergedContainer)] = []
 
         func file(_ name: String) -> File? {
             files.first { $0.name == name }?.file
         }
 
-        func merged(along chain: [DeviceName]) -> MergedContainer? {
+        func merged(along chain: [String]) -> MergedContainer? {
             merged.first { $0.chain == chain }?.merged
         }
     }
@@ -58,7 +58,7 @@ final class ConstraintStages: Sendable {
     /// else the files read so far. One lock for the whole lookup; the caller works out which files it needs only
     /// when there is no merge (a device switch back to a class finds its merges and names no file).
     func lookup(
-        _ container: String, along chain: [DeviceName], generation: UInt64, revision: UInt64?
+        _ container: String, along chain: [String], generation: UInt64, revision: UInt64?
     ) -> Lookup {
         state.withLock { state in
             guard let stages = state.containers[container], stages.generation == generation,
@@ -91,7 +91,7 @@ final class ConstraintStages: Sendable {
     /// on (an invalidation came meanwhile). What another load of the same generation stored first is kept.
     func store(
         _ files: [(name: String, file: File)], merged: MergedContainer?, of container: String,
-        along chain: [DeviceName], generation: UInt64, revision: UInt64?
+        along chain: [String], generation: UInt64, revision: UInt64?
     ) {
         state.withLock { state in
             guard let index = state.containers.index(forKey: container),

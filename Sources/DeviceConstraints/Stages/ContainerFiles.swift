@@ -8,6 +8,68 @@ import Foundation
 /// The tool's `show` and `preview` read a container with it; the interpreter reads the same files through its
 /// stages, and reports a container with no file through ``noFile(of:on:lookedFor:)``.
 package enum ContainerFiles {
+    /// One file a container may read along a lookup chain.
+    package struct Candidate: Hashable, Sendable {
+        /// `Card_iPhone16.json`.
+        package var fileName: String
+        /// The class the file is read for (a model's file is its class's), nil for a file of no class (the base
+        /// file): the design width its scaled values are taken against.
+        package var deviceClass: DeviceName?
+        /// Whether the file is asked for even when a listing of the source does not hold it: a class's own file and
+        /// the base file, as they always were.
+        package var alwaysRead: Bool
+    }
+
+    /// The files `container` may read along `chain` for `window`, most specific first, then the base file.
+    ///
+    /// For each class of the chain: its file for the window's orientation (`Card_iPad-landscape.json`), then its
+    /// own; each with its models' names after the class's (``DeviceCatalog/fileDeviceNames(of:)``). Then the
+    /// width qualifiers of the container's files that the window meets (``FileListing/widths``), widest first, each
+    /// with the orientation first (`Card_w700-landscape.json`, `Card_w700.json`, `Card_w600-landscape.json`, …); then
+    /// the orientation alone (`Card_landscape.json`); then the base file. Without a window, only the classes and
+    /// the base file.
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidName` when the container or a device name could not be part of a file
+    ///   name (``ConstraintFileName/files(of:along:)``).
+    package static func candidates(
+        of container: String, along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment? = nil,
+        listing: FileListing? = nil
+    ) throws(ConstraintError) -> [Candidate] {
+        let classFiles = try ConstraintFileName.files(of: container, along: chain)
+        let orientation = window?.orientation
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(classFiles.count * 4)
+        func add(_ part: String, for deviceClass: DeviceName?, alwaysRead: Bool = false) {
+            candidates.append(
+                Candidate(fileName: "\(container)_\(part).json", deviceClass: deviceClass, alwaysRead: alwaysRead))
+        }
+        for file in classFiles {
+            guard let device = file.device else { continue }
+            let names = catalog.fileDeviceNames(of: device)
+            if let orientation {
+                for name in names { add("\(name.rawValue)-\(orientation.rawValue)", for: device) }
+            }
+            candidates.append(Candidate(fileName: file.fileName, deviceClass: device, alwaysRead: true))
+            for name in names.dropFirst() { add(name.rawValue, for: device) }
+        }
+        if let window {
+            for width in listing?.widths[container] ?? [] where Double(width) <= window.width {
+                if let orientation { add("w\(width)-\(orientation.rawValue)", for: nil) }
+                add("w\(width)", for: nil)
+            }
+        }
+        if let orientation { add(orientation.rawValue, for: nil) }
+        candidates.append(
+            Candidate(fileName: ConstraintFileName(container: container).fileName, deviceClass: nil, alwaysRead: true))
+        return candidates
+    }
+
+    /// Whether `candidate` is to be asked of the source: always for a class's own file and the base file; for
+    /// another name, when `listing` holds it, or when there is no listing.
+    package static func shouldRead(_ candidate: Candidate, listing: FileListing?) -> Bool {
+        candidate.alwaysRead || listing.map { $0.names.contains(candidate.fileName) } ?? true
+    }
+
     /// Reads and parses the files of `container` that a device reads, most specific first, leaving out those the
     /// source does not have.
     ///
@@ -15,21 +77,35 @@ package enum ContainerFiles {
     ///   - container: the container; its name must be valid (``ConstraintFileName/validateContainer(_:)``).
     ///   - device: the device, for the error when no file exists.
     ///   - chain: the device's lookup chain.
+    ///   - catalog: the catalog, for the names of each class's models.
+    ///   - window: the window, for the files of its orientation and of the widths it meets; nil for none.
     ///   - source: where the files are.
+    ///   - listing: the source's file names (``FileListing/init(_:)``), listed once by a caller that reads many
+    ///     containers or devices; nil when the source cannot list them.
     ///   - parser: the parser, with its limits.
     ///   - diagnostics: receives the parser's warnings.
-    /// - Returns: the names looked for, in order, and the files found, in the same order.
+    /// - Returns: the names looked for, in order, and the files found, in the same order, each with the class it is
+    ///   read for.
     /// - Throws: ``ConstraintError`` `.fileNotFound` when none of the files exists, `.unreadableFile` when
     ///   the source cannot read one, or the parser's error for the first file that does not parse.
     package static func parse(
-        _ container: String, on device: DeviceName, along chain: [DeviceName], from source: any ConstraintSource,
+        _ container: String, on device: DeviceName, along chain: [DeviceName], catalog: DeviceCatalog,
+        window: LayoutEnvironment? = nil, from source: any ConstraintSource, listing: FileListing?,
         parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
-    ) throws(ConstraintError) -> (lookup: [String], files: [ContainerConstraints]) {
-        let lookup = try ConstraintFileName.files(of: container, along: chain).map(\.fileName)
-        var files: [ContainerConstraints] = []
-        for name in lookup {
-            guard let data = try read(name, from: source, limits: parser.limits) else { continue }
-            files.append(try parser.parse(data, fileName: name, container: container, diagnostics: diagnostics))
+    ) throws(ConstraintError) -> (lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)]) {
+        let candidates = try Self.candidates(
+            of: container, along: chain, catalog: catalog, window: window, listing: listing)
+        var lookup: [String] = []
+        var files: [(file: ContainerConstraints, deviceClass: DeviceName?)] = []
+        for candidate in candidates where shouldRead(candidate, listing: listing) {
+            lookup.append(candidate.fileName)
+            guard let data = try Self.read(candidate.fileName, from: source, limits: parser.limits) else { continue }
+            files.append(
+                (
+                    try parser.parse(
+                        data, fileName: candidate.fileName, container: container, diagnostics: diagnostics),
+                    candidate.deviceClass
+                ))
         }
         guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup, in: source) }
         return (lookup, files)

@@ -19,9 +19,17 @@ final class EnvironmentSnapshot: Sendable {
 
     private static let ids = ConditionLocked<UInt64>(0)
 
-    /// Whether `other` reads the same files in the same order as this one (the same class): only window-dependent
-    /// values can differ between them.
-    func readsTheSameFiles(as other: EnvironmentSnapshot) -> Bool {
-        device == other.device && chain == other.chain
+    /// Whether `other` reads the same files in the same order as this one, so that only window-dependent values can
+    /// differ between them: the same class, the same orientation when some file is for one, and the same side of
+    /// every width some file qualifies (`listing`; nil when the source cannot list its files, whose orientation
+    /// files are asked for one by one).
+    func readsTheSameFiles(as other: EnvironmentSnapshot, listing: FileListing?) -> Bool {
+        guard device == other.device, chain == other.chain else { return false }
+        if listing?.hasOrientationFiles ?? true, environment.orientation != other.environment.orientation {
+            return false
+        }
+        return (listing?.allWidths ?? []).allSatisfy { width in
+            (Double(width) <= environment.width) == (Double(width) <= other.environment.width)
+        }
     }
 }

@@ -82,6 +82,7 @@ final class SharedFiles: Sendable {
             return sources
         }
         namesByCase.withLock { $0 = nil }
+        forgetListing()
         stages.applied(revision: (source as? any ChangingSource)?.pinned().revision)
         previous.watcher?.cancel()
         previous.changes?.cancel()
@@ -91,6 +92,43 @@ final class SharedFiles: Sendable {
         guard let changing = source as? any ChangingSource else { return nil }
         return changing.onFilesChanged { [weak self] names, revision in
             self?.reload(files: names, unloadingVanished: true, revision: revision)
+        }
+    }
+
+    // MARK: - The source's file names
+
+    /// The listing loads use to know which of a chain's other names (models, qualifiers) exist, and a count of the
+    /// times it was forgotten, so that a listing made before a change is not kept after it.
+    private struct Listing {
+        var forgotten: UInt64 = 0
+        var current: (revision: UInt64?, listing: FileListing?)?
+    }
+
+    private let listings = ConditionLocked(Listing())
+
+    /// The file names of `source` (pinned by a load at `revision`), listed once per change of the files; nil when
+    /// the source cannot list them.
+    func listing(of source: any ConstraintSource, revision: UInt64?) -> FileListing? {
+        let (forgotten, current) = listings.withLock { ($0.forgotten, $0.current) }
+        if let current, current.revision == revision { return current.listing }
+        let listing = FileListing(source)
+        listings.withLock { state in
+            if state.forgotten == forgotten { state.current = (revision, listing) }
+        }
+        return listing
+    }
+
+    /// The listing of the source a load would read now.
+    func currentListing() -> FileListing? {
+        let (source, revision) = sourceForLoad()
+        return listing(of: source, revision: revision)
+    }
+
+    /// Lists the source again at the next load: its files changed, or a load found none it looked for.
+    func forgetListing() {
+        listings.withLock { state in
+            state.forgotten += 1
+            state.current = nil
         }
     }
 
@@ -180,6 +218,7 @@ final class SharedFiles: Sendable {
                 }
             }
             namesByCase.withLock { $0 = nil }
+            forgetListing()
             // Forget the changed files (all of them on a full reload) and every merge that read them.
             var changes: [ConstraintInterpreter.FileChange] = []
             for (container, changed) in affected.sorted(by: { $0.key < $1.key }) {
@@ -202,6 +241,7 @@ final class SharedFiles: Sendable {
     func invalidate(_ container: String) {
         let interpreters = changing.withLock { count in
             count += 1
+            forgetListing()
             stages.invalidate(container)
             let interpreters = self.interpreters
             for interpreter in interpreters { interpreter.cache.remove(container) }
@@ -214,6 +254,7 @@ final class SharedFiles: Sendable {
     func invalidateAll() {
         let interpreters = changing.withLock { count in
             count += 1
+            forgetListing()
             stages.invalidateAll()
             let interpreters = self.interpreters
             for interpreter in interpreters { interpreter.cache.removeAll() }

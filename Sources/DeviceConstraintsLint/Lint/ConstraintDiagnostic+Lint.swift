@@ -7,6 +7,15 @@ extension ConstraintDiagnostic.Code {
     package static let missingDefault = Self(rawValue: "missingDefault")
     /// A file for a device the catalog does not know: no device's lookup chain ever reads it.
     package static let deadFile = Self(rawValue: "deadFile")
+    /// Two files of one container for the same class (`Card_iPhone15.json` and `Card_iPhone16.json`, both models of
+    /// `iPhone14Pro`), or for the same place of a lookup chain otherwise: a window reads both, in an order only the
+    /// catalog knows.
+    package static let sameClassFiles = Self(rawValue: "sameClassFiles")
+    /// A width qualifier no window of the catalog can meet (`Card_w1400.json`): no window reads the file.
+    package static let unreachableQualifier = Self(rawValue: "unreachableQualifier")
+    /// A file name whose device part looks like a qualifier and is not one (`w0`, `w-3`, `w600dp`): no window reads
+    /// the file; the message suggests the name that was probably meant.
+    package static let malformedQualifier = Self(rawValue: "malformedQualifier")
     /// A catalog device falls back to a wider one, whose plain numbers can overflow its windows.
     package static let widerFallback = Self(rawValue: "widerFallback")
     /// A folder with no constraint files at all.

@@ -29,8 +29,12 @@ extension Linter {
             let containerFiles = byContainer[container] ?? []
             let base = containerFiles.first { $0.name.device == nil }
             var byDevice: [DeviceName: Int] = [:]
+            // A model's file is its class's; a file of a width or an orientation is left out (not every window of a
+            // class reads it).
             for (index, file) in containerFiles.enumerated() {
-                if let device = file.name.device { byDevice[device] = index }
+                if let device = file.name.device, let deviceClass = catalog.deviceClass(named: device) {
+                    byDevice[deviceClass.name] = index
+                }
             }
             // The files each device reads, most specific first, as indexes into `containerFiles`.
             let baseIndex = base.flatMap { base in containerFiles.firstIndex { $0.path == base.path } }
@@ -62,7 +66,7 @@ extension Linter {
         of file: LintedFile, at index: Int, in files: [LintedFile],
         reads: [(profile: DeviceProfile, files: [Int])]
     ) -> [ConstantValue] {
-        let classWidth = file.name.device.flatMap { catalog.profile(named: $0)?.designWidth }
+        let classWidth = file.name.device.flatMap { catalog.deviceClass(named: $0)?.designWidth }
         var constant: [ConstantValue] = []
         for (viewIndex, viewId) in file.contents.viewIds.enumerated() {
             let scaled = file.contents.scaledValues(of: viewId)

@@ -92,6 +92,8 @@ public struct Linter: Sendable {
         // scaled values. A note at the file says so, so that a clean run is not taken for a full one.
         let unreadContainers = Set(unread.map(\.name.container))
         let complete = files.filter { !unreadContainers.contains($0.contents.container) }
+        diagnostics += filesOfOneClass(files)
+        diagnostics += unreachableQualifiers(files)
         diagnostics += missingDefaults(in: files, unread: Set(unread.map(\.name)))
         diagnostics += constantScaledValues(in: complete)
         // Only where the container has other files: a broken file alone hides nothing across files.
@@ -259,7 +261,9 @@ public struct Linter: Sendable {
         }
         let bytes = [UInt8](data)
         if let deadDevice {
-            result.diagnostics.append(deadFile(device: deadDevice, at: path, bytes: bytes))
+            result.diagnostics.append(
+                malformedQualifier(deadDevice, container: fileName.container, at: path)
+                    ?? deadFile(device: deadDevice, at: path, bytes: bytes))
             return result
         }
         result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
@@ -268,9 +272,8 @@ public struct Linter: Sendable {
 
     private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {
         var message = ConstraintFileName.unknownDeviceMessage(device)
-        let names = catalog.profiles.map(\.name.rawValue)
-        if let suggestion = EditDistance.closest(to: device, among: names, maximum: 3) {
-            message += "; did you mean \"\(suggestion)\"? Rename"
+        if let suggestion = catalog.suggestion(for: device) {
+            message += "; did you mean \"\(suggestion.name)\"\(suggestion.note.map { " (\($0))" } ?? "")? Rename"
         } else {
             message += "; rename"
         }

@@ -6,7 +6,7 @@ package import DeviceConstraints
 /// let device = try DeviceSelection.size(width: 390, height: 844, idiom: nil).resolve(in: .standard)   // iPhone12
 /// ```
 package enum DeviceSelection: Sendable, Hashable {
-    /// `--device iPhone6Plus`.
+    /// `--device iPhone6Plus`, or a model: `--device iPhone16` is its class, `iPhone14Pro`.
     case named(String)
     /// `--size 390x844`, with `--idiom` when given.
     case size(width: Double, height: Double, idiom: DeviceIdiom?)
@@ -88,11 +88,10 @@ package enum DeviceSelection: Sendable, Hashable {
         case .size(let width, let height, let idiom):
             return catalog.resolve(width: width, height: height, idiom: idiom)
         case .named(let name):
-            if let profile = catalog.profile(named: DeviceName(name)) { return profile }
+            if let profile = catalog.deviceClass(named: DeviceName(name)) { return profile }
             var message = "unknown device '\(name)'"
-            if let suggestion = EditDistance.closest(to: name, among: catalog.profiles.map(\.name.rawValue), maximum: 3)
-            {
-                message += "; did you mean '\(suggestion)'?"
+            if let suggestion = catalog.suggestion(for: name) {
+                message += "; did you mean '\(suggestion.name)'\(suggestion.note.map { " (\($0))" } ?? "")?"
             }
             message += " (list the devices with '\(DeviceConstraintsTool.name) devices')"
             throw command.error(message)

@@ -39,13 +39,19 @@ package struct RecordSheet: Sendable {
         container: String, devices: [DeviceProfile], catalog: DeviceCatalog, source: any ConstraintSource,
         parser: ConstraintFileParser = ConstraintFileParser()
     ) throws(ConstraintError) {
+        // Listed once for every device's table.
+        let listing = FileListing(source)
         tables = try devices.map { device throws(ConstraintError) in
-            try RecordTable(container: container, device: device, catalog: catalog, source: source, parser: parser)
+            try RecordTable(
+                container: container, device: device, catalog: catalog, source: source, parser: parser,
+                listing: .some(listing))
         }
         let baseName = ConstraintFileName(container: container).fileName
         if let device = devices.first,
-            let read = try? ContainerFiles.parse(container, on: device.name, along: [], from: source, parser: parser),
-            let file = read.files.first, file.fileName == baseName
+            let read = try? ContainerFiles.parse(
+                container, on: device.name, along: [], catalog: catalog, from: source, listing: listing,
+                parser: parser),
+            let file = read.files.first?.file, file.fileName == baseName
         {
             base = file
         } else {

@@ -1,6 +1,6 @@
 package import DeviceConstraints
 
-/// The devices of a catalog: name, idiom, portrait size and lookup chain.
+/// The devices of a catalog: name, idiom, portrait size and lookup chain; then each class with its models.
 ///
 /// ```swift
 /// print(DevicesReport(catalog: .standard).text)
@@ -25,7 +25,7 @@ package struct DevicesReport: Sendable, Hashable {
     /// of a thousand classes, each falling back to the next, prints a thousand lines and not half a million names.
     package static let maximumChainLength = 12
 
-    /// A table of the devices in catalog order, then a count. A `design width` column follows the size when a
+    /// A table of the devices in catalog order, then each class with its models, then a count. A `design width` column follows the size when a
     /// device of the catalog was designed at a width other than its own, so that a plain catalog prints as it did.
     /// A lookup chain longer than ``maximumChainLength`` names is cut short with `→ …`.
     package var text: String {
@@ -40,7 +40,18 @@ package struct DevicesReport: Sendable, Hashable {
         }
         let header = ["name", "idiom", "size"] + (hasDesignWidths ? ["design width"] : []) + ["lookup chain"]
         let table = TextTable(header: header, rows: rows)
-        return table.rendered + "\n\n\(counted(rows.count, "device")) in \(catalogName)"
+        return table.rendered + "\n\n" + modelsText + "\n\n\(counted(rows.count, "device")) in \(catalogName)"
+    }
+
+    /// Each class with the models read for it (``DeviceCatalog/models(of:)``), classes in catalog order, those with
+    /// no model left out: `iPhone14Pro  iPhone14Pro, iPhone15, iPhone15Pro, iPhone16`.
+    var modelsText: String {
+        let rows = catalog.profiles.compactMap { profile -> [String]? in
+            let models = catalog.models(of: profile.name)
+            guard !models.isEmpty else { return nil }
+            return [profile.name.rawValue, models.map(\.name.rawValue).joined(separator: ", ")]
+        }
+        return TextTable(header: ["class", "models (a file may be named for any of them)"], rows: rows).rendered
     }
 
     /// The report for `devices --json`: a catalog file, the devices in catalog order, each with exactly the keys a

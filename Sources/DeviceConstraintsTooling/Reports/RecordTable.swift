@@ -57,29 +57,35 @@ package struct RecordTable: Sendable, Hashable {
     ///   the parser.
     /// - Parameter environment: the window scaled values and column rules are evaluated for; nil for the device's
     ///   portrait size.
+    /// - Parameter listing: the source's file names, when the caller has listed them for many tables; nil to list
+    ///   them here.
     package init(
         container: String, device: DeviceProfile, catalog: DeviceCatalog, source: any ConstraintSource,
-        environment: LayoutEnvironment? = nil, parser: ConstraintFileParser = ConstraintFileParser()
+        environment: LayoutEnvironment? = nil, parser: ConstraintFileParser = ConstraintFileParser(),
+        listing: FileListing?? = nil
     ) throws(ConstraintError) {
         if let error = ConstraintFileName.validateContainer(container) { throw error }
-        let read: (lookup: [String], files: [ContainerConstraints])
+        let read: (lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)])
         let warnings = DiagnosticCollector()
         let chain = catalog.lookupChain(for: device)
+        let window = environment ?? LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
         do throws(ConstraintError) {
             read = try ContainerFiles.parse(
-                container, on: device.name, along: chain, from: source, parser: parser, diagnostics: warnings.handler)
+                container, on: device.name, along: chain, catalog: catalog, window: window, from: source,
+                listing: listing ?? FileListing(source), parser: parser, diagnostics: warnings.handler)
         } catch  where error.code == .fileNotFound {
             throw Self.suggestingContainer(in: error, for: container, source: source, catalog: catalog)
         }
-        let (lookup, files) = read
+        let (lookup, found) = read
+        let files = found.map(\.file)
         self.container = container
         self.device = device
         self.lookup = lookup
         self.filesRead = files.map(\.fileName)
-        let environment =
-            environment ?? LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
-        // The device each file looked for is of: the lookup is the chain's files, then the base file.
-        let fileDevices = Dictionary(zip(lookup, chain), uniquingKeysWith: { first, _ in first })
+        let environment = window
+        // The class each file is read for (a model's file is its class's; the base file is of none).
+        var fileDevices: [String: DeviceName] = [:]
+        for (file, deviceClass) in found { fileDevices[file.fileName] = deviceClass }
         self.rows = Self.rows(of: files, for: environment, device: device, catalog: catalog, fileDevices: fileDevices)
         self.warnings = warnings.diagnostics
     }
