@@ -636,6 +636,7 @@ struct DirectoryWatcherTests {
                     + files
                     + [
                         sources.appendingPathComponent("ConstraintError.swift").path,
+                        sources.appendingPathComponent("ControlCharacters.swift").path,
                         sources.appendingPathComponent("DiagnosticFormatter.swift").path,
                         sources.appendingPathComponent("Locks/Locks.swift").path,
                     ])
