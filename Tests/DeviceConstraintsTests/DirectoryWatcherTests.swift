@@ -632,6 +632,7 @@ struct DirectoryWatcherTests {
             try await Toolchain.run(
                 swiftc,
                 ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                    + ["-package-name", "DeviceConstraints"]  // `package` declarations are seen as in a package build
                     + settings
                     + files
                     + [
