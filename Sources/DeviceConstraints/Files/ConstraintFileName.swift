@@ -22,7 +22,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     }
 
     /// Reads a file name: a known device or a model (``DeviceModel/named(_:)``), a width or an orientation
-    /// (`Card_w600-landscape.json`, see ``DevicePart``) after the last underscore makes a device file, anything
+    /// (`Card_w600-landscape.json`, see `DevicePart`) after the last underscore makes a device file, anything
     /// else is the base file of the whole stem. Nil when the name does not end
     /// in `.json` or its container name is invalid.
     ///
