@@ -86,7 +86,8 @@ for version in "${versions[@]}"; do
                 >"$out/modules/$name-resources.swift"
             sources+=("$out/modules/$name-resources.swift")
         fi
-        common=(-sdk "$sdk" -target "$target" "${settings[@]}" -module-name "$name" -I "$out/modules"
+        # One compiler for the whole module (-wmo): a compiler per file parses every file again, for an hour.
+        common=(-sdk "$sdk" -target "$target" -wmo "${settings[@]}" -module-name "$name" -I "$out/modules"
             -module-cache-path "$cache")
         [ "$kind" = library ] || [ "$kind" = example-app ] && common+=(-parse-as-library)
         log="$out/logs/$name.log"
