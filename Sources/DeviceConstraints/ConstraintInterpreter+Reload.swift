@@ -188,4 +188,8 @@ enum Publication: Sendable {
     case containers([String])
     /// Every container was unloaded.
     case all
+    /// The files of these containers changed (nil: any file may have): a container that could not load may load
+    /// now. Posted after every reload, whatever it reloaded; the loaded containers it changed are posted as
+    /// ``containers(_:)`` before it.
+    case files([String]?)
 }

@@ -65,6 +65,22 @@ struct LiveConstraintsTests {
         #expect(reports.contains { $0.message.contains("Missing.title") && $0.message.contains("Missing.json") })
     }
 
+    @Test func outsideEveryWindowEveryRecordIsEmptyAndTheWarningSaysWhatToAdd() throws {
+        let log = DiagnosticLog()
+        let placeholder = LiveConstraints(placeholderReportingTo: log.handler)
+        for _ in 0..<10 {
+            #expect(placeholder[viewId: "title", container: "Card"] == ConstraintRecord())
+        }
+        #expect(placeholder.isPlaceholder && LiveConstraints.placeholder.isPlaceholder)
+        #expect(!live(MutableSource(Self.files)).isPlaceholder)
+        #expect(LiveConstraints.placeholder[viewId: "title", container: "Card"] == ConstraintRecord())
+        let reports = log.all
+        try #require(reports.count == 1)
+        #expect(reports[0].code == .lookupFailed && reports[0].keyPath == "Card.title")
+        #expect(reports[0].message.contains("no .deviceConstraints(_:) encloses"))
+        #expect(reports[0].message.contains("apply .deviceConstraints(interpreter) to the window's root view"))
+    }
+
     // MARK: - What fires the tracking
 
     @Test func anUpdateToAnotherClassFiresTheRecordsItChanges() async throws {
@@ -157,6 +173,83 @@ struct LiveConstraintsTests {
                     live.interpreter.invalidate(container: "Promo")
                 }))
         #expect(live[viewId: "banner", container: "Promo"].height == 80)
+    }
+
+    // A failed read is observed like any other: the change that makes it succeed reaches the view (issue 27).
+
+    @Test func aContainerWhoseFileAHotReloadAddsFiresAndReadsTheNewRecord() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        source["Promo.json"] = #"{"Promo": [{"banner": {"height": 7}}]}"#
+        #expect(
+            fires(
+                { _ = live[viewId: "banner", container: "Promo"] },
+                when: { live.interpreter.reload(files: ["Promo.json"]) }))
+        #expect(live[viewId: "banner", container: "Promo"].height == 7)
+    }
+
+    @Test func aContainerWhoseMendedFileParsesAgainFiresAndReadsTheNewRecord() throws {
+        let source = MutableSource(Self.files)
+        source["Promo.json"] = #"{"Promo": [{"banner": {"height": 7,}}]}"#
+        let live = live(source)
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        source["Promo.json"] = #"{"Promo": [{"banner": {"height": 7}}]}"#
+        #expect(
+            fires(
+                { _ = live[viewId: "banner", container: "Promo"] },
+                when: { live.interpreter.reload(files: ["Promo.json"]) }))
+        #expect(live[viewId: "banner", container: "Promo"].height == 7)
+    }
+
+    @Test func aChangeToAnotherContainersFileDoesNotFireAFailedRead() throws {
+        let source = MutableSource(Self.files)
+        let live = live(source)
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        source["Other.json"] = #"{"Other": [{"view": {"width": 2}}]}"#
+        #expect(
+            !fires(
+                { _ = live[viewId: "banner", container: "Promo"] },
+                when: { live.interpreter.reload(files: ["Other.json"]) }))
+    }
+
+    @Test func aContainerAnInstallAddsFiresAgainAfterARollbackAndAnotherInstall() async throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let live = LiveConstraints(ConstraintInterpreter(source: store, environment: Windows.phone))
+        let read = { _ = live[viewId: "banner", container: "Promo"] }
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        let promo = ["Promo.json": #"{"Promo": [{"banner": {"height": 7}}]}"#]
+        #expect(
+            try await fires(read) {
+                try await store.install(textUpdate("2", promo), verify: acceptEverything)
+            })
+        #expect(live[viewId: "banner", container: "Promo"].height == 7)
+        #expect(try await fires(read) { try await store.rollback() })
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        #expect(
+            try await fires(read) {
+                try await store.install(textUpdate("3", promo), verify: acceptEverything)
+            })
+        #expect(live[viewId: "banner", container: "Promo"].height == 7)
+    }
+
+    @Test func aContainerTheNewFolderOfAWatchHoldsFiresAndReadsTheNewRecord() throws {
+        let folder = try TemporaryFolder()
+        try Data(#"{"Promo": [{"banner": {"height": 7}}]}"#.utf8).write(
+            to: folder.url.appendingPathComponent("Promo.json"))
+        let live = live(MutableSource(Self.files))
+        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        let watcher = ConditionLocked<DirectoryWatcher?>(nil)
+        #expect(
+            try fires(
+                { _ = live[viewId: "banner", container: "Promo"] },
+                when: {
+                    let started = try live.interpreter.watch(DirectorySource(folder.url), mode: .polling(interval: 60))
+                    watcher.withLock { $0 = started }
+                }))
+        watcher.withLock { $0?.cancel() }
+        #expect(live[viewId: "banner", container: "Promo"].height == 7)
     }
 
     @Test func aChangeOfAnotherWindowDoesNotFireButASharedReloadDoes() throws {

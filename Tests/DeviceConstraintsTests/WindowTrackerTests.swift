@@ -209,6 +209,65 @@ struct WindowTrackerTests {
         #expect(app.environment == Self.phone.environment(width: 375, height: 600))
     }
 
+    /// Fifteen sizes across classes, as a window dragged across them measures: every other one a phone. Each class
+    /// looks for files of its own, so moving there reads (a catch-up round, not a move at once).
+    static let dragged: [(traits: WindowTraits, width: Double, height: Double)] = [
+        (pad, 1024, 1366), (phone, 428, 926), (pad, 1032, 1376), (phone, 390, 844), (pad, 834, 1194),
+        (phone, 414, 896), (pad, 1180, 820), (phone, 375, 667), (pad, 1366, 1024), (phone, 320, 568),
+        (pad, 1112, 834), (phone, 393, 852), (pad, 744, 1133), (phone, 430, 932), (pad, 1032, 1376),
+    ]
+
+    @Test(.timeLimit(.minutes(10)))
+    func aWindowMeasuredDuringEveryRoundOfACatchUpEndsOnItsLastMeasurement() async throws {
+        let app = ConstraintInterpreter(source: InMemorySource(Self.files), environment: Self.iPhone6)
+        let window = WindowTracker(for: app)
+        _ = window.live[viewId: "plain", container: "Card"]
+        var next = 0
+        var rounds: [LayoutEnvironment] = []
+        let measureNext = {
+            let (traits, width, height) = Self.dragged[next]
+            next += 1
+            window.traitsChanged(traits)
+            window.measured(width: width, height: height)
+        }
+        // Each round of the catch-up finds the window measured again while it moves: the deterministic form of a
+        // window dragged across classes while each class's files take long to read.
+        window.roundStarted = { target in
+            rounds.append(target)
+            if next < Self.dragged.count { measureNext() }
+        }
+        measureNext()
+        await window.catchingUp?.value
+        let last = try #require(Self.dragged.last)
+        #expect(next == Self.dragged.count)
+        #expect(app.environment == last.traits.environment(width: last.width, height: last.height))
+        #expect(window.catchingUp == nil)
+        #expect(rounds.count <= Self.dragged.count, "one round per measurement at most")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func measurementsMadeDuringOneRoundAreCoalescedIntoTheLast() async throws {
+        let app = ConstraintInterpreter(source: InMemorySource(Self.files), environment: Self.iPhone6)
+        let window = WindowTracker(for: app)
+        _ = window.live[viewId: "plain", container: "Card"]
+        var rounds: [LayoutEnvironment] = []
+        window.roundStarted = { target in
+            rounds.append(target)
+            guard rounds.count == 1 else { return }
+            for (traits, width, height) in Self.dragged {
+                window.traitsChanged(traits)
+                window.measured(width: width, height: height)
+            }
+        }
+        window.traitsChanged(Self.pad)
+        window.measured(width: 1366, height: 1024)
+        await window.catchingUp?.value
+        let last = try #require(Self.dragged.last)
+        let expected = last.traits.environment(width: last.width, height: last.height)
+        #expect(rounds == [Self.pad.environment(width: 1366, height: 1024), expected])
+        #expect(app.environment == expected)
+    }
+
     @Test func aPinnedEnvironmentOverridesTheMeasuredWindowUntilUnpinned() async {
         let app = ConstraintInterpreter(source: InMemorySource(Self.files), environment: Self.iPhone6)
         let window = WindowTracker(for: app)

@@ -1,4 +1,5 @@
 public import Observation
+import Foundation
 
 /// One window's records as observable values: what SwiftUI views read, so that they lay out again when the window
 /// changes class, a hot reload edits their numbers, or an update is installed — and only then.
@@ -23,7 +24,9 @@ public import Observation
 ///
 /// A lookup that fails (no such view, no file for the container, a file that does not parse) reads as the empty
 /// record — every number 0, which the DSL reads as "not set" — and is reported once per view and cause to the
-/// interpreter's diagnostics handler (with none, debug builds log it), not once per frame.
+/// interpreter's diagnostics handler (with none, debug builds log it), not once per frame. It is observed like any
+/// other read: a change that may make it succeed (a hot reload, an installed update or a rollback that adds or mends
+/// the container's files, an invalidation, another class) fires it, and the next read looks again.
 ///
 /// Reading costs one lookup in this object's own table of the records read so far, plus the observation
 /// registrar's access; the first read of a record looks it up in the interpreter (loading its container if
@@ -216,25 +219,32 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
             case .environment, .all:
                 woken = Array(state.waiting)
                 state.waiting = []
-            case .containers(let names):
+            case .containers(let names), .files(let names?):
                 woken = names.filter { state.waiting.remove($0) != nil }
+            case .files(nil):
+                woken = Array(state.waiting)
+                state.waiting = []
             }
             let snapshot = interpreter.cache.snapshot
             environmentChanged = snapshot.environment != state.environment
             deviceChanged = snapshot.device != state.device
             state.environment = snapshot.environment
             state.device = snapshot.device
-            let containers: [String]
+            var containers: [String]
             switch publication {
-            case .environment, .all: containers = Array(state.entries.keys)
-            case .containers(let names): containers = names.filter { state.entries[$0] != nil }
+            case .environment, .all, .files(nil): containers = Array(state.entries.keys)
+            case .containers(let names), .files(let names?): containers = names.filter { state.entries[$0] != nil }
+            }
+            if case .files = publication {
+                // Only the reads of containers that could not load: a loaded one's changes came as `.containers`.
+                containers.removeAll { interpreter.cache.table(of: $0) != nil }
             }
             // A container that cannot load stays as it was on a resize: only its files (reload, invalidation) or
             // another class (other files) can change what its lookups find.
             let filesMayHaveChanged: Bool
             switch publication {
             case .environment: filesMayHaveChanged = deviceChanged
-            case .containers, .all: filesMayHaveChanged = true
+            case .containers, .all, .files: filesMayHaveChanged = true
             }
             for container in containers {
                 guard var entries = state.entries[container] else { continue }
@@ -270,4 +280,56 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
         registrar.willSet(self, keyPath: keyPath)
         registrar.didSet(self, keyPath: keyPath)
     }
+}
+
+// MARK: - Outside every window
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension LiveConstraints {
+    /// What a view reads when no `.deviceConstraints(_:)` (DeviceConstraintsUI) encloses it — a `#Preview` of the view
+    /// alone, a test host, a view moved into a window that has none: every record is the empty one (every number 0,
+    /// which the DSL reads as "not set"), and debug builds say once per view what to add. The default of SwiftUI's
+    /// `\.liveConstraints`, so that reading it never meets a missing environment.
+    ///
+    /// ```swift
+    /// struct CardView: View {
+    ///     @Environment(\.liveConstraints) private var constraints   // this placeholder outside .deviceConstraints(_:)
+    ///     var body: some View { Text("Title").frame(constraints[ConstraintIDs.Card.title]) }
+    /// }
+    /// ```
+    public static let placeholder = LiveConstraints(placeholderReportingTo: DebugLog.defaultHandler())
+
+    /// Whether this is ``placeholder``: the view that read it is outside every `.deviceConstraints(_:)`.
+    public var isPlaceholder: Bool { interpreter.isPlaceholder }
+
+    /// A placeholder whose warnings go to `diagnostics` (none when nil): what ``placeholder`` is, with debug builds'
+    /// log, and what tests check.
+    convenience init(placeholderReportingTo diagnostics: ConstraintDiagnosticHandler?) {
+        let handler: ConstraintDiagnosticHandler = { diagnostic in
+            guard let diagnostics, let id = diagnostic.keyPath else { return }
+            diagnostics(
+                ConstraintDiagnostic(
+                    severity: .warning, code: .lookupFailed,
+                    message:
+                        "\(id) reads as the empty record: no .deviceConstraints(_:) encloses the view that reads it "
+                        + "(a #Preview of the view alone, a test host, a view moved into another window); apply "
+                        + ".deviceConstraints(interpreter) to the window's root view, or to the view in the #Preview",
+                    keyPath: id))
+        }
+        self.init(
+            ConstraintInterpreter(
+                source: PlaceholderSource(), environment: LayoutEnvironment(width: 390, height: 844),
+                diagnostics: handler))
+    }
+}
+
+/// The source of ``LiveConstraints/placeholder``'s interpreter: no file at all.
+struct PlaceholderSource: ConstraintSource {
+    func data(forFile name: String) throws -> Data? { nil }
+    func fileNames() throws -> [String] { [] }
+}
+
+extension ConstraintInterpreter {
+    /// Whether this interpreter reads ``PlaceholderSource``: it is ``LiveConstraints/placeholder``'s.
+    var isPlaceholder: Bool { files.source is PlaceholderSource }
 }

@@ -32,10 +32,9 @@ package final class WindowTracker {
     private var pinned: LayoutEnvironment?
     /// The update in progress, while a move reads files off the main thread.
     package private(set) var catchingUp: Task<Void, Never>?
-
-    /// Rounds of one catch-up: more than one only when the window is measured again during an update, or the app
-    /// moves the interpreter itself meanwhile (then the catch-up stops after this many rather than chase it).
-    static let maximumRounds = 4
+    /// Called on the main actor as each round of a catch-up starts, with the environment it moves to: what tests use
+    /// to measure the window again while an update is under way.
+    package var roundStarted: ((LayoutEnvironment) -> Void)?
 
     /// A window of the app whose interpreter is `app`.
     ///
@@ -43,9 +42,10 @@ package final class WindowTracker {
     ///   - app: the app's interpreter, which the first window uses and the others share files with.
     ///   - environment: the environment a window that does not claim `app` starts in; `app`'s when nil. It
     ///     answers until the window is first measured.
-    package init(for app: ConstraintInterpreter, environment: LayoutEnvironment? = nil) {
+    ///   - claiming: whether this tracker may claim `app` (a container's never does: see ``ContainerScope``).
+    package init(for app: ConstraintInterpreter, environment: LayoutEnvironment? = nil, claiming: Bool = true) {
         self.app = app
-        if let claim = WindowClaim(app) {
+        if claiming, let claim = WindowClaim(app) {
             self.claim = claim
             live = LiveConstraints(app)
         } else {
@@ -99,10 +99,18 @@ package final class WindowTracker {
         }
     }
 
-    /// Moves to the target, reading files off the main thread, until the window stops moving meanwhile.
+    /// Moves to the target, reading files off the main thread, until the window stops moving meanwhile: always to
+    /// the latest target, so that measurements made during one round are coalesced into the next (one round per
+    /// update at most, never one per measurement), and the last is always followed.
+    ///
+    /// A round starts only for a target no round has moved to yet: when the app moves the interpreter itself
+    /// meanwhile, or an update cannot reach its target, the catch-up ends rather than chase it (the next
+    /// measurement starts another).
     private func catchUp() async {
-        for _ in 0..<Self.maximumRounds {
-            guard let target, target != interpreter.environment else { break }
+        var attempted: LayoutEnvironment?
+        while let target, target != interpreter.environment, target != attempted {
+            attempted = target
+            roundStarted?(target)
             if interpreter.canSwitchWithoutReading(to: target) {
                 live.updateNow(to: target)
             } else {

@@ -83,11 +83,12 @@
         }
     }
 
-    /// An invisible view that follows its window: on every change of the window's size (rotation, Split View,
-    /// Slide Over, an iPadOS window resize) or traits, it moves the interpreter to the window's new environment
-    /// with ``ConstraintInterpreter/updateNow(to:)`` (in the same layout pass, so constraints updated from the
-    /// change are in place before the frame is drawn) and calls ``onChange``. Trait changes come through
-    /// `registerForTraitChanges` on iOS 17 and tvOS 17, and through `traitCollectionDidChange` below them.
+    /// An invisible view that follows the view it is placed in: on every change of that view's size (with a root
+    /// view: rotation, Split View, Slide Over, an iPadOS window resize) or of the window's traits, it moves the
+    /// interpreter to the new environment with ``ConstraintInterpreter/updateNow(to:)`` (in the same layout pass, so
+    /// constraints updated from the change are in place before the frame is drawn) and calls ``onChange``. Trait
+    /// changes come through `registerForTraitChanges` on iOS 17 and tvOS 17, and through `traitCollectionDidChange`
+    /// below them.
     ///
     /// Add it to a view controller's root view; it sizes itself to the root view and never takes touches:
     ///
@@ -98,6 +99,15 @@
     ///     try? self.constraints.updateConstants(of: self.active, using: interpreter)   // ConstraintDSL
     /// }
     /// view.addSubview(tracker)
+    /// ```
+    ///
+    /// **A container.** Placed in a view smaller than its window — a split view's column, a sheet, a popover — it
+    /// follows that view's size, with the window's idiom, display scale and layout direction, and size classes
+    /// derived from the view's size. Give it an interpreter of its own that shares the window's files:
+    ///
+    /// ```swift
+    /// let sidebar = ConstraintInterpreter(sharingFilesWith: windowInterpreter, environment: windowInterpreter.environment)
+    /// sidebarController.view.addSubview(LayoutEnvironmentView(interpreter: sidebar))
     /// ```
     @MainActor
     public final class LayoutEnvironmentView: UIView {
@@ -161,10 +171,13 @@
             updateEnvironment()
         }
 
-        /// Moves the interpreter to the window's environment if it differs from the last one.
+        /// Moves the interpreter to the environment of the view it is in (the window's size and traits when that
+        /// view fills the window) if it differs from the last one.
         public func updateEnvironment() {
             guard let window else { return }
-            let environment = LayoutEnvironment(window: window)
+            let size = superview?.bounds.size ?? window.bounds.size
+            let environment = LayoutEnvironment(window: window).container(
+                width: Double(size.width), height: Double(size.height))
             guard environment != lastEnvironment else { return }
             lastEnvironment = environment
             if let change = interpreter.updateNow(to: environment) { onChange?(change) }

@@ -201,6 +201,7 @@ final class SharedFiles: Sendable {
     ///   - revision: the revision of a ``ChangingSource`` the change made: once the changed files are forgotten, the
     ///     stages hold files of that revision only.
     func reload(files: Set<String>?, unloadingVanished: Bool = false, revision: UInt64? = nil) {
+        var named: [String]?
         let outcomes = changing.withLock { count -> [(ConstraintInterpreter, ConstraintInterpreter.Reread)] in
             count += 1
             let interpreters = self.interpreters
@@ -232,9 +233,14 @@ final class SharedFiles: Sendable {
                     .init(container: container, files: files == nil ? nil : changed, generation: generation))
             }
             if let revision { stages.applied(revision: revision) }
+            if files != nil { named = changes.map(\.container) }
             return interpreters.map { ($0, $0.reread(changes, unloadingVanished: unloadingVanished)) }
         }
-        for (interpreter, outcome) in outcomes { interpreter.announce(outcome) }
+        for (interpreter, outcome) in outcomes {
+            interpreter.announce(outcome)
+            // A lookup that failed for want of a file, or of a file that parses, may find one now.
+            interpreter.publications.post(.files(named))
+        }
     }
 
     /// Forgets `container` in the stages and in every member, so that the next lookup reads its files again.

@@ -183,6 +183,16 @@ extension Text {
     public var body: Never { standInBody() }
 }
 
+// SwiftUI: NavigationSplitView (iOS 16), its two-column initializer only.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency public struct NavigationSplitView<Sidebar, Content, Detail>: View
+where Sidebar: View, Content: View, Detail: View {
+    @MainActor @preconcurrency public init(
+        @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail
+    ) where Content == EmptyView {}
+    public var body: Never { standInBody() }
+}
+
 // SwiftUICore:3109, 17947
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen @MainActor @preconcurrency public struct Spacer {

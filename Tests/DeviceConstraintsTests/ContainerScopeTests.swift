@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// What `.deviceConstraints(_:)` does for a container inside a window (a column, a sheet, a popover), without
+/// SwiftUI: the container's environment, its interpreter sharing the window's files, the nearest container winning,
+/// and the interpreter released with the container. Over `Fixtures/Containers`: `Split.json` (phones) and
+/// `Split_iPad.json` (iPads).
+@MainActor
+struct ContainerScopeTests {
+    static let padTraits = WindowTraits(idiom: .pad, displayScale: 2, layoutDirection: .rightToLeft)
+
+    /// A 1024 × 1366 iPad window, measured.
+    private func padWindow(source: (any ConstraintSource)? = nil) throws -> WindowTracker {
+        let app = ConstraintInterpreter(
+            source: try source ?? DirectorySource(Fixtures.folder("Containers")),
+            environment: LayoutEnvironment(width: 375, height: 667, idiom: .phone))
+        let window = WindowTracker(for: app)
+        window.traitsChanged(Self.padTraits)
+        window.measured(width: 1024, height: 1366)
+        return window
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aSidebarAndADetailColumnOfOneIPadWindowGetDifferentClasses() async throws {
+        let window = try padWindow()
+        await window.catchingUp?.value
+        let sidebar = ContainerScope(in: window.live)
+        sidebar.measured(width: 320, height: 1366)
+        await sidebar.tracker.catchingUp?.value
+        let detail = ContainerScope(in: window.live)
+        detail.measured(width: 700, height: 1366)
+        await detail.tracker.catchingUp?.value
+
+        #expect(window.live.device.name == .iPadPro12Inch)
+        #expect(sidebar.live.device.name == .iPhone5)
+        #expect(detail.live.device.name == .iPadSplitView694)
+        #expect(window.live[viewId: "row", container: "Split"].height == 60)
+        #expect(sidebar.live[viewId: "row", container: "Split"].height == 44)
+        #expect(detail.live[viewId: "row", container: "Split"].height == 60)
+        #expect(sidebar.live.environment.width == 320 && detail.live.environment.width == 700)
+    }
+
+    @Test func aContainerTakesTheWindowsIdiomScaleAndDirectionAndDerivesItsSizeClasses() throws {
+        let window = try padWindow()
+        let sidebar = ContainerScope(in: window.live)
+        sidebar.measured(width: 320, height: 1366)
+        let environment = sidebar.live.environment
+        #expect(environment.idiom == .pad && environment.idiomIsKnown)
+        #expect(environment.displayScale == 2)
+        #expect(environment.layoutDirection == .rightToLeft)
+        #expect(environment.horizontalSizeClass == .compact)
+        #expect(window.live.environment.horizontalSizeClass == .regular)
+
+        // The window's traits change: the container takes them again, keeping its own size.
+        var left = Self.padTraits
+        left.layoutDirection = .leftToRight
+        left.displayScale = 3
+        window.traitsChanged(left)
+        sidebar.enclosingChanged(window.live.environment)
+        #expect(sidebar.live.environment.layoutDirection == .leftToRight)
+        #expect(sidebar.live.environment.displayScale == 3)
+        #expect(sidebar.live.environment.width == 320)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func theNearestContainerWinsAndTakesItsTraitsFromTheOneAroundIt() async throws {
+        let window = try padWindow()
+        await window.catchingUp?.value
+        let detail = ContainerScope(in: window.live)
+        detail.measured(width: 700, height: 1366)
+        await detail.tracker.catchingUp?.value
+        // A popover inside the detail column: measured 320 wide, its views read its records, not the column's.
+        let popover = ContainerScope(in: detail.live)
+        popover.measured(width: 320, height: 480)
+        await popover.tracker.catchingUp?.value
+        #expect(popover.enclosing === detail.interpreter)
+        #expect(popover.live.environment.idiom == .pad && popover.live.environment.displayScale == 2)
+        #expect(popover.live[viewId: "row", container: "Split"].height == 44)
+        #expect(detail.live[viewId: "row", container: "Split"].height == 60)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aContainerSharesTheWindowsFilesAndReadsNoneTheWindowHasRead() async throws {
+        let source = CountingSource(try DirectorySource(Fixtures.folder("Containers")))
+        let window = try padWindow(source: source)
+        await window.catchingUp?.value
+        _ = window.live[viewId: "row", container: "Split"]
+        let reads = source.totalReads
+
+        let detail = ContainerScope(in: window.live)
+        #expect(detail.interpreter !== window.interpreter)
+        #expect(!detail.tracker.usesAppInterpreter)
+        detail.measured(width: 700, height: 1366)
+        await detail.tracker.catchingUp?.value
+        #expect(detail.live[viewId: "row", container: "Split"].height == 60)
+        #expect(source.totalReads == reads, "Split_iPad.json and Split.json were parsed for the window")
+
+        // A hot reload of the shared files reaches the container.
+        let folder = try TemporaryFolder()
+        try Data(#"{"Split": [{"row": {"height": 61}}]}"#.utf8).write(
+            to: folder.url.appendingPathComponent("Split_iPad.json"))
+        try Data(#"{"Split": [{"row": {"height": 45}}]}"#.utf8).write(
+            to: folder.url.appendingPathComponent("Split.json"))
+        let watcher = try window.interpreter.watch(DirectorySource(folder.url), mode: .polling(interval: 60))
+        defer { watcher.cancel() }
+        #expect(detail.live[viewId: "row", container: "Split"].height == 61)
+    }
+
+    @Test func aContainerNeverClaimsTheAppsInterpreterEvenWhenNoWindowHas() throws {
+        let app = ConstraintInterpreter(
+            source: try DirectorySource(Fixtures.folder("Containers")),
+            environment: LayoutEnvironment(width: 1024, height: 1366, idiom: .pad))
+        let scope = ContainerScope(in: LiveConstraints(app))
+        #expect(scope.interpreter !== app)
+        #expect(WindowTracker(for: app).usesAppInterpreter, "the container left the app's interpreter to a window")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aContainersInterpreterIsReleasedWithTheContainer() async throws {
+        let window = try padWindow()
+        var sidebar: ContainerScope? = ContainerScope(in: window.live)
+        sidebar?.measured(width: 320, height: 1366)
+        await sidebar?.tracker.catchingUp?.value
+        #expect(sidebar?.live[viewId: "row", container: "Split"].height == 44)
+        weak let interpreter = sidebar?.interpreter
+        weak let live = sidebar?.live
+        #expect(interpreter != nil)
+        sidebar = nil
+        #expect(interpreter == nil, "the container's interpreter goes with the container")
+        #expect(live == nil)
+        #expect(window.live[viewId: "row", container: "Split"].height == 60)
+    }
+}
