@@ -51,6 +51,11 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A ``ConstraintStore`` found its state damaged or changed by something else when it was opened, and went
         /// back to the last complete version it could read (or to the app's own files).
         public static let storeRecovered = Code(rawValue: "storeRecovered")
+        /// A `relativeTo` that names no text style (`"relativeTo": "bodyy"`): the value follows `body` instead.
+        public static let unknownTextStyle = Code(rawValue: "unknownTextStyle")
+        /// A font size written `{"fixed": n}` with n under 11 points, the smallest size Apple's Human Interface
+        /// Guidelines recommend on iOS: text that never grows and starts that small is hard to read.
+        public static let smallFixedFont = Code(rawValue: "smallFixedFont")
     }
 
     /// How serious it is.
