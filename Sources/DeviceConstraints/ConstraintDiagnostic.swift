@@ -55,6 +55,11 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// installed, but could not record what the opening decided (a launch of a pending update, a rollback);
         /// the next change that can be written records it, and installs fail until the disk takes changes again.
         public static let storeNotRecorded = Code(rawValue: "storeNotRecorded")
+        /// A `relativeTo` that names no text style (`"relativeTo": "bodyy"`): the value follows `body` instead.
+        public static let unknownTextStyle = Code(rawValue: "unknownTextStyle")
+        /// A font size written `{"fixed": n}` with n under 11 points, the smallest size Apple's Human Interface
+        /// Guidelines recommend on iOS: text that never grows and starts that small is hard to read.
+        public static let smallFixedFont = Code(rawValue: "smallFixedFont")
     }
 
     /// How serious it is.

@@ -103,7 +103,8 @@
 
         private func windowBody(_ content: Content) -> some View {
             let tracker = window.tracker(for: interpreter, pinned: pinned)
-            return content
+            return
+                content
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                 .background {
                     // Behind the content and under every safe area: the window's whole size.
@@ -125,7 +126,8 @@
             let scope = container.scope(in: enclosing)
             // Read here, so that this body runs again when the enclosing window moves.
             let outside = enclosing.environment
-            return content
+            return
+                content
                 .onGeometryChange(for: CGSize.self) { proxy in
                     proxy.size
                 } action: { size in

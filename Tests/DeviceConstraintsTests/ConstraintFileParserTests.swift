@@ -119,7 +119,7 @@ struct ConstraintFileParserTests {
         ),
         (
             "ScaledTypo_iPhone6.json",
-            #"ScaledTypo_iPhone6.json:3:43: error: unknown key "mni" in a scaled value such as {"scaled": 60, "min": 40}; did you mean "min"? at ScaledTypo[0].title.width.mni"#
+            #"ScaledTypo_iPhone6.json:3:43: error: unknown key "mni" in a scaled value such as {"scaled": 60, "min": 40} or {"size": 17, "relativeTo": "body"}; did you mean "min"? at ScaledTypo[0].title.width.mni"#
         ),
         (
             "ScaledWrongType_iPhone6.json",
@@ -153,6 +153,40 @@ struct ConstraintFileParserTests {
         let data = Data(#"{"C": {"grid": {"colums": 3}}}"#.utf8)
         _ = try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler)
         #expect(log.all.map(\.message).first?.contains(#"did you mean "columns"?"#) == true)
+    }
+
+    // MARK: - Text sizes
+
+    @Test(arguments: [
+        (
+            #"{"C": {"v": {"fontSize": {"size": 17, "fixed": 11}}}}"#,
+            #"C.json:1:26: error: a scaled value takes one of "size" and "fixed"; keep one at C.v.fontSize"#
+        ),
+        (
+            #"{"C": {"v": {"fontSize": {"fixed": 11, "max": 20}}}}"#,
+            #"C.json:1:47: error: a fixed value never scales, so "max" has no meaning beside "fixed"; remove it at C.v.fontSize.max"#
+        ),
+        (
+            #"{"C": {"v": {"height": {"size": 44, "relativeTo": 3}}}}"#,
+            #"C.json:1:51: error: "relativeTo" must be the name of a text style, such as "body" or "title1"; found number (3) at C.v.height.relativeTo"#
+        ),
+    ])
+    func aBadTextScaledValueIsAnErrorThatSaysWhereAndWhat(file: String, expected: String) throws {
+        let error = try #require(throws: ConstraintError.self) {
+            try ConstraintFileParser().parse(Data(file.utf8), fileName: "C.json")
+        }
+        #expect(error.description == expected)
+    }
+
+    @Test func anUnknownTextStyleAndASmallFixedFontAreWarningsThatSayWhere() throws {
+        let log = DiagnosticLog()
+        let data = Data(
+            #"{"C": {"v": {"height": {"size": 44, "relativeTo": "bdy"}, "fontSize": {"fixed": 9}}}}"#.utf8)
+        _ = try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler)
+        let warnings = log.all
+        #expect(warnings.map(\.code) == [.unknownTextStyle, .smallFixedFont])
+        #expect(warnings.first?.message.contains(#"did you mean "body"?"#) == true)
+        #expect(warnings.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["1:51", "1:81"])
     }
 
     // MARK: - Linear time on the worst shapes (issue 9, breaks 1 and 2)

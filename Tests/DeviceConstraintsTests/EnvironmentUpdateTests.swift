@@ -277,4 +277,89 @@ struct EnvironmentUpdateTests {
             try interpreter.record(viewId: "grid", container: "Feed").columnLayout
                 == ColumnLayout(count: 3, itemWidth: 325, spacing: 8, insets: 16))
     }
+
+    // MARK: - Text size (Dynamic Type)
+
+    /// A card whose title has a plain font size, a badge a fixed one, a row a height that follows body up to a
+    /// cap, a heading a font that follows title1, and a divider nothing that follows the text size.
+    static let textSizeFiles = [
+        "Card.json": #"""
+        {"Card": [
+            {"title": {"fontSize": 17, "height": 44}},
+            {"badge": {"fontSize": {"fixed": 11}}},
+            {"row": {"height": {"size": 44, "relativeTo": "body", "max": 60}}},
+            {"heading": {"fontSize": {"size": 28, "relativeTo": "title1", "max": 40}}},
+            {"divider": {"height": 1}}
+        ]}
+        """#,
+        "Plain.json": #"{"Plain": [{"line": {"width": 3}}]}"#,
+    ]
+
+    @Test func aTextSizeChangeScalesFontsAndTextScaledValuesAndReadsNoFile() throws {
+        let source = CountingSource(InMemorySource(Self.textSizeFiles))
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        func record(_ view: String) throws -> ConstraintRecord {
+            try interpreter.record(viewId: view, container: "Card")
+        }
+        // At .large every value is the file's number.
+        #expect(try record("title").fontSize == 17)
+        #expect(try record("badge").fontSize == 11)
+        #expect(try record("row").height == 44)
+        #expect(try record("heading").fontSize == 28)
+        let reads = source.totalReads
+
+        let change = try #require(interpreter.updateNow(to: Self.iPhone6.withTextSize(.accessibility1)))
+        #expect(!change.deviceChanged)
+        #expect(change.new.textSize == .accessibility1)
+        #expect(try record("title").fontSize == 28)  // 17 × 28/17
+        #expect(try record("title").height == 44)
+        #expect(try record("badge").fontSize == 11)  // fixed
+        #expect(try record("row").height == 60)  // 44 × 28/17 = 72.5, capped
+        #expect(try record("heading").fontSize == 38)  // title1 at AX1
+        #expect(try record("divider").height == 1)
+
+        _ = interpreter.updateNow(to: Self.iPhone6.withTextSize(.xSmall))
+        #expect(try record("title").fontSize == 14)
+        #expect(try record("heading").fontSize == 25)
+        _ = interpreter.updateNow(to: Self.iPhone6)
+        #expect(try record("title").fontSize == 17)
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func aTextSizeChangeWithNothingThatFollowsItChangesNothing() throws {
+        let interpreter = ConstraintInterpreter(source: InMemorySource(Self.textSizeFiles), environment: Self.iPhone6)
+        _ = try interpreter.record(viewId: "line", container: "Plain")
+        #expect(interpreter.updateNow(to: Self.iPhone6.withTextSize(.xxxLarge)) == nil)
+        #expect(try interpreter.record(viewId: "line", container: "Plain").width == 3)
+    }
+
+    /// Containers whose only text-dependent values are plain font sizes pass through as their merged table at
+    /// `.large`, so a hit costs what it did before text sizes.
+    @Test func aContainerWithPlainFontSizesResolvesToItsMergedTableAtLarge() throws {
+        let parser = ConstraintFileParser()
+        let data = Data(#"{"C": [{"t": {"fontSize": 17}}, {"u": {"fontSize": {"size": 20}}}]}"#.utf8)
+        let file = try parser.parsedFile(data, fileName: "C.json", container: "C", collectingWarnings: false)
+        let merged = MergedContainer(files: [(file, nil)])
+        let catalog = DeviceCatalog.standard
+        let device = catalog.resolve(Self.iPhone6)
+        #expect(merged.dependsOnWindow)
+        #expect(merged.resolved(for: Self.iPhone6, device: device, catalog: catalog) === merged.table)
+        let larger = merged.resolved(for: Self.iPhone6.withTextSize(.xLarge), device: device, catalog: catalog)
+        #expect(larger !== merged.table)
+        #expect(larger.record("t")?.fontSize == 19)
+        #expect(larger.record("u")?.fontSize == 22.5)  // 20 × 19/17 = 22.35, to the half point
+    }
+
+    /// A plain font size in a device's file beats a fixed one in the base file, and a fixed one in the device's
+    /// file beats a plain one in the base file.
+    @Test func theFirstFileOnTheChainDecidesWhetherAFontFollowsTheTextSize() throws {
+        let source = InMemorySource([
+            "Card.json": #"{"Card": [{"a": {"fontSize": {"fixed": 12}}}, {"b": {"fontSize": 17}}]}"#,
+            "Card_iPhone6.json": #"{"Card": [{"a": {"fontSize": 17}}, {"b": {"fontSize": {"fixed": 12}}}]}"#,
+        ])
+        let interpreter = ConstraintInterpreter(
+            source: source, environment: Self.iPhone6.withTextSize(.accessibility1))
+        #expect(try interpreter.record(viewId: "a", container: "Card").fontSize == 28)
+        #expect(try interpreter.record(viewId: "b", container: "Card").fontSize == 12)
+    }
 }

@@ -303,4 +303,21 @@ struct LiveConstraintsTests {
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
         for view in 0..<20 { #expect(live[viewId: "v\(view)", container: "Live"].width == 800) }
     }
+
+    @Test func aTextSizeChangeFiresAFontItReadButNotAPlainRecordOfTheSameContainer() throws {
+        let source = MutableSource([
+            "Card.json": #"{"Card": [{"title": {"fontSize": 17}}, {"line": {"height": 1}}]}"#
+        ])
+        let live = live(source)
+        _ = live[viewId: "title", container: "Card"]
+        let plainFired = fires(
+            { _ = live[viewId: "line", container: "Card"] },
+            when: { live.interpreter.updateNow(to: Self.iPhone6.withTextSize(.xxLarge)) })
+        #expect(!plainFired)
+        let fontFired = fires(
+            { _ = live[viewId: "title", container: "Card"] },
+            when: { live.interpreter.updateNow(to: Self.iPhone6) })
+        #expect(fontFired)
+        #expect(live[viewId: "title", container: "Card"].fontSize == 17)
+    }
 }

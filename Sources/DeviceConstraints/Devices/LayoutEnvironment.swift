@@ -1,5 +1,5 @@
-/// The window a layout is for: its size in points, the device idiom, the display scale, and what follows from
-/// them — orientation, UIKit's size classes and Android's window size classes.
+/// The window a layout is for: its size in points, the device idiom, the display scale, the user's text size, and
+/// what follows from them — orientation, UIKit's size classes and Android's window size classes.
 ///
 /// Pass the size of the **window**, never the screen's: in Split View, Slide Over and iPadOS free windows the two
 /// differ. The interpreter resolves the device class from it (``DeviceCatalog/resolve(_:)``), evaluates scaled
@@ -34,6 +34,9 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     public let verticalSizeClass: SizeClass
     /// Whether leading is left (the default) or right.
     public let layoutDirection: LayoutDirection
+    /// The user's preferred text size (Dynamic Type), `.large` unless given: font sizes and text-scaled values
+    /// follow it.
+    public let textSize: TextSize
 
     /// An environment for a window of `width × height` points.
     ///
@@ -44,17 +47,18 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     ///   - width: the window's width in points, in its current orientation.
     ///   - height: the window's height in points.
     ///   - idiom: the device's idiom (`UIDevice.current.userInterfaceIdiom`), or nil to infer it from the size.
+    ///   - textSize: the user's preferred text size (Dynamic Type).
     ///   - displayScale: device pixels per point.
     ///   - layoutDirection: whether leading is left or right.
     public init(
-        width: Double, height: Double, idiom: DeviceIdiom? = nil, displayScale: Double = 2,
-        layoutDirection: LayoutDirection = .leftToRight
+        width: Double, height: Double, idiom: DeviceIdiom? = nil, textSize: TextSize = .large,
+        displayScale: Double = 2, layoutDirection: LayoutDirection = .leftToRight
     ) {
         let width = Self.clampedLength(width)
         let height = Self.clampedLength(height)
         let inferred = idiom ?? Self.inferredIdiom(width: width, height: height)
         self.init(
-            width: width, height: height, idiom: idiom, displayScale: displayScale,
+            width: width, height: height, idiom: idiom, textSize: textSize, displayScale: displayScale,
             horizontalSizeClass: SizeClass.horizontal(width: width, height: height, idiom: inferred),
             verticalSizeClass: SizeClass.vertical(width: width, height: height, idiom: inferred),
             layoutDirection: layoutDirection)
@@ -67,12 +71,13 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     ///   - width: the window's width in points.
     ///   - height: the window's height in points.
     ///   - idiom: the device's idiom, or nil to infer it from the size.
+    ///   - textSize: the trait collection's preferred content size category, as a text size.
     ///   - displayScale: device pixels per point.
     ///   - horizontalSizeClass: the trait collection's horizontal size class.
     ///   - verticalSizeClass: the trait collection's vertical size class.
     ///   - layoutDirection: whether leading is left or right.
     public init(
-        width: Double, height: Double, idiom: DeviceIdiom?, displayScale: Double,
+        width: Double, height: Double, idiom: DeviceIdiom?, textSize: TextSize = .large, displayScale: Double,
         horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass,
         layoutDirection: LayoutDirection = .leftToRight
     ) {
@@ -84,6 +89,19 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.layoutDirection = layoutDirection
+        self.textSize = textSize
+    }
+
+    /// This environment with another text size: what a text-size change hands ``ConstraintInterpreter/update(to:)``.
+    ///
+    /// ```swift
+    /// interpreter.updateNow(to: interpreter.environment.withTextSize(.xLarge))
+    /// ```
+    public func withTextSize(_ textSize: TextSize) -> LayoutEnvironment {
+        LayoutEnvironment(
+            width: width, height: height, idiom: idiomIsKnown ? idiom : nil, textSize: textSize,
+            displayScale: displayScale, horizontalSizeClass: horizontalSizeClass, verticalSizeClass: verticalSizeClass,
+            layoutDirection: layoutDirection)
     }
 
     /// Portrait when the window is no wider than it is tall.
@@ -126,12 +144,13 @@ public struct LayoutEnvironment: Hashable, Sendable, CustomStringConvertible {
     /// 2⁵²: from here on every double is a whole number.
     private static let wholePixels = 4_503_599_627_370_496.0
 
-    /// `694×768 pad @2x, portrait, w:regular h:regular, medium`.
+    /// `694×768 pad @2x, portrait, w:regular h:regular, medium` (and the text size when it is not `.large`).
     public var description: String {
         "\(width.compactDescription)×\(height.compactDescription) \(idiom.rawValue) "
             + "@\(displayScale.compactDescription)x, \(orientation), "
             + "w:\(horizontalSizeClass) h:\(verticalSizeClass), \(windowClass)"
             + (layoutDirection == .rightToLeft ? ", right-to-left" : "")
+            + (textSize == .large ? "" : ", text \(textSize)")
     }
 
     // MARK: - Derivation

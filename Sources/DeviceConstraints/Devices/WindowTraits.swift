@@ -1,5 +1,5 @@
 /// What a UI framework reports of a window besides its size: the device's idiom and the traits SwiftUI puts in a
-/// view's environment (display scale, size classes, layout direction). The SwiftUI layer reads them at the root
+/// view's environment (display scale, size classes, layout direction, text size). The SwiftUI layer reads them at the root
 /// of each window and turns them, with the window's measured size, into its ``LayoutEnvironment``.
 package struct WindowTraits: Hashable, Sendable {
     /// The device's idiom, or nil to infer it from the size (a Mac, a TV, or an idiom the catalog has no class of).
@@ -12,11 +12,15 @@ package struct WindowTraits: Hashable, Sendable {
     package var verticalSizeClass: SizeClass?
     /// Whether leading is left or right.
     package var layoutDirection: LayoutDirection
+    /// The user's preferred text size (SwiftUI's `dynamicTypeSize`).
+    package var textSize: TextSize
 
     package init(
         idiom: DeviceIdiom? = nil, displayScale: Double = 2, horizontalSizeClass: SizeClass? = nil,
-        verticalSizeClass: SizeClass? = nil, layoutDirection: LayoutDirection = .leftToRight
+        verticalSizeClass: SizeClass? = nil, layoutDirection: LayoutDirection = .leftToRight,
+        textSize: TextSize = .large
     ) {
+        self.textSize = textSize
         self.idiom = idiom
         self.displayScale = displayScale
         self.horizontalSizeClass = horizontalSizeClass
@@ -26,13 +30,14 @@ package struct WindowTraits: Hashable, Sendable {
 
     /// The environment of a window of `width × height` points with these traits: the size classes as reported,
     /// and derived from the size and idiom where none is reported, as
-    /// ``LayoutEnvironment/init(width:height:idiom:displayScale:layoutDirection:)`` derives them (so a window
+    /// ``LayoutEnvironment/init(width:height:idiom:textSize:displayScale:layoutDirection:)`` derives them (so a window
     /// measured by SwiftUI and the same window followed by the UIKit adapter get the same environment).
     package func environment(width: Double, height: Double) -> LayoutEnvironment {
         let derived = LayoutEnvironment(
             width: width, height: height, idiom: idiom, displayScale: displayScale, layoutDirection: layoutDirection)
         return LayoutEnvironment(
-            width: derived.width, height: derived.height, idiom: idiom, displayScale: derived.displayScale,
+            width: derived.width, height: derived.height, idiom: idiom, textSize: textSize,
+            displayScale: derived.displayScale,
             horizontalSizeClass: horizontalSizeClass ?? derived.horizontalSizeClass,
             verticalSizeClass: verticalSizeClass ?? derived.verticalSizeClass, layoutDirection: layoutDirection)
     }

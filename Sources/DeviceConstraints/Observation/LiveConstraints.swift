@@ -1,5 +1,5 @@
-public import Observation
 import Foundation
+public import Observation
 
 /// One window's records as observable values: what SwiftUI views read, so that they lay out again when the window
 /// changes class, a hot reload edits their numbers, or an update is installed — and only then.

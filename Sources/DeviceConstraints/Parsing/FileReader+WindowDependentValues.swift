@@ -1,17 +1,41 @@
 extension FileReader {
-    /// `{"scaled": 60, "min": 40, "max": 80}`.
-    func scaledValue(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError) -> ScaledValue {
+    /// A number written as an object: `{"scaled": 60, "min": 40, "max": 80}` (follows the window's width),
+    /// `{"size": 28, "relativeTo": "title1", "max": 40}` (follows the text size), `{"scaled": 44, "relativeTo":
+    /// "body"}` (both) or `{"fixed": 11}` (neither): the number a record holds until it is resolved, and how it
+    /// depends on the environment.
+    func dynamicNumber(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError)
+        -> (number: Double, value: DynamicValue)
+    {
         let keyPath = path.appending(name)
         let fields = try fields(
-            of: value, allowed: ["scaled", "min", "max"], what: "a scaled value such as {\"scaled\": 60, \"min\": 40}",
+            of: value, allowed: ["scaled", "size", "fixed", "relativeTo", "min", "max"],
+            what: "a scaled value such as {\"scaled\": 60, \"min\": 40} or {\"size\": 17, \"relativeTo\": \"body\"}",
             named: "scaled value", keyPath: keyPath)
-        guard let base = fields["scaled"] else {
+        let forms = ["scaled", "size", "fixed"].filter { fields[$0] != nil }
+        guard forms.count == 1, let form = forms.first, let base = fields[form] else {
             throw error(
                 .invalidFormat,
-                "a scaled value needs \"scaled\", its number at the design width, such as {\"scaled\": 60}",
+                forms.isEmpty
+                    ? "a scaled value needs \"scaled\" (its number at the design width, such as {\"scaled\": 60}), "
+                        + "\"size\" (its number at the default text size, such as {\"size\": 17}) or \"fixed\" "
+                        + "(a number that never scales, such as {\"fixed\": 11})"
+                    : "a scaled value takes one of \(forms.map { "\"\($0)\"" }.joined(separator: " and ")); keep one",
                 at: value, keyPath: keyPath)
         }
-        let number = try finiteNumber("scaled", base, path: path, keyPath: keyPath + ".scaled")
+        let number = try finiteNumber(form, base, path: path, keyPath: keyPath + "." + form)
+        if form == "fixed" {
+            if let other = ["relativeTo", "min", "max"].first(where: { fields[$0] != nil }), let token = fields[other] {
+                throw error(
+                    .invalidFormat,
+                    "a fixed value never scales, so \"\(other)\" has no meaning beside \"fixed\"; remove it",
+                    at: token, keyPath: keyPath + "." + other)
+            }
+            if name == ConstraintAttribute.fontSize.rawValue, number < 11, let warnings {
+                warnings.smallFixedFont(
+                    number, at: { warningLocation(of: base) }, keyPath: { keyPath + ".fixed" })
+            }
+            return (number, .fixed)
+        }
         let minimum = try fields["min"].map { (token: Int) throws(ConstraintError) -> Double in
             try finiteNumber("min", token, path: path, keyPath: keyPath + ".min")
         }
@@ -24,7 +48,32 @@ extension FileReader {
                 "\"min\" (\(minimum.compactDescription)) is greater than \"max\" (\(maximum.compactDescription))",
                 at: token, keyPath: keyPath + ".min")
         }
-        return ScaledValue(number, minimum: minimum, maximum: maximum)
+        let style = try fields["relativeTo"].map { (token: Int) throws(ConstraintError) -> TextStyle in
+            try textStyle(token, keyPath: keyPath + ".relativeTo")
+        }
+        // A font follows the text size however it is written; another number when it says `size` or `relativeTo`.
+        let followsText = form == "size" || style != nil || name == ConstraintAttribute.fontSize.rawValue
+        guard followsText else {
+            return (number, .scaled(ScaledValue(number, minimum: minimum, maximum: maximum)))
+        }
+        let text = TextScaledValue(
+            number, relativeTo: style ?? .body, followsWidth: form == "scaled", minimum: minimum, maximum: maximum)
+        return (number, .text(text))
+    }
+
+    /// The text style a `relativeTo` names; a name that is none is warned about and reads as `body`, so that a
+    /// misspelt style never stops a layout.
+    private func textStyle(_ token: Int, keyPath: String) throws(ConstraintError) -> TextStyle {
+        guard document.kind(token) == .string else {
+            throw error(
+                .invalidFormat,
+                "\"relativeTo\" must be the name of a text style, such as \"body\" or \"title1\"; found \(found(token))",
+                at: token, keyPath: keyPath)
+        }
+        let name = document.string(token)
+        if let style = TextStyle(rawValue: name) { return style }
+        warnings?.unknownTextStyle(name, at: { warningLocation(of: token) }, keyPath: { keyPath })
+        return .body
     }
 
     /// `{"standardWidth": 440, "standardColumns": 2, "scale": 1.2, "spacing": 8, "insets": 16}`.

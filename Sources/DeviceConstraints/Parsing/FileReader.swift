@@ -226,9 +226,10 @@ struct FileReader {
                     if known == .imageName {
                         imageName = try string(name, member.value, path: path)
                     } else if document.kind(member.value) == .object {
-                        let scaled = try scaledValue(name, member.value, path: path)
-                        record.set(known, number: scaled.value)
-                        dynamics[name] = .scaled(scaled)
+                        let dynamic = try dynamicNumber(name, member.value, path: path)
+                        record.set(known, number: dynamic.number)
+                        // A fixed number is a plain one, except that a font written so does not follow body.
+                        if case .fixed = dynamic.value, known != .fontSize {} else { dynamics[name] = dynamic.value }
                     } else {
                         record.set(known, number: try finiteNumber(name, member.value, path: path))
                     }
@@ -294,9 +295,9 @@ struct FileReader {
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .object:
-            let scaled = try scaledValue(name, value, path: path)
-            dynamics[name] = .scaled(scaled)
-            return .number(scaled.value)
+            let dynamic = try dynamicNumber(name, value, path: path)
+            if case .fixed = dynamic.value {} else { dynamics[name] = dynamic.value }
+            return .number(dynamic.number)
         case .null, .array:
             throw error(
                 .invalidFormat,

@@ -232,7 +232,15 @@ struct PlainFileReader {
                     if p[i] == 0x7B {
                         guard let scaled = scaledValue(of: known.rawValue) else { return false }
                         record.set(known, number: scaled.value)
-                        dynamics.append((known.rawValue, .scaled(scaled)))
+                        // A font follows the text size as well, relative to body, as the general reader reads it.
+                        let value: DynamicValue =
+                            known == .fontSize
+                            ? .text(
+                                TextScaledValue(
+                                    scaled.value, followsWidth: true, minimum: scaled.minimum,
+                                    maximum: scaled.maximum))
+                            : .scaled(scaled)
+                        dynamics.append((known.rawValue, value))
                     } else {
                         guard let number = number() else { return false }
                         record.set(known, number: number)

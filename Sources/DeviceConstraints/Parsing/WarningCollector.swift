@@ -72,6 +72,30 @@ final class WarningCollector {
             location, keyPath)
     }
 
+    /// Warns that `relativeTo` gives `name`, which is no text style; the value follows `body`.
+    func unknownTextStyle(
+        _ name: String, at location: () -> (line: Int, column: Int), keyPath: () -> String
+    ) {
+        let suggestion = EditDistance.closest(to: name, among: TextStyle.allCases.map(\.rawValue), maximum: 3)
+        add(
+            .unknownTextStyle,
+            "\"\(name)\" is not a text style; "
+                + (suggestion.map { "did you mean \"\($0)\"? " } ?? "")
+                + "expected one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")); the value follows body",
+            location, keyPath)
+    }
+
+    /// Warns that a fixed font size is under 11 points.
+    func smallFixedFont(
+        _ size: Double, at location: () -> (line: Int, column: Int), keyPath: () -> String
+    ) {
+        add(
+            .smallFixedFont,
+            "a fixed font size of \(size.compactDescription) points is under 11, the smallest Apple recommends on iOS, "
+                + "and never grows with the text size; use 11 or more, or a plain number that follows the text size",
+            location, keyPath)
+    }
+
     private func add(
         _ code: ConstraintDiagnostic.Code, _ message: @autoclosure () -> String,
         _ location: () -> (line: Int, column: Int), _ keyPath: () -> String

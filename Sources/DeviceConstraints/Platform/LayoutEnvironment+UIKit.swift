@@ -14,7 +14,7 @@
     extension LayoutEnvironment {
         /// The environment of a window of `size` points with the traits `traitCollection`: its size classes,
         /// idiom, display scale and layout direction as UIKit reports them (an unspecified one is derived as
-        /// ``init(width:height:idiom:displayScale:layoutDirection:)`` derives it).
+        /// ``init(width:height:idiom:textSize:displayScale:layoutDirection:)`` derives it).
         ///
         /// ```swift
         /// override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
