@@ -21,7 +21,9 @@ import Testing
 /// hold up, on the few threads that run the tests, the tests that wait for a watcher or a child process.
 enum LinearTime {
     /// The largest ratio accepted between the fastest runs at twice the size and at the size.
-    static let ratio = 2.5
+    /// 3, not 2.5: a clean-clone CI run beside other builds measured 2.55 for two linear checks (the caches and the
+    /// allocator do not scale perfectly); a quadratic step gives 4, so 3 still tells them apart.
+    static let ratio = 3.0
 
     /// Prepares the inputs for `size` and `2 × size` (not timed), times `work` on each `rounds` times, alternating,
     /// and expects the fastest at twice the size to take at most ``ratio`` times the fastest at the size.
