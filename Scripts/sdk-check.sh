@@ -63,7 +63,14 @@ settings=(
 # an Apple target: it is named in the compiler's resource folder.
 if [ "$(uname)" != Darwin ]; then
     resources="$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p' | head -1)"
-    settings+=(-I "$resources/shims" -Xcc "-fmodule-map-file=$resources/shims/module.modulemap")
+    # A resource folder of only what an Apple target needs (the shims, clang's own headers): the Linux one also
+    # holds Linux's Dispatch, whose module map clashes with the SDK's.
+    apple=".build/sdk-check/resources"
+    mkdir -p "$apple"
+    ln -sfn "$resources/shims" "$apple/shims"
+    ln -sfn "$resources/clang" "$apple/clang"
+    apple="$(cd "$apple" && pwd)"
+    settings+=(-resource-dir "$apple" -I "$apple/shims" -Xcc "-fmodule-map-file=$apple/shims/module.modulemap")
 fi
 
 status=0
