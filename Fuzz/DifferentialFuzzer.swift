@@ -133,7 +133,7 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         .map { Data($0) }
     // The container's key, past a "designWidth" before it.
     let container =
-        (ConstraintFileName.topLevelKey(of: pieces[0]) ?? topLevelKey(of: pieces[0])).flatMap {
+        (ConstraintFileParser.topLevelKey(of: pieces[0]) ?? topLevelKey(of: pieces[0])).flatMap {
             ConstraintFileName.validateContainer($0) == nil ? $0 : nil
         } ?? "C"
     let (device, chain, names): (DeviceName, [DeviceName], [String]) =
@@ -175,9 +175,10 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         let collected = firstCollectedError(data, fileName: name, container: container)
         switch fast {
         case .success(let views):
+            let sameIds: Bool = collected.records.map { $0.map(\.0) == views.map(\.0) } ?? false
+            let sameRecords: Bool = collected.records.map { $0.map(\.1) == views.map(\.1) } ?? false
             check(
-                collected.error == nil && collected.records.map { $0.map(\.0) == views.map(\.0) } == true
-                    && collected.records.map { $0.map(\.1) == views.map(\.1) } == true,
+                collected.error == nil && sameIds && sameRecords,
                 "\(name): collecting errors reads \(collected) where parse reads \(views)", input)
         case .failure(let error):
             check(
