@@ -198,7 +198,7 @@ struct ConstraintFileParserTests {
     func aRecordWithManyExtensionsReadsInLinearTime(last: String) async throws {
         let count = 60_000
         let file = try await LinearTime.expectLinear(
-            from: count / 2, "a record of n extensions",
+            from: count / 4, "a record of n extensions",
             prepare: { count in
                 var text = #"{"C":{"v":{"#
                 for i in 0..<count { text += #""x\#(i)":1,"# }
@@ -217,7 +217,7 @@ struct ConstraintFileParserTests {
         let count = 40_000
         let profile = try DeviceCatalog.profile("iPhone6")
         let record = try await LinearTime.expectLinear(
-            from: count / 2, "two files of n extensions merged",
+            from: count / 4, "two files of n extensions merged",
             prepare: { count in
                 func file(_ prefix: String) -> String {
                     #"{"C":{"v":{"# + (0..<count).map { #""\#(prefix)\#($0)":\#($0)"# }.joined(separator: ",") + "}}}"
@@ -237,7 +237,7 @@ struct ConstraintFileParserTests {
     func aRecordBuiltWithManyExtensionsTakesLinearTime() async throws {
         let count = 20_000
         let record = try await LinearTime.expectLinear(
-            from: count / 2, "a record built with n extensions",
+            from: count / 4, "a record built with n extensions",
             prepare: { count in
                 Dictionary(uniqueKeysWithValues: (0..<count).map { ("x\($0)", ConstraintValue.number(1)) })
                     .merging(["height": .number(2)]) { a, _ in a }
@@ -252,7 +252,7 @@ struct ConstraintFileParserTests {
     @Test(.timeLimit(.minutes(10)))
     func aFileFullOfWarningsReadsInLinearTimeAndReportsACappedNumber() async throws {
         let (file, warnings) = try await LinearTime.expectLinear(
-            from: 10_000, "a file of n views with warnings",
+            from: 5_000, "a file of n views with warnings",
             prepare: { count in
                 let views = (0..<count).map { #"{"v\#($0)":{"witdh":1,"height":1,"height":2}}"# }
                 return Data(#"{"C":[\#(views.joined(separator: ","))]}"#.utf8)
@@ -272,7 +272,7 @@ struct ConstraintFileParserTests {
     func aFileOfManyViewIdsOutsideASCIIReadsInLinearTime() async throws {
         let count = 20_000
         let (file, merged) = try await LinearTime.expectLinear(
-            from: count / 2, "a file of n view ids outside ASCII, read and merged",
+            from: count / 4, "a file of n view ids outside ASCII, read and merged",
             prepare: { count in
                 Data(#"{"C":[\#((0..<count).map { #"{"标题\#($0)":{"width":\#($0)}}"# }.joined(separator: ","))]}"#.utf8)
             },

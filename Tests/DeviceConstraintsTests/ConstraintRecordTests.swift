@@ -163,7 +163,7 @@ struct ConstraintRecordTests {
     func settingManyExtensionNumbersWithNewNamesTakesLinearTime() async throws {
         let count = 20_000
         let record = try await LinearTime.expectLinear(
-            from: count / 2, "n new extension numbers set on a record of n",
+            from: count / 4, "n new extension numbers set on a record of n",
             prepare: { count in
                 (
                     record: ConstraintRecord(

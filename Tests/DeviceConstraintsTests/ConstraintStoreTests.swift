@@ -679,7 +679,7 @@ extension ConstraintStoreTests {
         let sandbox = try StoreSandbox()
         let base = sandbox.base
         let error = try await LinearTime.expectLinear(
-            from: 2_000, "refusing M_iPad.json of n views and no base file",
+            from: 1_000, "refusing M_iPad.json of n views and no base file",
             prepare: { views in
                 textUpdate(
                     "2",

@@ -123,7 +123,7 @@ struct CoverageReportTests {
             let last = catalog.profiles[catalog.profiles.count - 1].name
             return CoverageReport(fileNames: ["Card_\(last).json", "Badge.json"], catalog: catalog)
         }
-        let text = try await LinearTime.expectLinear(from: 2_000, "coverage, a chain of devices") { count in
+        let text = try await LinearTime.expectLinear(from: 1_000, "coverage, a chain of devices") { count in
             try DeviceCatalog(json: Data(GeneratedCatalog.chain(devices: count).utf8))
         } _: { catalog in
             report(catalog).text

@@ -84,7 +84,7 @@ extension LintScalingTests {
             "Constraints/Card_D10.json": #"{"Card": [{"title": {"width": 20}}, {"badge": {"width": 5}}]}"#,
         ])
         let root = folder.url
-        let output = try await LinearTime.expectLinear(from: 2_000, "lint --catalog, a chain of devices") { count in
+        let output = try await LinearTime.expectLinear(from: 1_000, "lint --catalog, a chain of devices") { count in
             let catalog = root.appendingPathComponent("catalog-\(count).json")
             try Data(GeneratedCatalog.chain(devices: count).utf8).write(to: catalog)
             return catalog.path

@@ -228,7 +228,7 @@ struct PreviewCommandTests {
             "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "height": 20}}]}"#
         ])
         let root = folder.url
-        let sheet = try await LinearTime.expectLinear(from: 2_500, "preview, devices") { count in
+        let sheet = try await LinearTime.expectLinear(from: 1_250, "preview, devices") { count in
             let catalog = root.appendingPathComponent("catalog-\(count).json")
             try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
             return catalog.path
