@@ -79,6 +79,9 @@ public struct ConstraintDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// For the note ``Code/tooManyWarnings``: how many warnings of the file were not reported; nil for any other
     /// diagnostic.
     public var omittedWarningCount: Int?
+    /// For ``Code/possibleTypo``: the attribute name as the file writes it (`hieght`), so that lint can tell a name
+    /// the catalog declares (``DeviceCatalog/extensionAttributes``) from a misspelling; nil for any other diagnostic.
+    package var attribute: String?
 
     /// Creates a diagnostic.
     public init(

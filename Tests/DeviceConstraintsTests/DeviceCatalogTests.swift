@@ -511,7 +511,39 @@ struct DeviceCatalogTests {
         InvalidJSON(
             json: device(#""name": "a", "idiom": "phone", "width": 568, "height": 320"#), code: .invalidCatalog,
             keyPath: "devices[0].width", fragment: "wider than tall"),
+        InvalidJSON(
+            json:
+                #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568}], "extensionAttributes": "x"}"#,
+            code: .invalidFormat, keyPath: "extensionAttributes", fragment: "expected an array of attribute names"),
+        InvalidJSON(
+            json:
+                #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568}], "extensionAttributes": ["x", 3]}"#,
+            code: .invalidFormat, keyPath: "extensionAttributes[1]", fragment: "expected an attribute name (a string)"),
+        InvalidJSON(
+            json:
+                #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568}], "extensionAttributes": [""]}"#,
+            code: .invalidCatalog, keyPath: "extensionAttributes[0]", fragment: "needs a name"),
     ]
+
+    @Test func aCatalogDeclaresExtensionAttributesButNoStandardAttributeAsOne() throws {
+        let data = Data(
+            #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568}], "extensionAttributes": ["with"]}"#
+                .utf8)
+        let catalog = try DeviceCatalog(json: data)
+        #expect(catalog.extensionAttributes == ["with"])
+        #expect(catalog != (try DeviceCatalog(catalog.profiles)))
+        let standard = Data(
+            "{\"devices\": [{\"name\": \"a\", \"idiom\": \"phone\", \"width\": 320, \"height\": 568}],\n \"extensionAttributes\": [\"accentColor\", \"height\"]}"
+                .utf8)
+        let error = try #require(throws: ConstraintError.self) {
+            try DeviceCatalog(json: standard, fileName: "devices.json")
+        }
+        #expect(
+            error.description
+                == #"devices.json:2:41: error: "height" is a standard attribute, not an extension attribute; remove it from "extensionAttributes" at extensionAttributes[1]"#
+        )
+        #expect(throws: ConstraintError.self) { try DeviceCatalog(catalog.profiles, extensionAttributes: ["columns"]) }
+    }
 
     @Test(arguments: invalidJSON)
     func anInvalidCatalogDocumentGetsACodeAKeyPathAndAMessage(_ example: InvalidJSON) throws {

@@ -53,8 +53,8 @@ struct EndToEndTests {
         #expect(
             run.outputLines == [
                 #"Warnings/DuplicateKey.json:3:45: warning: attribute "height" is given twice in this record; the last value is used at DuplicateKey[0].title.height"#,
-                #"Warnings/Typo.json:3:18: warning: unknown attribute "witdh"; did you mean "width"? It is kept as an extension attribute at Typo[0].title.witdh"#,
-                #"Warnings/Typo.json:4:17: warning: unknown attribute "marginLeftt"; did you mean "marginLeft"? It is kept as an extension attribute at Typo[1].icon.marginLeftt"#,
+                #"Warnings/TextSize.json:3:56: warning: "bdy" is not a text style; did you mean "body"? expected one of largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2; the value follows body at TextSize[0].title.height.relativeTo"#,
+                #"Warnings/TextSize.json:4:40: warning: a fixed font size of 9 points is under 11, the smallest Apple recommends on iOS, and never grows with the text size; use 11 or more, or a plain number that follows the text size at TextSize[1].icon.fontSize.fixed"#,
                 "3 warnings in 2 files",
             ])
         #expect(try Executable.runInFixtures("lint", "Warnings", "--strict").exitCode == 1)
@@ -272,7 +272,7 @@ struct EndToEndTests {
             (["show", "Card", "--size", "-1x5"], "error: invalid size '-1x5': the width must be more than 0 points"),
             (["show", "", "--device", "iPad"], "error: container name \"\" is empty"),
             (["show", "../etc", "--device", "iPad"], "error: container name \"../etc\" contains a path separator"),
-            (["lint", "Warnings/Typo.json"], "error: 'Warnings/Typo.json' is a file; lint reads a folder"),
+            (["lint", "Warnings/TextSize.json"], "error: 'Warnings/TextSize.json' is a file; lint reads a folder"),
             (["show", "Card", "--device", "iPad", "--device", "iPhone6"], "error: '--device' is given twice"),
         ] {
             let run = try Executable.run(arguments, in: Fixtures.root)

@@ -236,7 +236,7 @@ struct LinterTests {
     // MARK: - Warnings
 
     @Test func warningsPastTheLimitAreCountedAndTheirNoteStaysANote() throws {
-        let views = (0..<250).map { #"{"view\#($0)": {"witdh": 1}}"# }.joined(separator: ", ")
+        let views = (0..<250).map { #"{"view\#($0)": {"width": 1, "width": 2}}"# }.joined(separator: ", ")
         let report = lint(["Typo.json": #"{"Typo": [\#(views)]}"#])
         let limit = ConstraintFileParser.Limits.default.maximumWarningsPerFile
         #expect(report.diagnostics.count { $0.severity == .warning } == limit)
@@ -273,11 +273,34 @@ struct LinterTests {
         #expect(inMemory.codes == ["noConstraintFiles", "misnamedExtension"])
     }
 
+    @Test func aMisspeltStandardAttributeIsAnErrorThatNamesTheAttributeItMissesAndWhereToDeclareIt() throws {
+        let report = try lint("Typo")
+        #expect(report.codes == ["possibleTypo", "possibleTypo", "possibleTypo"])
+        #expect(report.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(
+            report.diagnostics.first?.description
+                == #"Typo/Card.json:3:18: error: unknown attribute "hieght"; did you mean "height"? As written, "height" is not set here; fix the name, or, if "hieght" is an attribute of your own, declare it in the device catalog's "extensionAttributes" at Card[0].title.hieght"#
+        )
+        #expect(report.exitCode(strict: false) == .failure)
+    }
+
+    @Test func aNameTheCatalogDeclaresAsAnExtensionAttributeIsNoProblem() throws {
+        let catalog = try DeviceCatalog(
+            json: Data(contentsOf: Fixtures.root.appendingPathComponent("Catalogs/extension-attributes.json")))
+        #expect(catalog.extensionAttributes == ["hieght", "witdh", "marginLeftt"])
+        let report = Linter(catalog: catalog).lint(try Fixtures.source("Typo"), directory: "Constraints")
+        #expect(report.diagnostics.isEmpty, "\(report.text)")
+        // Declaring one name leaves the others errors.
+        let one = Linter(catalog: try DeviceCatalog(DeviceCatalog.standard.profiles, extensionAttributes: ["witdh"]))
+            .lint(try Fixtures.source("Typo"), directory: "Constraints")
+        #expect(one.diagnostics.compactMap(\.keyPath) == ["Card[0].title.hieght", "Typo[1].icon.marginLeftt"])
+    }
+
     @Test func warningsAloneDoNotFailUnlessStrict() throws {
         let report = try lint("Warnings")
-        #expect(report.codes == ["duplicateKey", "possibleTypo", "possibleTypo"])
+        #expect(report.codes == ["duplicateKey", "unknownTextStyle", "smallFixedFont"])
         #expect(report.diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(report.diagnostics[1].message.contains("did you mean \"width\""))
+        #expect(report.diagnostics[1].message.contains("did you mean \"body\""))
         #expect(report.summary == "3 warnings in 2 files")
         #expect(report.exitCode(strict: false) == .success)
         #expect(report.exitCode(strict: true) == .failure)

@@ -13,11 +13,11 @@ struct PapercutTests {
 
     @Test func lintOnAFileSaysItWantsAFolderAndSuggestsTheFilesFolder() throws {
         let folder = try path("Warnings")
-        let result = tool.run(.lint(LintOptions(directory: folder + "/Typo.json")))
+        let result = tool.run(.lint(LintOptions(directory: folder + "/TextSize.json")))
         #expect(result.exitCode == .usageError)
         #expect(
             result.errorOutput.hasPrefix(
-                "error: '\(folder)/Typo.json' is a file; lint reads a folder of constraint files: try "
+                "error: '\(folder)/TextSize.json' is a file; lint reads a folder of constraint files: try "
                     + "'device-constraints lint \(folder)'\nusage: device-constraints lint"))
         let bare = tool.run(.coverage(CoverageOptions(directory: "Package.swift")))
         #expect(bare.errorOutput.hasPrefix("error: 'Package.swift' is a file; coverage reads a folder"))
@@ -26,7 +26,7 @@ struct PapercutTests {
 
     @Test func aFileGivenForTheFolderSuggestsTheWholeCommandWithTheFilesFolder() throws {
         let folder = try path("Warnings")
-        let file = folder + "/Typo.json"
+        let file = folder + "/TextSize.json"
         func suggestion(_ arguments: String...) throws -> String? {
             let result = tool.run(try ToolCommand(parsing: arguments))
             #expect(result.exitCode == .usageError)
@@ -35,14 +35,14 @@ struct PapercutTests {
             }
         }
         #expect(
-            try suggestion("show", "Typo", file, "--device", "iPhone6")
-                == "device-constraints show Typo \(folder) --device iPhone6")
+            try suggestion("show", "TextSize", file, "--device", "iPhone6")
+                == "device-constraints show TextSize \(folder) --device iPhone6")
         #expect(
-            try suggestion("show", "Typo", file, "--json", "--size=390x844.5", "--idiom", "pad", "--watch")
-                == "device-constraints show Typo \(folder) --size 390x844.5 --idiom pad --json --watch")
+            try suggestion("show", "TextSize", file, "--json", "--size=390x844.5", "--idiom", "pad", "--watch")
+                == "device-constraints show TextSize \(folder) --size 390x844.5 --idiom pad --json --watch")
         #expect(
-            try suggestion("preview", "Typo", file, "--output", "a b.svg", "--devices", "iPhone6,iPad")
-                == "device-constraints preview Typo \(folder) --devices iPhone6,iPad --output \"a b.svg\"")
+            try suggestion("preview", "TextSize", file, "--output", "a b.svg", "--devices", "iPhone6,iPad")
+                == "device-constraints preview TextSize \(folder) --devices iPhone6,iPad --output \"a b.svg\"")
         #expect(
             try suggestion("lint", file, "--strict", "--json")
                 == "device-constraints lint \(folder) --json --strict")
@@ -56,9 +56,9 @@ struct PapercutTests {
         let folder = try path("Warnings")
         for json in [false, true] {
             let result = tool.run(
-                .show(ShowOptions(container: "Typo", directory: folder, device: .named("iPhone6"), json: json)))
+                .show(ShowOptions(container: "TextSize", directory: folder, device: .named("iPhone6"), json: json)))
             #expect(result.exitCode == .success)
-            #expect(result.errorOutput.hasPrefix("\(folder)/Typo.json:"), "\(result.errorOutput)")
+            #expect(result.errorOutput.hasPrefix("\(folder)/TextSize.json:"), "\(result.errorOutput)")
             #expect(result.errorOutput.contains("warning: "))
             #expect(!result.output.contains("warning: "))
         }

@@ -192,6 +192,12 @@ struct ViewIDGeneratorTests {
         #expect(result.report.errorCount == 2)
     }
 
+    @Test func aMisspeltStandardAttributeFailsTheGenerationSoThePluginsBuildFails() throws {
+        let result = ViewIDGenerator().generate(try Fixtures.source("Typo"), directory: "Typo")
+        #expect(result.report.errorCount == 3)
+        #expect(result.source == nil)
+    }
+
     @Test func warningsAreReportedAndTheSourceIsStillWritten() throws {
         let result = ViewIDGenerator().generate(try Fixtures.source("Warnings"), directory: "Warnings")
         #expect(result.report.warningCount > 0)

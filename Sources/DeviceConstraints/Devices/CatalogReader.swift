@@ -3,8 +3,11 @@ import Foundation
 /// Reads a device catalog file with the package's JSON reader, so that every error has a line and column.
 ///
 /// The format: `{"devices": [{"name": "iPhone5", "idiom": "phone", "width": 320, "height": 568,
-/// "fallbacks": [], "designWidth": 375}, …]}`, `fallbacks` and `designWidth` optional, no other keys.
+/// "fallbacks": [], "designWidth": 375}, …], "extensionAttributes": ["with"]}`, `fallbacks`, `designWidth` and
+/// `extensionAttributes` optional, no other keys.
 struct CatalogReader {
+    /// The keys a catalog document may have.
+    private static let topLevelKeys = ["devices", "extensionAttributes"]
     private let document: JSONDocument
     private let fileName: String?
     /// The token of each device object, to place validation errors that only know `devices[i]`.
@@ -27,7 +30,7 @@ struct CatalogReader {
         guard document.kind(root) == .object else {
             throw invalid(root, nil, expected: "an object with a \"devices\" array")
         }
-        let top = try members(of: root, allowed: ["devices"], at: nil)
+        let top = try members(of: root, allowed: Self.topLevelKeys, at: nil)
         guard let devices = top["devices"] else {
             throw error(root, nil, "missing required key \"devices\" (an array of devices)")
         }
@@ -39,6 +42,26 @@ struct CatalogReader {
             profiles.append(try profile(element, at: "devices[\(index)]"))
         }
         return profiles
+    }
+
+    /// The names of the optional `extensionAttributes` array, each with its index and place, in document order.
+    func extensionAttributes() throws(ConstraintError) -> [(index: Int, name: String, line: Int, column: Int)] {
+        let root = document.root
+        guard document.kind(root) == .object,
+            let list = try members(of: root, allowed: Self.topLevelKeys, at: nil)["extensionAttributes"]
+        else { return [] }
+        guard document.kind(list) == .array else {
+            throw invalid(list, "extensionAttributes", expected: "an array of attribute names (strings)")
+        }
+        var names: [(index: Int, name: String, line: Int, column: Int)] = []
+        for (index, element) in document.elements(list).enumerated() {
+            guard document.kind(element) == .string else {
+                throw invalid(element, "extensionAttributes[\(index)]", expected: "an attribute name (a string)")
+            }
+            let location = document.location(of: element)
+            names.append((index, document.string(element), location.line, location.column))
+        }
+        return names
     }
 
     /// `error` placed at the device its key path names (`devices[3]…`), when it has no location yet.
@@ -57,7 +80,7 @@ struct CatalogReader {
     func location(of keyPath: String, memberOnly: Bool = true) -> (line: Int, column: Int)? {
         guard keyPath.hasPrefix("devices["), let close = keyPath.firstIndex(of: "]"),
             let index = Int(keyPath[keyPath.index(keyPath.startIndex, offsetBy: 8)..<close]),
-            let devices = try? members(of: document.root, allowed: ["devices"], at: nil)["devices"],
+            let devices = try? members(of: document.root, allowed: Self.topLevelKeys, at: nil)["devices"],
             document.kind(devices) == .array
         else { return nil }
         let elements = Array(document.elements(devices))
@@ -76,7 +99,7 @@ struct CatalogReader {
     /// it, and no places at all when the document has no `devices` array. One pass over the devices, so that placing
     /// a diagnostic for every device costs no more than reading the catalog.
     func locations(ofDeviceKey key: String) -> [(line: Int, column: Int)?] {
-        guard let devices = try? members(of: document.root, allowed: ["devices"], at: nil)["devices"],
+        guard let devices = try? members(of: document.root, allowed: Self.topLevelKeys, at: nil)["devices"],
             document.kind(devices) == .array
         else { return [] }
         return document.elements(devices).map { element in

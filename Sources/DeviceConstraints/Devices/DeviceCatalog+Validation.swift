@@ -109,4 +109,25 @@ extension DeviceCatalog {
         }
         return nil
     }
+
+    /// Why a list of extension attribute names cannot be declared, the first name at fault placed by `keyPath`
+    /// (given its index in `names`): an empty name, or a standard attribute's own name (which is no extension).
+    static func extensionAttributeError(in names: [String], keyPath: (Int) -> String?) -> ConstraintError? {
+        for (index, name) in names.enumerated() {
+            if name.isEmpty {
+                return ConstraintError(
+                    code: .invalidCatalog, message: "an extension attribute needs a name; remove the empty string",
+                    keyPath: keyPath(index))
+            }
+            if ConstraintAttribute(rawValue: name) != nil || name == "columns" {
+                return ConstraintError(
+                    code: .invalidCatalog,
+                    message:
+                        "\"\(ControlCharacters.escaped(name))\" is a standard attribute, not an extension attribute; "
+                        + "remove it from \"extensionAttributes\"",
+                    keyPath: keyPath(index))
+            }
+        }
+        return nil
+    }
 }

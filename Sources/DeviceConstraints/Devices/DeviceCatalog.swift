@@ -26,12 +26,21 @@ public struct DeviceCatalog: Sendable, Hashable {
     /// The names of the models read for each class, in ``DeviceModel/all``'s order, leaving out models named as a
     /// class of the catalog (such a name is that class's own).
     let modelNamesByClass: [DeviceName: [DeviceName]]
+    /// Attribute names of the app's own that lie within two edits of a standard attribute (`"hieght"`, `"with"`),
+    /// declared so that lint takes them as meant.
+    ///
+    /// `device-constraints lint` (and the build plugin) reports such a name as an error, since a misspelt `height`
+    /// leaves the height at 0 on every device; a name declared here is kept as an extension attribute without a
+    /// word. Names far from every standard attribute (`"accentColor"`) need no declaration. In a catalog file:
+    /// `{"devices": [...], "extensionAttributes": ["with"]}`.
+    public let extensionAttributes: Set<String>
 
     /// Creates a catalog from profiles that are known to be valid (``standard``), without checking them.
     ///
     /// A test checks that `try DeviceCatalog(profiles)` accepts every list passed here.
-    init(uncheckedProfiles profiles: [DeviceProfile]) {
+    init(uncheckedProfiles profiles: [DeviceProfile], extensionAttributes: Set<String> = []) {
         self.profiles = profiles
+        self.extensionAttributes = extensionAttributes
         var indexByName: [DeviceName: Int] = [:]
         for (index, profile) in profiles.enumerated() where indexByName[profile.name] == nil {
             indexByName[profile.name] = index
@@ -57,21 +66,28 @@ public struct DeviceCatalog: Sendable, Hashable {
     /// ])
     /// ```
     ///
-    /// - Parameter profiles: The profiles, in the order used to break ties in
-    ///   ``resolve(width:height:idiom:)``.
+    /// - Parameters:
+    ///   - profiles: The profiles, in the order used to break ties in ``resolve(width:height:idiom:)``.
+    ///   - extensionAttributes: Attribute names of the app's own that lint would otherwise take for a misspelt
+    ///     standard attribute (``extensionAttributes``).
     /// - Throws: ``ConstraintError`` with code ``ConstraintError/Code/invalidCatalog`` if the list is empty, a
     ///   name appears twice, a fallback names a device that is not in the list, fallbacks form a cycle
-    ///   (the message shows it: `a → b → a`), or a size is not positive and finite or is wider than tall; with
-    ///   code ``ConstraintError/Code/invalidName`` if a name is not a valid device name
-    ///   (see ``DeviceName``). The message names the device.
-    public init(_ profiles: [DeviceProfile]) throws(ConstraintError) {
+    ///   (the message shows it: `a → b → a`), a size is not positive and finite or is wider than tall, or an
+    ///   extension attribute is empty or is a standard attribute's own name; with code
+    ///   ``ConstraintError/Code/invalidName`` if a name is not a valid device name (see ``DeviceName``). The
+    ///   message names the device.
+    public init(_ profiles: [DeviceProfile], extensionAttributes: Set<String> = []) throws(ConstraintError) {
         if let error = Self.validationError(in: profiles, keyPathPrefix: nil) { throw error }
-        self.init(uncheckedProfiles: profiles)
+        if let error = Self.extensionAttributeError(in: extensionAttributes.sorted(), keyPath: { _ in nil }) {
+            throw error
+        }
+        self.init(uncheckedProfiles: profiles, extensionAttributes: extensionAttributes)
     }
 
     /// Loads a catalog from a JSON document.
     ///
-    /// The document is an object with one key, `devices`, an array of devices; `fallbacks` may be left out:
+    /// The document is an object with the key `devices`, an array of devices (`fallbacks` may be left out), and
+    /// optionally `extensionAttributes`, an array of names (``extensionAttributes``):
     ///
     /// ```json
     /// { "devices": [
@@ -95,7 +111,18 @@ public struct DeviceCatalog: Sendable, Hashable {
         if let error = Self.validationError(in: profiles, keyPathPrefix: "devices") {
             throw reader.located(error)
         }
-        self.init(uncheckedProfiles: profiles)
+        let extensionAttributes = try reader.extensionAttributes()
+        if let error = Self.extensionAttributeError(
+            in: extensionAttributes.map(\.name), keyPath: { "extensionAttributes[\($0)]" })
+        {
+            let place = extensionAttributes.first { "extensionAttributes[\($0.index)]" == error.keyPath }
+            var error = error
+            error.file = fileName
+            error.line = place?.line
+            error.column = place?.column
+            throw error
+        }
+        self.init(uncheckedProfiles: profiles, extensionAttributes: Set(extensionAttributes.map(\.name)))
     }
 
     /// Where `keyPath` (`devices[3]`, `devices[3].fallbacks`) is in a catalog document, to place a diagnostic
@@ -129,13 +156,14 @@ public struct DeviceCatalog: Sendable, Hashable {
 
     // MARK: - Equality
 
-    /// Two catalogs are equal if they have the same profiles in the same order.
+    /// Two catalogs are equal if they have the same profiles in the same order and the same extension attributes.
     public static func == (lhs: DeviceCatalog, rhs: DeviceCatalog) -> Bool {
-        lhs.profiles == rhs.profiles
+        lhs.profiles == rhs.profiles && lhs.extensionAttributes == rhs.extensionAttributes
     }
 
-    /// Hashes the profiles.
+    /// Hashes the profiles and the extension attributes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(profiles)
+        hasher.combine(extensionAttributes)
     }
 }

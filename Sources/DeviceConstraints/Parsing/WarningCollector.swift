@@ -69,7 +69,7 @@ final class WarningCollector {
         add(
             .possibleTypo,
             "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? It is kept as an extension attribute",
-            location, keyPath)
+            location, keyPath, attribute: name)
     }
 
     /// Warns that `relativeTo` gives `name`, which is no text style; the value follows `body`.
@@ -98,14 +98,16 @@ final class WarningCollector {
 
     private func add(
         _ code: ConstraintDiagnostic.Code, _ message: @autoclosure () -> String,
-        _ location: () -> (line: Int, column: Int), _ keyPath: () -> String
+        _ location: () -> (line: Int, column: Int), _ keyPath: () -> String, attribute: String? = nil
     ) {
         // Past the cap the warning is only counted: its location is never worked out.
         add {
             let (line, column) = location()
-            return ConstraintDiagnostic(
+            var warning = ConstraintDiagnostic(
                 severity: .warning, code: code, message: message(), file: fileName, line: line, column: column,
                 keyPath: keyPath())
+            warning.attribute = attribute
+            return warning
         }
     }
 

@@ -163,7 +163,7 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
 extension ConstraintAttribute {
     /// The attribute name, known or `columns`, that `name` is probably a misspelling of (see
     /// ``suggestion(for:)``); nil when `name` is one of them or nothing is close.
-    static func suggestedName(for name: String) -> String? {
+    package static func suggestedName(for name: String) -> String? {
         if ConstraintAttribute(rawValue: name) != nil || name == "columns" { return nil }
         return EditDistance.closest(to: name, among: suggestableNames, maximum: 2)
     }

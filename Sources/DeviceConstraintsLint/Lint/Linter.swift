@@ -249,10 +249,11 @@ public struct Linter: Sendable {
             data, fileName: name, container: deadDevice == nil ? fileName.container : nil,
             diagnostics: warnings.handler)
         result.diagnostics += errors.map { ConstraintDiagnostic($0, at: path) }
-        result.diagnostics += warnings.diagnostics.map { warning in
+        result.diagnostics += warnings.diagnostics.compactMap { warning in
             var placed = warning
             placed.file = path
-            return placed
+            guard warning.code == .possibleTypo, let attribute = warning.attribute else { return placed }
+            return declaredOrMisspelt(placed, attribute: attribute)
         }
         guard let contents else {
             // A dead file is read by no device: it hides nothing.
@@ -268,6 +269,21 @@ public struct Linter: Sendable {
         }
         result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
         return result
+    }
+
+    /// A name near a standard attribute (`"hieght"`) that the catalog declares as the app's own is no problem; any
+    /// other is an error, since the standard attribute it was meant as reads 0 (or nothing) on every device.
+    private func declaredOrMisspelt(_ warning: ConstraintDiagnostic, attribute: String) -> ConstraintDiagnostic? {
+        guard !catalog.extensionAttributes.contains(attribute) else { return nil }
+        var error = warning
+        error.severity = .error
+        let name = ControlCharacters.escaped(attribute)
+        let suggestion = ConstraintAttribute.suggestedName(for: attribute) ?? "columns"
+        error.message =
+            "unknown attribute \"\(name)\"; did you mean \"\(suggestion)\"? As written, \"\(suggestion)\" is not set "
+            + "here; fix the name, or, if \"\(name)\" is an attribute of your own, declare it in the device catalog's "
+            + "\"extensionAttributes\""
+        return error
     }
 
     private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {

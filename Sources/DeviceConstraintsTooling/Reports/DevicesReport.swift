@@ -66,8 +66,14 @@ package struct DevicesReport: Sendable, Hashable {
     ///
     /// The lookup chains are in ``text``: a catalog file has no key for them, and `DeviceCatalog` derives them from
     /// the fallbacks (``DeviceCatalog/lookupChain(for:)``).
+    /// A catalog that declares extension attributes (``DeviceCatalog/extensionAttributes``) gives them after the
+    /// devices, sorted.
     package var json: JSONValue {
-        .object([("devices", .array(catalog.profiles.map(Self.json)))])
+        var members: [(key: String, value: JSONValue)] = [("devices", .array(catalog.profiles.map(Self.json)))]
+        if !catalog.extensionAttributes.isEmpty {
+            members.append(("extensionAttributes", .array(catalog.extensionAttributes.sorted().map(JSONValue.string))))
+        }
+        return .object(members)
     }
 
     /// A device as a catalog file writes it: name, idiom, width, height, fallbacks, and designWidth when it is not
