@@ -1,6 +1,6 @@
 // libFuzzer harness: three readers of the same bytes must agree.
 //
-//   A. the library as it loads files: plain files in one pass (`PlainFileReader`), others through the general reader;
+//   A. the library as it loads files: plain files in one pass (`FastFileReader`), others through the general reader;
 //   B. the library with the one-pass reader turned off (`readsPlainFilesFast = false`): the general reader only;
 //   C. a naive reference written here: Foundation's `JSONSerialization`, the format's rules checked by hand, and a
 //      straightforward attribute-by-attribute merge along the lookup chain.
@@ -26,7 +26,7 @@ import Foundation
 
 // MARK: - Adapter (the only code that names internal API)
 //
-// Internal names used: `ConstraintFileParser.readsPlainFilesFast`, `ViewTable.dynamics` (a file's scaled values and
+// Internal names used: `ConstraintFileParser.readsPlainFilesFast`, `ViewTable.adaptiveValues` (a file's scaled values and
 // column rules, compared between the readers), the loading stages a load goes through —
 // `ConstraintFileParser.parsedFile(_:fileName:container:collectingWarnings:)` per file and
 // `MergedContainer(files:)` for the chain — and, on the merged `ViewTable`, `count`, `viewId(at:)` and
@@ -86,15 +86,15 @@ private func parseFile(
     }
 }
 
-/// The window-dependent attributes (scaled values, column rules) of one file as the parsed-file stage keeps them,
+/// The adaptive attributes (scaled values, column rules) of one file as the parsed-file stage keeps them,
 /// which the records do not show; nil when the file does not read.
-private func windowDependentAttributes(
+private func adaptiveAttributes(
     _ data: Data, fileName: String, container: String, onePass: Bool
-) -> [DynamicAttribute]? {
+) -> [AdaptiveAttribute]? {
     var parser = ConstraintFileParser()
     parser.readsPlainFilesFast = onePass
     return try? parser.parsedFile(data, fileName: fileName, container: container, collectingWarnings: false).table
-        .dynamics
+        .adaptiveValues
 }
 
 /// The width a file states, as it parses (public API but for the switch); nil when it does not read.
@@ -157,8 +157,8 @@ public func fuzzDifferential(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
             parseFile(data, fileName: name, container: container, onePass: false, diagnostics: $0)
         }
         expectSame(fast, general, "file \(name)", input)
-        let fastDynamics = windowDependentAttributes(data, fileName: name, container: container, onePass: true)
-        let generalDynamics = windowDependentAttributes(data, fileName: name, container: container, onePass: false)
+        let fastDynamics = adaptiveAttributes(data, fileName: name, container: container, onePass: true)
+        let generalDynamics = adaptiveAttributes(data, fileName: name, container: container, onePass: false)
         check(
             fastDynamics == generalDynamics,
             "scaled values or column rules differ in \(name):\n\(fastDynamics.map { "\($0)" } ?? "nil")\n"

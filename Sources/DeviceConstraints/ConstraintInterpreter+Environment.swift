@@ -154,11 +154,11 @@ extension ConstraintInterpreter {
         return (old, EnvironmentSnapshot(environment: environment, device: device, chain: chain))
     }
 
-    /// A resize within a class: only the window-dependent containers change, from their merged stage.
+    /// A resize within a class: only the adaptive containers change, from their merged stage.
     private func resize(from old: EnvironmentSnapshot, to new: EnvironmentSnapshot, ticket: UInt64)
         -> EnvironmentChange?
     {
-        let dependent = cache.windowDependentContainers
+        let dependent = cache.adaptiveContainers
         let tables = dependent.map { name, merged in (name: name, table: resolved(merged, for: new), merged: merged) }
         guard
             cache.switchEnvironment(

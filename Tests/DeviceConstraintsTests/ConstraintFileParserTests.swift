@@ -101,10 +101,10 @@ struct ConstraintFileParserTests {
         #expect(banner.width == 375 && banner.height == 120)
         #expect(banner[attribute: "cornerRadius"] == .number(8))
         #expect(parsed.table.record("grid")?.marginLeft == 16)
-        let dynamics = parsed.table.dynamics.map { "\(parsed.table.viewId(at: $0.entry)).\($0.name)" }
-        #expect(dynamics == ["banner.cornerRadius", "banner.height", "banner.width", "grid.columns"])
+        let adaptiveValues = parsed.table.adaptiveValues.map { "\(parsed.table.viewId(at: $0.entry)).\($0.name)" }
+        #expect(adaptiveValues == ["banner.cornerRadius", "banner.height", "banner.width", "grid.columns"])
         #expect(
-            parsed.table.dynamics.last?.value
+            parsed.table.adaptiveValues.last?.value
                 == .columns(ColumnRule(standardWidth: 440, standardColumns: 2, scale: 1.2, spacing: 8, insets: 16)))
     }
 
@@ -304,17 +304,17 @@ struct ConstraintFileParserTests {
         #expect(before.viewIds == ["banner", "title"])
         #expect(before["banner"]?.width == 375 && before["banner"]?.marginLeft == 8)
         // Each of its scaled values scales against it.
-        #expect(before.table.dynamics.count == 3)
-        #expect(before.table.dynamics.allSatisfy { $0.designWidth == 375 })
+        #expect(before.table.adaptiveValues.count == 3)
+        #expect(before.table.adaptiveValues.allSatisfy { $0.designWidth == 375 })
         #expect(before.scaledValues(of: "title")["tracking"] == ScaledValue(2))
 
         let after = try parse("DesignWidthAfter_iPhone6.json")
         #expect(after.designWidth == 1366)
-        #expect(after.table.dynamics.map(\.designWidth) == [1366])
+        #expect(after.table.adaptiveValues.map(\.designWidth) == [1366])
         // A file that states none keeps today's rule: its class's width, or the resolved class's for a base file.
         let unstated = try parse("Dynamic_iPhone6.json")
         #expect(unstated.designWidth == nil)
-        #expect(unstated.table.dynamics.allSatisfy { $0.designWidth == nil })
+        #expect(unstated.table.adaptiveValues.allSatisfy { $0.designWidth == nil })
     }
 
     @Test(arguments: [

@@ -342,7 +342,7 @@ struct EnvironmentUpdateTests {
         let merged = MergedContainer(files: [(file, nil)])
         let catalog = DeviceCatalog.standard
         let device = catalog.resolve(Self.iPhone6)
-        #expect(merged.dependsOnWindow)
+        #expect(merged.isAdaptive)
         #expect(merged.resolved(for: Self.iPhone6, device: device, catalog: catalog) === merged.table)
         let larger = merged.resolved(for: Self.iPhone6.withTextSize(.xLarge), device: device, catalog: catalog)
         #expect(larger !== merged.table)

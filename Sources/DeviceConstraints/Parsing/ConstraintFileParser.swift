@@ -37,7 +37,7 @@ public struct ConstraintFileParser: Sendable {
     /// The bounds this parser enforces.
     public var limits: Limits
 
-    /// Whether plain files are read by ``PlainFileReader``; tests turn it off to check that the general reader
+    /// Whether plain files are read by ``FastFileReader``; tests turn it off to check that the general reader
     /// gives the same records.
     var readsPlainFilesFast = true
 
@@ -118,7 +118,7 @@ public struct ConstraintFileParser: Sendable {
             fileName: fileName, table: read.views.build(files: [fileName]), warnings: warnings?.all ?? [])
     }
 
-    /// Reads one file: a plain file in one pass (``PlainFileReader``), any other through a ``JSONDocument`` and
+    /// Reads one file: a plain file in one pass (``FastFileReader``), any other through a ``JSONDocument`` and
     /// the general reader, which reports every problem. The file's scaled values are marked with the design width
     /// it states, if any.
     private func read(
@@ -130,7 +130,7 @@ public struct ConstraintFileParser: Sendable {
         var read = try readViews(
             data, fileName: fileName, container: container, warnings: warnings, recovered: recovered, offsets: offsets)
         if let designWidth = read.designWidth {
-            for i in read.views.dynamics.indices { read.views.dynamics[i].designWidth = designWidth }
+            for i in read.views.adaptiveValues.indices { read.views.adaptiveValues[i].designWidth = designWidth }
         }
         return read
     }
@@ -153,7 +153,7 @@ public struct ConstraintFileParser: Sendable {
         if readsPlainFilesFast, limits.maximumDepth >= 5 {
             let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
             let plain = data.withUnsafeBytes { bytes in
-                PlainFileReader.read(bytes, containers: containers, warnings: warnings, offsets: offsets)
+                FastFileReader.read(bytes, containers: containers, warnings: warnings, offsets: offsets)
             }
             if let plain { return plain }
         }
@@ -163,7 +163,7 @@ public struct ConstraintFileParser: Sendable {
         } catch {
             throw error.inFile(fileName)
         }
-        let reader = FileReader(document: document, fileName: fileName, warnings: warnings, recovered: recovered)
+        let reader = GeneralFileReader(document: document, fileName: fileName, warnings: warnings, recovered: recovered)
         var views = ViewTable.Builder()
         let read = try reader.read(expectedContainer: container, into: &views)
         return (read.container, read.viewOffsets, views, read.designWidth)

@@ -33,22 +33,22 @@ public struct ContainerConstraints: Sendable, Hashable {
     package func scaledValues(of viewId: String) -> [String: ScaledValue] {
         guard let entry = table.index(of: viewId) else { return [:] }
         var values: [String: ScaledValue] = [:]
-        for dynamic in table.dynamics where dynamic.entry == entry {
-            if case .scaled(let value) = dynamic.value { values[dynamic.name] = value }
+        for adaptive in table.adaptiveValues where adaptive.entry == entry {
+            if case .scaled(let value) = adaptive.value { values[adaptive.name] = value }
         }
         return values
     }
 
     /// Whether the file has a scaled value (`{"scaled": n}`) anywhere.
     package var hasScaledValues: Bool {
-        table.dynamics.contains { if case .scaled = $0.value { true } else { false } }
+        table.adaptiveValues.contains { if case .scaled = $0.value { true } else { false } }
     }
 
     /// The column rule this file gives `viewId`, if any.
     package func columnRule(of viewId: String) -> ColumnRule? {
         guard let entry = table.index(of: viewId) else { return nil }
-        for dynamic in table.dynamics where dynamic.entry == entry {
-            if case .columns(let rule) = dynamic.value { return rule }
+        for adaptive in table.adaptiveValues where adaptive.entry == entry {
+            if case .columns(let rule) = adaptive.value { return rule }
         }
         return nil
     }
@@ -80,7 +80,7 @@ public struct ContainerConstraints: Sendable, Hashable {
             && lhs.table.count == rhs.table.count
             && (0..<lhs.table.count).allSatisfy { i in
                 lhs.table.viewId(at: i) == rhs.table.viewId(at: i) && lhs.table.record(at: i) == rhs.table.record(at: i)
-            } && lhs.table.dynamics == rhs.table.dynamics
+            } && lhs.table.adaptiveValues == rhs.table.adaptiveValues
     }
 
     public func hash(into hasher: inout Hasher) {

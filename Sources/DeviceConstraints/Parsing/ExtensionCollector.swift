@@ -1,4 +1,4 @@
-/// The extension attributes of one file's records, as a reader (``PlainFileReader`` or the general reader) collects
+/// The extension attributes of one file's records, as a reader (``FastFileReader`` or the general reader) collects
 /// them: linear in the file however many extensions its records give, and however they repeat.
 ///
 /// - Each name is made a `String` once per file; names are matched by their bytes (``ByteKeyTable``), and names

@@ -369,7 +369,7 @@ extension JSONDocument {
     }
 
     /// Validates the number starting at `start` (a `-` or a digit); returns the offset after it. The plain
-    /// reader (``PlainFileReader``) checks numbers with it too.
+    /// reader (``FastFileReader``) checks numbers with it too.
     @inline(__always)
     static func scanNumber(
         _ p: UnsafeBufferPointer<UInt8>, _ start: Int

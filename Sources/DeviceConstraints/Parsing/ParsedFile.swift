@@ -1,5 +1,5 @@
 /// One file as the parsed-file stage keeps it: its records (scaled values at their design-width number, window-
-/// dependent attributes listed in the table's `dynamics`) and the warnings found while reading it.
+/// dependent attributes listed in the table's `adaptiveValues`) and the warnings found while reading it.
 struct ParsedFile: Sendable {
     let fileName: String
     let table: ViewTable

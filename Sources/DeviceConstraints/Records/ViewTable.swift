@@ -12,9 +12,9 @@ final class ViewTable: @unchecked Sendable {
     let count: Int
     /// The files the records came from, most specific first.
     let files: [String]
-    /// The views' window-dependent attributes (scaled values, column rules) as the file gave them; empty for
+    /// The views' adaptive attributes (scaled values, column rules) as the file gave them; empty for
     /// almost every table. Set on the tables of single files; a merged container keeps its own list.
-    let dynamics: [DynamicAttribute]
+    let adaptiveValues: [AdaptiveAttribute]
     /// The view ids, entry by entry; never changed once the table is made.
     let keys: ByteKeyTable
     /// `keys`' lookup, held here so that a lookup reads this object's fields only.
@@ -23,14 +23,15 @@ final class ViewTable: @unchecked Sendable {
     private let records: [ConstraintRecord]
 
     /// A table of `keys` whose records are `records`, entry by entry.
-    private init(keys: ByteKeyTable, records: [ConstraintRecord], files: [String], dynamics: [DynamicAttribute]) {
+    private init(keys: ByteKeyTable, records: [ConstraintRecord], files: [String], adaptiveValues: [AdaptiveAttribute])
+    {
         precondition(records.count == keys.count, "ViewTable: \(records.count) records for \(keys.count) views")
         count = keys.count
         self.keys = keys
         reader = keys.reader
         self.records = records
         self.files = files
-        self.dynamics = dynamics
+        self.adaptiveValues = adaptiveValues
         keys._checkInvariants()
     }
 
@@ -133,7 +134,7 @@ final class ViewTable: @unchecked Sendable {
                     }
                 }
             }
-            return ViewTable(keys: keys, records: records, files: tables.flatMap(\.files), dynamics: [])
+            return ViewTable(keys: keys, records: records, files: tables.flatMap(\.files), adaptiveValues: [])
         }
     }
 
@@ -142,7 +143,7 @@ final class ViewTable: @unchecked Sendable {
     func changingRecords(_ change: (inout [ConstraintRecord]) -> Void) -> ViewTable {
         var copy = records
         change(&copy)
-        return ViewTable(keys: keys, records: copy, files: files, dynamics: [])
+        return ViewTable(keys: keys, records: copy, files: files, adaptiveValues: [])
     }
 
     // MARK: - Building
@@ -153,8 +154,8 @@ final class ViewTable: @unchecked Sendable {
         private var keys: ByteKeyTable
         /// The records so far, in the order they were added; a caller may change them in place.
         var records: [ConstraintRecord] = []
-        /// The views' window-dependent attributes, in the order they were added.
-        var dynamics: [DynamicAttribute] = []
+        /// The views' adaptive attributes, in the order they were added.
+        var adaptiveValues: [AdaptiveAttribute] = []
 
         /// An empty builder; `seed` is the hash seed of the table it builds (tests give one).
         init(seed: UInt64 = UTF8Hash.seed) {
@@ -198,7 +199,7 @@ final class ViewTable: @unchecked Sendable {
         /// The table of every view added; what was reserved and not used is given back when it is much.
         consuming func build(files: [String]) -> ViewTable {
             if records.capacity > records.count + records.count / 2 + 8 { records = Array(records) }
-            return ViewTable(keys: keys.compacted(), records: records, files: files, dynamics: dynamics)
+            return ViewTable(keys: keys.compacted(), records: records, files: files, adaptiveValues: adaptiveValues)
         }
 
         /// A copied builder shares its keys until one of the copies adds a view.

@@ -26,7 +26,7 @@ final class ConstraintCache: @unchecked Sendable {
     @exclusivity(unchecked) private var current: EnvironmentSnapshot
     /// The merged containers of published tables that depend on the window, so that a resize within a class
     /// re-resolves them (and only them) without touching the stages.
-    @exclusivity(unchecked) private var windowDependent: [String: MergedContainer] = [:]
+    @exclusivity(unchecked) private var adaptive: [String: MergedContainer] = [:]
     /// The last environment update applied; an update that was asked for earlier never overrides a later one.
     @exclusivity(unchecked) private var appliedTicket: UInt64 = 0
 
@@ -114,8 +114,8 @@ final class ConstraintCache: @unchecked Sendable {
     }
 
     /// The loaded containers with the merged container behind each, when it depends on the window.
-    var windowDependentContainers: [String: MergedContainer] {
-        lock.withReadLock { windowDependent }
+    var adaptiveContainers: [String: MergedContainer] {
+        lock.withReadLock { adaptive }
     }
 
     /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
@@ -163,10 +163,10 @@ final class ConstraintCache: @unchecked Sendable {
 
     /// Switches to `snapshot` in one write, if no later update was applied.
     ///
-    /// - A resize within a class (`replacingOnly`): the window-dependent containers take the tables given, each
-    ///   resolved from the merged container that was published; the rest keep theirs. A window-dependent
+    /// - A resize within a class (`replacingOnly`): the adaptive containers take the tables given, each
+    ///   resolved from the merged container that was published; the rest keep theirs. A adaptive
     ///   container with no table given, or one resolved from another merge (it was published, reloaded or
-    ///   invalidated after the caller read ``windowDependentContainers``), is unloaded rather than left answering
+    ///   invalidated after the caller read ``adaptiveContainers``), is unloaded rather than left answering
     ///   for the old window: it loads again on demand, from its merged stage, reading no file.
     /// - A device switch: the loaded containers become exactly those given (the rest load on demand); tables
     ///   whose `isCurrent` is false under the lock (invalidated meanwhile) are left out.
@@ -186,20 +186,20 @@ final class ConstraintCache: @unchecked Sendable {
             if replacingOnly {
                 var refreshed: Set<String> = []
                 for (name, table, merged) in retained {
-                    guard windowDependent[name]?.table === merged.table, refreshed.insert(name).inserted else {
+                    guard adaptive[name]?.table === merged.table, refreshed.insert(name).inserted else {
                         released.append(table)
                         continue
                     }
                     if let old = removeEntry(name) { released.append(old) }
                     insert(name, table, merged: merged)
                 }
-                for name in windowDependent.keys.filter({ !refreshed.contains($0) }) {
+                for name in adaptive.keys.filter({ !refreshed.contains($0) }) {
                     if let old = removeEntry(name) { released.append(old) }
                 }
                 return true
             }
             typeTables = [:]
-            windowDependent = [:]
+            adaptive = [:]
             released += containers.removeAll()
             for (name, table, merged) in retained {
                 if containers.table(name) == nil, isCurrent(name) {
@@ -229,7 +229,7 @@ final class ConstraintCache: @unchecked Sendable {
     func removeAll() {
         let removed = lock.withWriteLock {
             typeTables = [:]
-            windowDependent = [:]
+            adaptive = [:]
             return containers.removeAll()
         }
         for table in removed { table.release() }
@@ -245,13 +245,13 @@ final class ConstraintCache: @unchecked Sendable {
 
     private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
         containers.insert(name, table)
-        if merged.dependsOnWindow { windowDependent[name] = merged }
+        if merged.isAdaptive { adaptive[name] = merged }
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
     }
 
     private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
-        windowDependent[name] = nil
+        adaptive[name] = nil
         return containers.remove(name)
     }
 }

@@ -19,7 +19,7 @@ final class EnvironmentSnapshot: Sendable {
 
     private static let ids = ConditionLocked<UInt64>(0)
 
-    /// Whether `other` reads the same files in the same order as this one, so that only window-dependent values can
+    /// Whether `other` reads the same files in the same order as this one, so that only adaptive values can
     /// differ between them: the same class, the same orientation when some file is for one, and the same side of
     /// every width some file qualifies (`listing`; nil when the source cannot list its files, whose orientation
     /// files are asked for one by one).

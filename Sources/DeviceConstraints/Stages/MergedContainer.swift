@@ -12,7 +12,7 @@ struct MergedContainer: Sendable {
     let table: ViewTable
     /// The window- or text-dependent attributes that won the merge, by entry of ``table``, each with the device of
     /// the file that gave it (nil for the base file); plain font sizes are in ``bodyFonts`` instead.
-    let dynamics: [DynamicAttribute]
+    let adaptiveValues: [AdaptiveAttribute]
     /// The entries whose `fontSize` is a plain number: it follows the text size relative to `body`.
     let bodyFonts: [Int]
     /// Whether resolving at `.large` may differ from ``table``: a value that follows the width, a column rule, or
@@ -20,7 +20,7 @@ struct MergedContainer: Sendable {
     private let resolvesAtLarge: Bool
 
     /// Whether resolving for another window of the same class, or another text size, can change a record.
-    var dependsOnWindow: Bool { !dynamics.isEmpty || !bodyFonts.isEmpty }
+    var isAdaptive: Bool { !adaptiveValues.isEmpty || !bodyFonts.isEmpty }
 
     /// Merges a container's files, most specific first, each with the device it is for (nil for the base file):
     /// every record takes each attribute from the first file that sets it, and so does each dependent attribute
@@ -29,41 +29,41 @@ struct MergedContainer: Sendable {
         let tables = files.map(\.file.table)
         table = ViewTable.merged(tables)
         var fixedFonts: Set<Int> = []
-        var dynamics: [DynamicAttribute] = []
-        if files.contains(where: { !$0.file.table.dynamics.isEmpty }) {
+        var adaptiveValues: [AdaptiveAttribute] = []
+        if files.contains(where: { !$0.file.table.adaptiveValues.isEmpty }) {
             struct Claim: Hashable {
                 let entry: Int
                 let name: String
             }
             var claimed: Set<Claim> = []
             for (position, (file, device)) in files.enumerated() {
-                for dynamic in file.table.dynamics {
-                    let viewId = file.table.viewId(at: dynamic.entry)
+                for adaptive in file.table.adaptiveValues {
+                    let viewId = file.table.viewId(at: adaptive.entry)
                     guard let entry = table.index(of: viewId) else { continue }
-                    let claim = Claim(entry: entry, name: dynamic.name)
+                    let claim = Claim(entry: entry, name: adaptive.name)
                     guard !claimed.contains(claim) else { continue }
                     // A more specific file that sets the attribute as a plain value wins over this one.
-                    let shadowed = tables[..<position].contains { $0.record(viewId)?.contains(dynamic.name) ?? false }
+                    let shadowed = tables[..<position].contains { $0.record(viewId)?.contains(adaptive.name) ?? false }
                     claimed.insert(claim)
                     if shadowed { continue }
-                    if dynamic.name == ConstraintAttribute.fontSize.rawValue { fixedFonts.insert(entry) }
-                    if case .fixed = dynamic.value { continue }
-                    dynamics.append(
-                        DynamicAttribute(
-                            entry: entry, name: dynamic.name, value: dynamic.value, device: device,
-                            designWidth: dynamic.designWidth))
+                    if adaptive.name == ConstraintAttribute.fontSize.rawValue { fixedFonts.insert(entry) }
+                    if case .fixed = adaptive.value { continue }
+                    adaptiveValues.append(
+                        AdaptiveAttribute(
+                            entry: entry, name: adaptive.name, value: adaptive.value, device: device,
+                            designWidth: adaptive.designWidth))
                 }
             }
         }
-        self.dynamics = dynamics
+        self.adaptiveValues = adaptiveValues
         // Every other font size follows body (`fixedFonts` holds the fonts written as objects, fixed or not).
         var bodyFonts: [Int] = []
         for entry in 0..<table.count where table.record(at: entry).contains(.fontSize) && !fixedFonts.contains(entry) {
             bodyFonts.append(entry)
         }
         self.bodyFonts = bodyFonts
-        resolvesAtLarge = dynamics.contains { dynamic in
-            if case .text(let text) = dynamic.value { !text.isFileNumberAtLarge } else { true }
+        resolvesAtLarge = adaptiveValues.contains { adaptive in
+            if case .text(let text) = adaptive.value { !text.isFileNumberAtLarge } else { true }
         }
     }
 
@@ -72,32 +72,32 @@ struct MergedContainer: Sendable {
     /// at the window's width, text-scaled values and font sizes at its text size. The merged table itself when
     /// nothing depends on the environment.
     func resolved(for environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog) -> ViewTable {
-        guard resolvesAtLarge || (environment.textSize != .large && dependsOnWindow) else { return table }
+        guard resolvesAtLarge || (environment.textSize != .large && isAdaptive) else { return table }
         return table.changingRecords { records in
             var extensionNumbers: [Int: [(name: String, value: Double)]] = [:]
-            func designWidth(of dynamic: DynamicAttribute) -> Double {
-                dynamic.designWidth ?? dynamic.device.flatMap { catalog.profile(named: $0)?.designWidth }
+            func designWidth(of adaptive: AdaptiveAttribute) -> Double {
+                adaptive.designWidth ?? adaptive.device.flatMap { catalog.profile(named: $0)?.designWidth }
                     ?? device.designWidth
             }
-            func set(_ value: Double, of dynamic: DynamicAttribute) {
-                if let known = ConstraintAttribute(rawValue: dynamic.name) {
-                    records[dynamic.entry].set(known, number: value)
+            func set(_ value: Double, of adaptive: AdaptiveAttribute) {
+                if let known = ConstraintAttribute(rawValue: adaptive.name) {
+                    records[adaptive.entry].set(known, number: value)
                 } else {
-                    extensionNumbers[dynamic.entry, default: []].append((dynamic.name, value))
+                    extensionNumbers[adaptive.entry, default: []].append((adaptive.name, value))
                 }
             }
-            for dynamic in dynamics {
-                switch dynamic.value {
+            for adaptive in adaptiveValues {
+                switch adaptive.value {
                 case .columns(let rule):
-                    records[dynamic.entry].set(columnLayout: rule.layout(for: environment))
+                    records[adaptive.entry].set(columnLayout: rule.layout(for: environment))
                 case .scaled(let scaled):
                     set(
                         scaled.resolved(
-                            width: environment.width, designWidth: designWidth(of: dynamic),
+                            width: environment.width, designWidth: designWidth(of: adaptive),
                             displayScale: environment.displayScale),
-                        of: dynamic)
+                        of: adaptive)
                 case .text(let text):
-                    set(text.resolved(for: environment, designWidth: designWidth(of: dynamic)), of: dynamic)
+                    set(text.resolved(for: environment, designWidth: designWidth(of: adaptive)), of: adaptive)
                 case .fixed:
                     break
                 }

@@ -18,7 +18,7 @@
 /// byte is read through the buffer's subscript, so debug builds check each index against `n`; release builds rely
 /// on the checks written before each read (`i < n`, `start &+ 16 <= n` before an eight-byte comparison). Slices of
 /// the file (`Text`) are only used while the read lasts.
-struct PlainFileReader {
+struct FastFileReader {
     /// The file's bytes, never empty.
     private let p: UnsafeBufferPointer<UInt8>
     private let n: Int
@@ -29,9 +29,9 @@ struct PlainFileReader {
     private let warnings: WarningCollector?
     /// The extension attributes of the file's records.
     private var extensions = ExtensionCollector()
-    /// The window-dependent attributes of the record being read (scaled values, a column rule) by name, each once,
+    /// The adaptive attributes of the record being read (scaled values, a column rule) by name, each once,
     /// for ``view(into:offsets:)`` to add to the table once the record is read.
-    private var dynamics: [(name: String, value: DynamicValue)] = []
+    private var adaptiveValues: [(name: String, value: AdaptiveValue)] = []
     /// Where a string with escapes is decoded (unescaping never makes a string longer than the file): allocated at
     /// the first such string, freed by ``read(_:containers:warnings:offsets:)``.
     private var scratch: UnsafeMutablePointer<UInt8>?
@@ -66,7 +66,7 @@ struct PlainFileReader {
         guard let base = bytes.baseAddress, bytes.count > 0,
             !containers.contains(ConstraintFileParser.designWidthKey)
         else { return nil }
-        var reader = PlainFileReader(
+        var reader = FastFileReader(
             UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count), warnings: warnings
         )
         defer { reader.scratch?.deallocate() }
@@ -176,10 +176,10 @@ struct PlainFileReader {
             views.add(id.bytes, hash: hash, record: ConstraintRecord(), isASCII: id.isASCII)
             let entry = views.records.count - 1
             guard record(into: &views.records[entry]) else { return false }
-            if !dynamics.isEmpty {
+            if !adaptiveValues.isEmpty {
                 // In name order, as the general reader adds them.
-                for (name, value) in dynamics.sorted(by: { $0.name < $1.name }) {
-                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                for (name, value) in adaptiveValues.sorted(by: { $0.name < $1.name }) {
+                    views.adaptiveValues.append(AdaptiveAttribute(entry: entry, name: name, value: value, device: nil))
                 }
             }
         case .again:
@@ -198,7 +198,7 @@ struct PlainFileReader {
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
         extensions.startRecord()
-        if !dynamics.isEmpty { dynamics.removeAll(keepingCapacity: true) }
+        if !adaptiveValues.isEmpty { adaptiveValues.removeAll(keepingCapacity: true) }
         while true {
             let quote = i
             let known: ConstraintAttribute?
@@ -228,31 +228,31 @@ struct PlainFileReader {
                     imageName = value.string
                 } else {
                     if record.contains(known) { warnRepeated(known.rawValue, at: quote) }
-                    if !dynamics.isEmpty { removeDynamic(known.rawValue) }
+                    if !adaptiveValues.isEmpty { removeDynamic(known.rawValue) }
                     if p[i] == 0x7B {
                         guard let scaled = scaledValue(of: known.rawValue) else { return false }
                         record.set(known, number: scaled.value)
                         // A font follows the text size as well, relative to body, as the general reader reads it.
-                        let value: DynamicValue =
+                        let value: AdaptiveValue =
                             known == .fontSize
                             ? .text(
                                 TextScaledValue(
                                     scaled.value, followsWidth: true, minimum: scaled.minimum,
                                     maximum: scaled.maximum))
                             : .scaled(scaled)
-                        dynamics.append((known.rawValue, value))
+                        adaptiveValues.append((known.rawValue, value))
                     } else {
                         guard let number = number() else { return false }
                         record.set(known, number: number)
                     }
                 }
             } else if let name, ColumnRule.isKey(name.bytes) {
-                if dynamics.contains(where: { $0.name == ColumnRule.key }) {
+                if adaptiveValues.contains(where: { $0.name == ColumnRule.key }) {
                     warnRepeated(ColumnRule.key, at: quote)
                     removeDynamic(ColumnRule.key)
                 }
                 guard let rule = columnRule() else { return false }
-                dynamics.append((ColumnRule.key, .columns(rule)))
+                adaptiveValues.append((ColumnRule.key, .columns(rule)))
             } else if let name {
                 guard extensionAttribute(name, quote: quote) else { return false }
             }
@@ -277,7 +277,7 @@ struct PlainFileReader {
         // The name's string is fetched only when it is needed (most extensions need none).
         let claim = extensions.claim(name.bytes, isASCII: true)
         if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
-        if !dynamics.isEmpty { removeDynamic(extensions.name(claim.name)) }
+        if !adaptiveValues.isEmpty { removeDynamic(extensions.name(claim.name)) }
         if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
             let string = extensions.name(claim.name)
             warnings.possibleTypo(
@@ -288,7 +288,7 @@ struct PlainFileReader {
             let name = extensions.name(claim.name)
             guard let scaled = scaledValue(of: name) else { return false }
             extensions.set(claim.name, number: scaled.value)
-            dynamics.append((name, .scaled(scaled)))
+            adaptiveValues.append((name, .scaled(scaled)))
         case 0x22, 0x74, 0x66:  // a string, true, false
             guard let value = extensionValue() else { return false }
             extensions.set(claim.name, to: value)
@@ -299,11 +299,11 @@ struct PlainFileReader {
         return true
     }
 
-    // MARK: - Window-dependent values
+    // MARK: - Adaptive values
 
-    /// Forgets the window-dependent value of attribute `name`, given earlier in the record: a later value replaces it.
+    /// Forgets the adaptive value of attribute `name`, given earlier in the record: a later value replaces it.
     private mutating func removeDynamic(_ name: String) {
-        dynamics.removeAll { $0.name == name }
+        adaptiveValues.removeAll { $0.name == name }
     }
 
     /// The fields of a scaled value and of a column rule, in the order ``numberFields(_:into:of:noun:)`` numbers

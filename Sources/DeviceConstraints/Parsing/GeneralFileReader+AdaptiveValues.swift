@@ -1,10 +1,10 @@
-extension FileReader {
+extension GeneralFileReader {
     /// A number written as an object: `{"scaled": 60, "min": 40, "max": 80}` (follows the window's width),
     /// `{"size": 28, "relativeTo": "title1", "max": 40}` (follows the text size), `{"scaled": 44, "relativeTo":
     /// "body"}` (both) or `{"fixed": 11}` (neither): the number a record holds until it is resolved, and how it
     /// depends on the environment.
-    func dynamicNumber(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError)
-        -> (number: Double, value: DynamicValue)
+    func adaptiveNumber(_ name: String, _ value: Int, path: RecordPath) throws(ConstraintError)
+        -> (number: Double, value: AdaptiveValue)
     {
         let keyPath = path.appending(name)
         let fields = try fields(

@@ -1,5 +1,5 @@
 /// One pass over a parsed document, building records and reporting problems with their locations.
-struct FileReader {
+struct GeneralFileReader {
     let document: JSONDocument
     let fileName: String
     /// Where warnings go; nil when nobody listens (then typo checks are skipped).
@@ -104,13 +104,13 @@ struct FileReader {
                 _ = try record(value, path: path, extensions: &extensions)
                 return
             }
-            let (parsed, dynamics) = try record(value, path: path, extensions: &extensions)
+            let (parsed, adaptiveValues) = try record(value, path: path, extensions: &extensions)
             switch claim {
             case .new(let hash):
                 withKeyBytes(key) { views.add($0, hash: hash, record: parsed) }
                 let entry = views.records.count - 1
-                for (name, value) in dynamics.sorted(by: { $0.key < $1.key }) {
-                    views.dynamics.append(DynamicAttribute(entry: entry, name: name, value: value, device: nil))
+                for (name, value) in adaptiveValues.sorted(by: { $0.key < $1.key }) {
+                    views.adaptiveValues.append(AdaptiveAttribute(entry: entry, name: name, value: value, device: nil))
                 }
             case .again: break
             }
@@ -186,12 +186,12 @@ struct FileReader {
 
     // MARK: - Records
 
-    /// A view's record, and its window-dependent attributes (scaled values, a column rule) by name.
+    /// A view's record, and its adaptive attributes (scaled values, a column rule) by name.
     ///
     /// Linear in the record's size however many extensions it has: `extensions` (one for the file) collects them
     /// and finds repeated names (``ExtensionCollector``), and a scaled value sets its design-width number in place.
     private func record(_ value: Int, path: RecordPath, extensions: inout ExtensionCollector) throws(ConstraintError)
-        -> (ConstraintRecord, [String: DynamicValue])
+        -> (ConstraintRecord, [String: AdaptiveValue])
     {
         guard document.kind(value) == .object else {
             try recover(
@@ -204,7 +204,7 @@ struct FileReader {
         var record = ConstraintRecord()
         var imageName: String?
         extensions.startRecord()
-        var dynamics: [String: DynamicValue] = [:]
+        var adaptiveValues: [String: AdaptiveValue] = [:]
         for member in document.members(value) {
             // Known attributes are matched on the key's bytes, without making a String.
             let known: ConstraintAttribute?
@@ -222,14 +222,17 @@ struct FileReader {
                     if record.contains(known) || (known == .imageName && imageName != nil) {
                         warnDuplicate(name, at: member.key, path: path)
                     }
-                    if !dynamics.isEmpty { dynamics[name] = nil }
+                    if !adaptiveValues.isEmpty { adaptiveValues[name] = nil }
                     if known == .imageName {
                         imageName = try string(name, member.value, path: path)
                     } else if document.kind(member.value) == .object {
-                        let dynamic = try dynamicNumber(name, member.value, path: path)
-                        record.set(known, number: dynamic.number)
+                        let adaptive = try adaptiveNumber(name, member.value, path: path)
+                        record.set(known, number: adaptive.number)
                         // A fixed number is a plain one, except that a font written so does not follow body.
-                        if case .fixed = dynamic.value, known != .fontSize {} else { dynamics[name] = dynamic.value }
+                        switch adaptive.value {
+                        case .fixed where known != .fontSize: break
+                        default: adaptiveValues[name] = adaptive.value
+                        }
                     } else {
                         record.set(known, number: try finiteNumber(name, member.value, path: path))
                     }
@@ -239,15 +242,17 @@ struct FileReader {
                     name = ColumnRule.key
                 }
                 if name == ColumnRule.key {
-                    if dynamics[ColumnRule.key] != nil { warnDuplicate(ColumnRule.key, at: member.key, path: path) }
-                    dynamics[ColumnRule.key] = .columns(try columnRule(member.value, path: path))
+                    if adaptiveValues[ColumnRule.key] != nil {
+                        warnDuplicate(ColumnRule.key, at: member.key, path: path)
+                    }
+                    adaptiveValues[ColumnRule.key] = .columns(try columnRule(member.value, path: path))
                     continue
                 }
                 // One hash per name, on its bytes; its String is made once per file.
                 let claim = withKeyBytes(member.key) { extensions.claim($0) }
                 let name = extensions.name(claim.name)
                 if claim.repeated { warnDuplicate(name, at: member.key, path: path) }
-                if !dynamics.isEmpty { dynamics[name] = nil }
+                if !adaptiveValues.isEmpty { adaptiveValues[name] = nil }
                 if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
                     warnings.possibleTypo(
                         name, suggestion: suggestion, at: { warningLocation(of: member.key) },
@@ -256,7 +261,7 @@ struct FileReader {
                 // A name whose value is not read is not set.
                 extensions.set(
                     claim.name,
-                    to: try extensionValue(name, member.value, path: path, dynamics: &dynamics))
+                    to: try extensionValue(name, member.value, path: path, adaptiveValues: &adaptiveValues))
             } catch {
                 try recover(error)
             }
@@ -264,7 +269,7 @@ struct FileReader {
         if imageName != nil || !extensions.isEmpty {
             extensions.finish(&record, imageName: imageName)
         }
-        return (record, dynamics)
+        return (record, adaptiveValues)
     }
 
     private func warnDuplicate(_ name: String, at key: Int, path: RecordPath) {
@@ -287,7 +292,7 @@ struct FileReader {
     }
 
     private func extensionValue(
-        _ name: String, _ value: Int, path: RecordPath, dynamics: inout [String: DynamicValue]
+        _ name: String, _ value: Int, path: RecordPath, adaptiveValues: inout [String: AdaptiveValue]
     ) throws(ConstraintError) -> ConstraintValue {
         switch document.kind(value) {
         case .number: return .number(try finiteNumber(name, value, path: path))
@@ -295,9 +300,9 @@ struct FileReader {
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .object:
-            let dynamic = try dynamicNumber(name, value, path: path)
-            if case .fixed = dynamic.value {} else { dynamics[name] = dynamic.value }
-            return .number(dynamic.number)
+            let adaptive = try adaptiveNumber(name, value, path: path)
+            if case .fixed = adaptive.value {} else { adaptiveValues[name] = adaptive.value }
+            return .number(adaptive.number)
         case .null, .array:
             throw error(
                 .invalidFormat,

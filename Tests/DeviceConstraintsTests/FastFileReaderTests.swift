@@ -5,7 +5,7 @@ import Testing
 
 /// The plain reader is a fast path: on every input it must either give up or give exactly what the general
 /// reader (a `JSONDocument` and the full checks) gives. These tests read the same bytes both ways.
-struct PlainFileReaderTests {
+struct FastFileReaderTests {
     /// What reading one file gives: the file, or the error's code and place; and the warnings.
     private struct Outcome: Equatable, CustomStringConvertible {
         var file: ContainerConstraints?
@@ -64,7 +64,7 @@ struct PlainFileReaderTests {
     @Test func filesOfTheUsualShapeAreReadInOnePassAndOthersAreLeftToTheGeneralReader() throws {
         func readsPlainly(_ text: String, _ container: String) -> Bool {
             Data(text.utf8).withUnsafeBytes {
-                PlainFileReader.read($0, containers: [container], warnings: nil, offsets: true)
+                FastFileReader.read($0, containers: [container], warnings: nil, offsets: true)
             } != nil
         }
         for name in ["Mixed_iPhone6.json", "Objects_iPhone6.json", "Objects.json"] {
@@ -101,7 +101,7 @@ struct PlainFileReaderTests {
     @Test func aStatedDesignWidthIsReadInOnePassAndItsErrorsAreLeftToTheGeneralReader() throws {
         func plainWidth(_ text: String, _ container: String = "C") -> Double?? {
             Data(text.utf8).withUnsafeBytes {
-                PlainFileReader.read($0, containers: [container], warnings: nil, offsets: true)
+                FastFileReader.read($0, containers: [container], warnings: nil, offsets: true)
             }.map(\.designWidth)
         }
         let view = #"[{"a": {"width": {"scaled": 60}}}]"#
@@ -159,7 +159,7 @@ struct PlainFileReaderTests {
             for listening in [false, true] {
                 let collector = WarningCollector(limit: 100, fileName: name)
                 let read = data.withUnsafeBytes {
-                    PlainFileReader.read(
+                    FastFileReader.read(
                         $0, containers: [container], warnings: listening ? collector : nil, offsets: true)
                 }
                 #expect(read != nil, "\(name), listening: \(listening)")
@@ -194,7 +194,7 @@ struct PlainFileReaderTests {
         #expect(log.all.map(\.code) == [.possibleTypo, .duplicateKey, .possibleTypo, .duplicateKey, .possibleTypo])
         let collector = WarningCollector(limit: 100, fileName: "TypoThenNonASCIIName_iPhone6.json")
         let read = data.withUnsafeBytes {
-            PlainFileReader.read($0, containers: ["TypoThenNonASCIIName"], warnings: collector, offsets: false)
+            FastFileReader.read($0, containers: ["TypoThenNonASCIIName"], warnings: collector, offsets: false)
         }
         #expect(read == nil && collector.all.isEmpty)
     }

@@ -1,5 +1,5 @@
 /// A value in a file that depends on the window or on the text size: resolved per environment, after the merge.
-enum DynamicValue: Hashable, Sendable {
+enum AdaptiveValue: Hashable, Sendable {
     case scaled(ScaledValue)
     case columns(ColumnRule)
     /// Follows the text size (`{"size": 44, "relativeTo": "body"}`, or a width-scaled one with a text style).
