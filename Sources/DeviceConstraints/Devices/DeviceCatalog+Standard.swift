@@ -41,7 +41,7 @@ extension DeviceCatalog {
     /// ```
     public static let standard = DeviceCatalog(uncheckedProfiles: standardProfiles)
 
-    /// The profiles of ``standard``. A test checks that they pass ``init(_:)``.
+    /// The profiles of ``standard``. A test checks that they pass ``init(_:extensionAttributes:)``.
     private static let standardProfiles: [DeviceProfile] = [
         // The four original classes.
         phone(.iPhone5, 320, 568),

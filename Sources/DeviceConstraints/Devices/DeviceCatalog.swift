@@ -103,7 +103,7 @@ public struct DeviceCatalog: Sendable, Hashable {
     /// - Throws: ``ConstraintError`` with code ``ConstraintError/Code/malformedJSON`` if the document is not
     ///   valid JSON; ``ConstraintError/Code/invalidFormat`` if a key is missing, unknown or has a value of the
     ///   wrong type, with a ``ConstraintError/keyPath`` such as `devices[3].width` and a message saying what was
-    ///   expected and what was found; and the errors of ``init(_:)``, with the key path of the offending entry.
+    ///   expected and what was found; and the errors of ``init(_:extensionAttributes:)``, with the key path of the offending entry.
     /// - Parameter fileName: The file the document came from, to place errors (`devices.json:4:17: error: …`).
     public init(json: Data, fileName: String? = nil) throws(ConstraintError) {
         let reader = try CatalogReader(json, fileName: fileName)

@@ -21,7 +21,7 @@ public struct DeviceName: RawRepresentable, ExpressibleByStringLiteral, Hashable
     /// Creates a name.
     ///
     /// - Parameter rawValue: The name as written in file names, such as `"iPhone6"`. It is not checked here;
-    ///   ``DeviceCatalog/init(_:)`` rejects invalid names.
+    ///   ``DeviceCatalog/init(_:extensionAttributes:)`` rejects invalid names.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }
@@ -29,7 +29,7 @@ public struct DeviceName: RawRepresentable, ExpressibleByStringLiteral, Hashable
     /// Creates a name.
     ///
     /// - Parameter rawValue: The name as written in file names, such as `"iPhone6"`. It is not checked here;
-    ///   ``DeviceCatalog/init(_:)`` rejects invalid names.
+    ///   ``DeviceCatalog/init(_:extensionAttributes:)`` rejects invalid names.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }

@@ -25,7 +25,7 @@ public struct DeviceProfile: Hashable, Sendable, CustomStringConvertible {
     /// width of its own, `"designWidth": 375`). Defaults to ``width``.
     public var designWidth: Double
 
-    /// Creates a profile. Nothing is checked here; ``DeviceCatalog/init(_:)`` validates profiles.
+    /// Creates a profile. Nothing is checked here; ``DeviceCatalog/init(_:extensionAttributes:)`` validates profiles.
     ///
     /// - Parameters:
     ///   - name: The name used in constraint file names.
