@@ -66,6 +66,26 @@ struct ArgumentParsingTests {
         #expect(DeviceSelection.size(width: 390, height: 844.5, idiom: .pad).window == "390×844.5 pad")
     }
 
+    @Test func showAndPreviewTakeATextSizeAndRefuseAnUnknownOneWithTheNearest() throws {
+        #expect(
+            try command("show", "Calendar", "--device", "iPhone6", "--text-size", "accessibility2")
+                == .show(
+                    ShowOptions(
+                        container: "Calendar", directory: "Constraints", device: .named("iPhone6"),
+                        textSize: .accessibility2)))
+        #expect(
+            try command("preview", "Calendar", "--text-size=xSmall")
+                == .preview(PreviewOptions(container: "Calendar", directory: "Constraints", textSize: .xSmall)))
+        let error = try #require(throws: UsageError.self) {
+            try command("show", "Calendar", "--device", "iPhone6", "--text-size", "xlarge")
+        }
+        #expect(error.message.hasPrefix("invalid text size 'xlarge'; did you mean 'xLarge'? use one of xSmall,"))
+        // The command line a suggestion prints gives the text size back.
+        #expect(
+            ShowOptions(container: "C", directory: "D", device: .named("iPhone6"), textSize: .xxLarge).arguments
+                .contains("--text-size"))
+    }
+
     @Test func coverageAndDevicesReadTheirOptions() throws {
         #expect(
             try command("coverage", "Designs", "--json") == .coverage(CoverageOptions(directory: "Designs", json: true))
@@ -84,7 +104,7 @@ struct ArgumentParsingTests {
         #expect(
             CommandSpec.show.usage
                 == "device-constraints show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) "
-                + "[--catalog <file>] [--json] [--watch]")
+                + "[--text-size <size>] [--catalog <file>] [--json] [--watch]")
     }
 
     @Test func helpAndDashHPrintTheToolsHelp() throws {

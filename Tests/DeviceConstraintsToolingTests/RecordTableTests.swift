@@ -52,6 +52,34 @@ struct RecordTableTests {
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "\(lines.filter { $0.hasSuffix(" ") })")
     }
 
+    // MARK: - Values that follow the text size
+
+    @Test(arguments: [
+        // At the default size every value is the file's number.
+        (TextSize.large, 17.0, 44.0, 12.0, nil as String?),
+        // body 17 → 40 at accessibility3; caption1 12 → 32; the height follows body up to its max of 80.
+        (.accessibility3, 40, 80, 32, "follows body at accessibility3"),
+        (.xSmall, 14, 36, 11, "follows body at xSmall"),
+    ])
+    func valuesThatFollowTheTextSizeAreEvaluatedAtItWithTheirRule(
+        _ size: TextSize, title: Double, height: Double, caption: Double, bodyRule: String?
+    ) throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: .iPhone6))
+        let table = try RecordTable(
+            container: "Row", device: profile, catalog: .standard, source: Fixtures.source("TextScaled"),
+            environment: LayoutEnvironment(width: 375, height: 667, idiom: .phone, textSize: size))
+        #expect(row(table, "title", "fontSize")?.value == .number(title))
+        #expect(row(table, "title", "fontSize")?.rule == bodyRule)
+        #expect(row(table, "title", "height")?.value == .number(height))
+        #expect(row(table, "title", "height")?.rule == "size 44 relativeTo body (max 80) at \(size.rawValue)")
+        #expect(row(table, "caption", "fontSize")?.value == .number(caption))
+        #expect(row(table, "badge", "fontSize")?.value == .number(11))
+        #expect(row(table, "badge", "fontSize")?.rule == "fixed")
+        #expect(
+            table.text(directory: "T", textSize: size).contains(
+                "device:      iPhone6 (phone, 375×667)" + (size == .large ? "\n" : ", text size \(size.rawValue)\n")))
+    }
+
     // MARK: - Values and where they came from
 
     @Test func eachValueNamesTheFirstFileOnTheChainThatSetsIt() throws {

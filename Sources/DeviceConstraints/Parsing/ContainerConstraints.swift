@@ -53,6 +53,37 @@ public struct ContainerConstraints: Sendable, Hashable {
         return nil
     }
 
+    /// How this file's `attribute` of `viewId` follows the text size, as `show` prints it at `textSize`: `size 44
+    /// relativeTo body at xLarge`, `fixed` for a font size that never follows it, `follows body at xLarge` for a plain
+    /// font size away from `.large`; nil for a value that does not follow it (or a plain font size at `.large`).
+    package func textRule(of viewId: String, attribute: String, at textSize: TextSize) -> String? {
+        guard let entry = table.index(of: viewId) else { return nil }
+        for adaptive in table.adaptiveValues where adaptive.entry == entry && adaptive.name == attribute {
+            switch adaptive.value {
+            case .text(let text): return "\(text) at \(textSize.rawValue)"
+            case .fixed: return "fixed"
+            case .scaled, .columns: return nil
+            }
+        }
+        guard attribute == ConstraintAttribute.fontSize.rawValue, textSize != .large,
+            table.record(viewId)?.contains(.fontSize) == true
+        else { return nil }
+        return "follows body at \(textSize.rawValue)"
+    }
+
+    /// The records of `files`, most specific first, each with the class it was read for (nil for the base file),
+    /// merged and resolved for `environment` exactly as a lookup resolves them: scaled values, column rules,
+    /// text-scaled values and font sizes included (the merged-container stage's own code).
+    package static func resolvedRecords(
+        of files: [(file: ContainerConstraints, device: DeviceName?)], for environment: LayoutEnvironment,
+        device: DeviceProfile, catalog: DeviceCatalog
+    ) -> [String: ConstraintRecord] {
+        let merged = MergedContainer(
+            files: files.map { (ParsedFile(fileName: $0.file.fileName, table: $0.file.table, warnings: []), $0.device) }
+        )
+        return merged.resolved(for: environment, device: device, catalog: catalog).dictionary
+    }
+
     /// The records by view id (a new dictionary on each call; ``subscript(_:)`` finds one record).
     public var records: [String: ConstraintRecord] {
         table.dictionary

@@ -54,3 +54,15 @@ struct TextScaledValue: Hashable, Sendable {
         return result
     }
 }
+
+extension TextScaledValue: CustomStringConvertible {
+    /// `size 44 relativeTo body (min 40, max 80)`, or `scaled 44 relativeTo title1` for one that follows the width
+    /// too: what `show` prints as the value's rule.
+    var description: String {
+        var text = "\(followsWidth ? "scaled" : "size") \(value.compactDescription) relativeTo \(style.rawValue)"
+        let bounds = [minimum.map { "min \($0.compactDescription)" }, maximum.map { "max \($0.compactDescription)" }]
+            .compactMap { $0 }
+        if !bounds.isEmpty { text += " (" + bounds.joined(separator: ", ") + ")" }
+        return text
+    }
+}

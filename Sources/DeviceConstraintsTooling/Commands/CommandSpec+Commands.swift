@@ -1,5 +1,7 @@
 // The commands of device-constraints, as their help prints them.
 
+package import DeviceConstraints
+
 extension CommandSpec {
     /// Every command, in the order the tool's help lists them.
     package static var all: [CommandSpec] { ToolCommand.commands.map { $0.spec } }
@@ -30,6 +32,24 @@ extension CommandSpec {
     package static let idiomOption = Option(
         name: "idiom", valueName: "idiom", help: "With --size: phone or pad (default: from the size).")
 
+    /// `show --text-size <size>`, `preview --text-size <size>`.
+    package static let textSizeOption = Option(
+        name: "text-size", valueName: "size",
+        help: "The user's text size (Dynamic Type): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, "
+            + "accessibility1 … accessibility5 (default: large).")
+
+    /// Reads `--text-size`: `.large` when it is not given.
+    ///
+    /// - Throws: ``UsageError`` naming the sizes (and the nearest one) for a value that is none of them.
+    package static func textSize(in parsed: ParsedArguments, for spec: CommandSpec) throws(UsageError) -> TextSize {
+        guard let value = parsed[textSizeOption] else { return .large }
+        if let size = TextSize(rawValue: value) { return size }
+        let names = TextSize.allCases.map(\.rawValue)
+        let suggestion = EditDistance.closest(to: value, among: names, maximum: 3).map { "did you mean '\($0)'? " }
+        throw spec.error(
+            "invalid text size '\(value)'; \(suggestion ?? "")use one of \(names.joined(separator: ", "))")
+    }
+
     /// `lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
     package static let lint = CommandSpec(
         name: "lint", abstract: "Check every constraint file in a folder, and what each device gets from them.",
@@ -52,10 +72,11 @@ extension CommandSpec {
         discussion: """
             The device is named (--device iPhone6Plus) or resolved from a window size in points, as the \
             app resolves it (--size 390x844, optionally with --idiom). Values are merged along the device's \
-            lookup chain: the first file that sets an attribute wins.
+            lookup chain: the first file that sets an attribute wins. Values that follow the window or the \
+            text size are evaluated as the app evaluates them, for --text-size (default large).
             """,
         arguments: [containerArgument, folderArgument],
-        options: [deviceOption, sizeOption, idiomOption, catalogOption, jsonFlag, watchFlag],
+        options: [deviceOption, sizeOption, idiomOption, textSizeOption, catalogOption, jsonFlag, watchFlag],
         optionsUsage: "(--device <name> | --size <WxH> [--idiom <idiom>])")
 
     /// `devices [--catalog <file>] [--json]`.

@@ -18,8 +18,9 @@ extension CommandSpec {
             labelled. Values a device file sets that differ from the base file (Container.json) are marked \
             with a colour and '*'. A view whose width no file sets stretches between its margins across the \
             device's width. The records are read as 'show' reads them; the tool runs no app code, so this \
-            is what the files say, not a solved layout (see LayoutPreview in ConstraintLayout for that).
+            is what the files say, not a solved layout (see LayoutPreview in ConstraintLayout for that). \
+            Font sizes and other values that follow the text size are drawn at --text-size (default large).
             """,
         arguments: [containerArgument, folderArgument],
-        options: [devicesOption, catalogOption, outputOption])
+        options: [devicesOption, textSizeOption, catalogOption, outputOption])
 }

@@ -75,7 +75,7 @@ package struct DeviceConstraintsTool: Sendable {
         do throws(ConstraintError) {
             table = try RecordTable(
                 container: options.container, device: device, catalog: catalog, source: source,
-                environment: options.device.environment(for: device))
+                environment: options.device.environment(for: device, textSize: options.textSize))
         } catch {
             throw ToolFailure(error, in: options.directory)
         }
@@ -86,7 +86,8 @@ package struct DeviceConstraintsTool: Sendable {
             return ToolResult(json: table.json(directory: options.directory), errorOutput: warnings)
         }
         return ToolResult(
-            output: table.text(directory: options.directory, window: options.device.window), errorOutput: warnings)
+            output: table.text(directory: options.directory, window: options.device.window, textSize: options.textSize),
+            errorOutput: warnings)
     }
 
     private func devices(_ options: DevicesOptions) throws(ToolFailure) -> ToolResult {
@@ -126,7 +127,9 @@ package struct DeviceConstraintsTool: Sendable {
         let source = try folder(of: options)
         let records: RecordSheet
         do throws(ConstraintError) {
-            records = try RecordSheet(container: options.container, devices: devices, catalog: catalog, source: source)
+            records = try RecordSheet(
+                container: options.container, devices: devices, catalog: catalog, source: source,
+                textSize: options.textSize)
         } catch {
             throw ToolFailure(error, in: options.directory)
         }

@@ -69,11 +69,13 @@ package enum DeviceSelection: Sendable, Hashable {
         return idiom.map { "\(size) \($0.rawValue)" } ?? size
     }
 
-    /// The window scaled values are evaluated for: the size given, or `device`'s portrait size.
-    package func environment(for device: DeviceProfile) -> LayoutEnvironment {
+    /// The window scaled values are evaluated for: the size given, or `device`'s portrait size, at `textSize`.
+    package func environment(for device: DeviceProfile, textSize: TextSize = .large) -> LayoutEnvironment {
         switch self {
-        case .size(let width, let height, let idiom): LayoutEnvironment(width: width, height: height, idiom: idiom)
-        case .named: LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom)
+        case .size(let width, let height, let idiom):
+            LayoutEnvironment(width: width, height: height, idiom: idiom, textSize: textSize)
+        case .named:
+            LayoutEnvironment(width: device.width, height: device.height, idiom: device.idiom, textSize: textSize)
         }
     }
 

@@ -1,6 +1,6 @@
-import DeviceConstraints
+package import DeviceConstraints
 
-/// `preview <container> [<dir>] [--devices <names>] [--catalog <file>] [--output <file>]`.
+/// `preview <container> [<dir>] [--devices <names>] [--text-size <size>] [--catalog <file>] [--output <file>]`.
 package struct PreviewOptions: FolderCommand {
     /// What the sheet is written as.
     package enum Format: Sendable, Hashable {
@@ -17,6 +17,8 @@ package struct PreviewOptions: FolderCommand {
     package var directory: String
     /// The devices by name, in order, each once; empty for the catalog's classes that fall back to none.
     package var devices: [String]
+    /// The user's text size font sizes are drawn at.
+    package var textSize: TextSize
     /// A catalog file, or nil for the standard catalog.
     package var catalog: String?
     /// The file to write, or nil for standard output.
@@ -24,11 +26,13 @@ package struct PreviewOptions: FolderCommand {
 
     /// Options with these values.
     package init(
-        container: String, directory: String, devices: [String] = [], catalog: String? = nil, output: String? = nil
+        container: String, directory: String, devices: [String] = [], textSize: TextSize = .large,
+        catalog: String? = nil, output: String? = nil
     ) {
         self.container = container
         self.directory = directory
         self.devices = devices
+        self.textSize = textSize
         self.catalog = catalog
         self.output = output
     }
@@ -49,6 +53,7 @@ package struct PreviewOptions: FolderCommand {
                 throw Self.spec.error("'--devices' needs at least one device name, such as iPhone5,iPad")
             }
         }
+        textSize = try CommandSpec.textSize(in: parsed, for: Self.spec)
         catalog = parsed[CommandSpec.catalogOption]
         output = parsed[CommandSpec.outputOption]
         if let output, Self.format(of: output) == nil {
@@ -63,6 +68,7 @@ package struct PreviewOptions: FolderCommand {
             positionals: [container, directory],
             options: [
                 Self.option("devices", devices.isEmpty ? nil : devices.joined(separator: ",")),
+                Self.option("text-size", textSize == .large ? nil : textSize.rawValue),
                 Self.option("catalog", catalog), Self.option("output", output),
             ])
     }

@@ -1,7 +1,7 @@
-import DeviceConstraints
+package import DeviceConstraints
 
-/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--catalog <file>] [--json]
-/// [--watch]`.
+/// `show <container> [<dir>] (--device <name> | --size <WxH> [--idiom <idiom>]) [--text-size <size>]
+/// [--catalog <file>] [--json] [--watch]`.
 package struct ShowOptions: FolderCommand {
     package static var spec: CommandSpec { .show }
     /// The container.
@@ -10,6 +10,8 @@ package struct ShowOptions: FolderCommand {
     package var directory: String
     /// The device, by name or window size.
     package var device: DeviceSelection
+    /// The user's text size the values are evaluated at.
+    package var textSize: TextSize
     /// A catalog file, or nil for the standard catalog.
     package var catalog: String?
     /// Print JSON.
@@ -19,12 +21,13 @@ package struct ShowOptions: FolderCommand {
 
     /// Options with these values.
     package init(
-        container: String, directory: String, device: DeviceSelection, catalog: String? = nil, json: Bool = false,
-        watch: Bool = false
+        container: String, directory: String, device: DeviceSelection, textSize: TextSize = .large,
+        catalog: String? = nil, json: Bool = false, watch: Bool = false
     ) {
         self.container = container
         self.directory = directory
         self.device = device
+        self.textSize = textSize
         self.catalog = catalog
         self.json = json
         self.watch = watch
@@ -36,6 +39,7 @@ package struct ShowOptions: FolderCommand {
         container = try Self.container(in: parsed)
         directory = Self.folder(in: parsed)
         device = try DeviceSelection(parsed)
+        textSize = try CommandSpec.textSize(in: parsed, for: Self.spec)
         catalog = parsed[CommandSpec.catalogOption]
         json = parsed.isSet(CommandSpec.jsonFlag)
         watch = parsed.isSet(CommandSpec.watchFlag)
@@ -55,6 +59,9 @@ package struct ShowOptions: FolderCommand {
             }
         return Self.arguments(
             positionals: [container, directory],
-            options: device + [Self.option("catalog", catalog), Self.flag("json", json), Self.flag("watch", watch)])
+            options: device + [
+                Self.option("text-size", textSize == .large ? nil : textSize.rawValue), Self.option("catalog", catalog),
+                Self.flag("json", json), Self.flag("watch", watch),
+            ])
     }
 }

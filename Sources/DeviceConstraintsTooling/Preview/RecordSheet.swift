@@ -37,14 +37,16 @@ package struct RecordSheet: Sendable {
     /// - Throws: What ``RecordTable/init(container:device:catalog:source:parser:)`` throws for a device.
     package init(
         container: String, devices: [DeviceProfile], catalog: DeviceCatalog, source: any ConstraintSource,
-        parser: ConstraintFileParser = ConstraintFileParser()
+        textSize: TextSize = .large, parser: ConstraintFileParser = ConstraintFileParser()
     ) throws(ConstraintError) {
         // Listed once for every device's table.
         let listing = FileListing(source)
         tables = try devices.map { device throws(ConstraintError) in
             try RecordTable(
-                container: container, device: device, catalog: catalog, source: source, parser: parser,
-                listing: .some(listing))
+                container: container, device: device, catalog: catalog, source: source,
+                environment: LayoutEnvironment(
+                    width: device.width, height: device.height, idiom: device.idiom, textSize: textSize),
+                parser: parser, listing: .some(listing))
         }
         let baseName = ConstraintFileName(container: container).fileName
         if let device = devices.first,

@@ -103,6 +103,9 @@ package struct RecordTable: Sendable, Hashable {
         catalog: DeviceCatalog, fileDevices: [String: DeviceName]
     ) -> [Row] {
         let merged = ContainerConstraints.merge(files)
+        // The values as a lookup resolves them for the window and the text size; the files give each one's source.
+        let resolved = ContainerConstraints.resolvedRecords(
+            of: files.map { ($0, fileDevices[$0.fileName]) }, for: environment, device: device, catalog: catalog)
         /// The design width a file's scaled values are taken against: the one it states, else its class's, or the
         /// device's for the base file.
         func designWidth(of file: ContainerConstraints) -> Double {
@@ -114,15 +117,15 @@ package struct RecordTable: Sendable, Hashable {
             guard let record = merged.records[viewId] else { continue }
             let known = ConstraintAttribute.allCases.filter { record.contains($0) || $0.isStandard }.map(\.rawValue)
             for attribute in known + record.extensions.keys.sorted() {
-                guard var value = record[attribute: attribute] else { continue }
+                guard let value = resolved[viewId]?[attribute: attribute] ?? record[attribute: attribute] else {
+                    continue
+                }
                 let file = files.first { $0[viewId]?.contains(attribute) == true }
                 var rule: String?
                 if let file, let scaled = file.scaledValues(of: viewId)[attribute] {
-                    let reference = designWidth(of: file)
-                    value = .number(
-                        scaled.resolved(
-                            width: environment.width, designWidth: reference, displayScale: environment.displayScale))
-                    rule = "\(scaled) at \(reference.compactDescription) pt"
+                    rule = "\(scaled) at \(designWidth(of: file).compactDescription) pt"
+                } else if let file {
+                    rule = file.textRule(of: viewId, attribute: attribute, at: environment.textSize)
                 }
                 rows.append(Row(viewId: viewId, attribute: attribute, value: value, source: file?.fileName, rule: rule))
             }
@@ -171,11 +174,17 @@ package struct RecordTable: Sendable, Hashable {
     /// A header (container, device, the files looked for and the files read, under `directory`), then the
     /// table: view, attribute, value, source file (`default` for a standard attribute no file sets).
     ///
-    /// - Parameter window: the window size the device was resolved from (`390×844`), if it was.
-    package func text(directory: String, window: String? = nil) -> String {
+    /// - Parameters:
+    ///   - window: the window size the device was resolved from (`390×844`), if it was.
+    ///   - textSize: the text size the values were evaluated at; named on the device's line unless `.large`.
+    package func text(directory: String, window: String? = nil, textSize: TextSize = .large) -> String {
         let header = TextTable(rows: [
             ["container:", container],
-            ["device:", device.description + (window.map { ", resolved from a \($0) window" } ?? "")],
+            [
+                "device:",
+                device.description + (window.map { ", resolved from a \($0) window" } ?? "")
+                    + (textSize == .large ? "" : ", text size \(textSize.rawValue)"),
+            ],
             ["lookup:", lookup.joined(separator: " → ")],
             ["files read:", filesRead.map { DisplayPath.join(directory, $0) }.joined(separator: ", ")],
         ])
