@@ -13,7 +13,7 @@
         /// padding, and as the constraint DSL reads `marginLeft` for a leading edge.
         ///
         /// ```swift
-        /// @Environment(LiveConstraints.self) private var constraints
+        /// @Environment(\.liveConstraints) private var constraints
         ///
         /// var body: some View {
         ///     Text("June").padding(constraints[ConstraintIDs.Calendar.title])
@@ -47,6 +47,10 @@
         /// Sets the system font at the record's `fontSize` for the text in this view. When the record has no font
         /// size, the font the view inherits stays as it was.
         ///
+        /// The record's `fontSize` is already resolved for the user's text size (`dynamicTypeSize`, which
+        /// `.deviceConstraints(_:)` reads): a plain `"fontSize": 17` is 17 at `.large` and 28 at `.accessibility1`.
+        /// This applies it as `Font.system(size:)`, a font SwiftUI does not scale again, so the text is scaled once.
+        ///
         /// ```swift
         /// VStack {
         ///     Text("June")
@@ -72,7 +76,9 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension Text {
         /// This text in the system font at the record's `fontSize`; the text as it was when the record has no font
-        /// size. A `Text` stays a `Text`, so it can still be joined to others with `+`.
+        /// size. A `Text` stays a `Text`, so it can still be joined to others with `+`. The size is the record's,
+        /// already resolved for the user's text size, and
+        /// is not scaled again.
         ///
         /// ```swift
         /// Text("June").font(size: constraints[viewId: "title", container: "Calendar"]) + Text(" 2026")

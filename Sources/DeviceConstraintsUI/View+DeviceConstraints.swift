@@ -40,14 +40,16 @@
         /// **The window.** Outside every other `.deviceConstraints(_:)`, the view fills the space its window gives it
         /// (as a scene's root view does) and measures the window behind it, safe areas and keyboard included, with
         /// `onGeometryChange(for:of:action:)`. With the traits SwiftUI reports there (size classes, display scale,
-        /// layout direction) and the device's idiom, the size makes the window's ``LayoutEnvironment``.
+        /// layout direction, and `dynamicTypeSize` as the text size) and the device's idiom, the size makes the
+        /// window's ``LayoutEnvironment``.
         /// `.constraintEnvironment(_:)` outside this modifier pins another (previews).
         ///
         /// **A container.** Inside another `.deviceConstraints(_:)` — on a column of a split view, a sheet, a
         /// popover's content — it measures this view, not the window, and forces no size on it. The container's
-        /// environment is its own size with the window's idiom, display scale and layout direction; its size
-        /// classes are derived from its size. The nearest `.deviceConstraints(_:)` wins: the views inside read the
-        /// container's records. The container gets its own interpreter, made with
+        /// environment is its own size with the window's idiom, display scale and layout direction, and the text
+        /// size SwiftUI reports at the container (the window's, unless a `.dynamicTypeSize(_:)` around the
+        /// container sets another); its size classes are derived from its size. The nearest `.deviceConstraints(_:)`
+        /// wins: the views inside read the container's records. The container gets its own interpreter, made with
         /// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` from the enclosing one (`interpreter` is not
         /// used there), released with the container's state.
         ///
@@ -57,6 +59,10 @@
         /// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` (so a class another window has loaded reads
         /// no file), released when SwiftUI releases the window's state — the scene is closed, or discarded by the
         /// system. When the first window is released, the next window opened uses `interpreter` again.
+        ///
+        /// **Text size.** A record's font sizes, and every number that follows the text size, are resolved for
+        /// `dynamicTypeSize` as read here: a change of the user's text size moves the records as a resize does,
+        /// reading no file. `.font(size:)` applies the resolved size, which SwiftUI does not scale again.
         ///
         /// **When the records change.** A new size or traits moves the window's interpreter at once with
         /// ``ConstraintInterpreter/updateNow(to:)`` — during the layout that measured it, so views lay out with the
@@ -89,6 +95,7 @@
         @Environment(\.verticalSizeClass) private var verticalSizeClass
         @Environment(\.displayScale) private var displayScale
         @Environment(\.layoutDirection) private var layoutDirection
+        @Environment(\.dynamicTypeSize) private var dynamicTypeSize
         @Environment(\.pinnedConstraintEnvironment) private var pinned
         /// The records of the nearest enclosing `.deviceConstraints(_:)`; the placeholder outside every one.
         @Environment(\.liveConstraints) private var enclosing
@@ -125,15 +132,19 @@
         private func containerBody(_ content: Content) -> some View {
             let scope = container.scope(in: enclosing)
             // Read here, so that this body runs again when the enclosing window moves.
-            let outside = enclosing.environment
+            let outside = ContainerOutside(environment: enclosing.environment, textSize: TextSize(dynamicTypeSize))
             return
                 content
                 .onGeometryChange(for: CGSize.self) { proxy in
                     proxy.size
                 } action: { size in
+                    // A container not laid out yet has no size: it keeps the enclosing environment until it has.
+                    guard size.width > 0, size.height > 0 else { return }
                     scope.measured(width: Double(size.width), height: Double(size.height))
                 }
-                .onChange(of: outside, initial: true) { _, outside in scope.enclosingChanged(outside) }
+                .onChange(of: outside, initial: true) { _, outside in
+                    scope.enclosingChanged(outside.environment, textSize: outside.textSize)
+                }
                 .environment(scope.live)
                 .environment(\.liveConstraints, scope.live)
         }
@@ -144,8 +155,16 @@
                 idiom: .current, displayScale: Double(displayScale),
                 horizontalSizeClass: horizontalSizeClass.map { SizeClass($0) },
                 verticalSizeClass: verticalSizeClass.map { SizeClass($0) },
-                layoutDirection: layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)
+                layoutDirection: layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight,
+                textSize: TextSize(dynamicTypeSize))
         }
+    }
+
+    /// What a container takes from outside it: the enclosing environment, and the text size at the container.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    private struct ContainerOutside: Equatable {
+        let environment: LayoutEnvironment
+        let textSize: TextSize
     }
 
     /// The state `.deviceConstraints(_:)` keeps for its window: the window's tracker, made when first asked for.
@@ -203,6 +222,42 @@
         public var liveConstraints: LiveConstraints {
             get { self[LiveConstraintsKey.self] }
             set { self[LiveConstraintsKey.self] = newValue }
+        }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension TextSize {
+        /// The text size of a SwiftUI `DynamicTypeSize`: the case of the same name (`.xSmall` … `.accessibility5`).
+        /// A size SwiftUI may add reads as the nearest end of the scale: `.accessibility5` if it is an accessibility
+        /// size, else `.large`.
+        ///
+        /// ```swift
+        /// @Environment(\.dynamicTypeSize) private var dynamicTypeSize
+        ///
+        /// var body: some View {
+        ///     Text("Row").onChange(of: dynamicTypeSize) { _, size in
+        ///         live.updateNow(to: live.environment.withTextSize(TextSize(size)))
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// - Parameter size: SwiftUI's `dynamicTypeSize`.
+        public init(_ size: DynamicTypeSize) {
+            switch size {
+            case .xSmall: self = .xSmall
+            case .small: self = .small
+            case .medium: self = .medium
+            case .large: self = .large
+            case .xLarge: self = .xLarge
+            case .xxLarge: self = .xxLarge
+            case .xxxLarge: self = .xxxLarge
+            case .accessibility1: self = .accessibility1
+            case .accessibility2: self = .accessibility2
+            case .accessibility3: self = .accessibility3
+            case .accessibility4: self = .accessibility4
+            case .accessibility5: self = .accessibility5
+            @unknown default: self = size.isAccessibilitySize ? .accessibility5 : .large
+            }
         }
     }
 

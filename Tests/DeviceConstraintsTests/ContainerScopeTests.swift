@@ -64,6 +64,37 @@ struct ContainerScopeTests {
         #expect(sidebar.live.environment.width == 320)
     }
 
+    @Test func aContainerTakesTheWindowsTextSizeAndFollowsItsChanges() throws {
+        let window = try padWindow()
+        var traits = Self.padTraits
+        traits.textSize = .accessibility2
+        window.traitsChanged(traits)
+        let sidebar = ContainerScope(in: window.live)
+        sidebar.measured(width: 320, height: 1366)
+        #expect(sidebar.live.environment.textSize == .accessibility2)
+        #expect(window.live.environment.container(width: 320, height: 1366).textSize == .accessibility2)
+
+        traits.textSize = .xSmall
+        window.traitsChanged(traits)
+        sidebar.enclosingChanged(window.live.environment)
+        #expect(sidebar.live.environment.textSize == .xSmall)
+        #expect(sidebar.live.environment.width == 320)
+    }
+
+    @Test func aContainerWhoseOwnTextSizeDiffersFromTheWindowsFollowsItsOwn() throws {
+        // SwiftUI's `.dynamicTypeSize(.accessibility3)` on a column: the column's text is at that size, and so are
+        // its records; the window's stay at its own.
+        let window = try padWindow()
+        let detail = ContainerScope(in: window.live)
+        detail.measured(width: 700, height: 1366)
+        detail.enclosingChanged(window.live.environment, textSize: .accessibility3)
+        #expect(detail.live.environment.textSize == .accessibility3)
+        #expect(window.live.environment.textSize == .large)
+        // Without a size of its own, it takes the window's again.
+        detail.enclosingChanged(window.live.environment)
+        #expect(detail.live.environment.textSize == .large)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func theNearestContainerWinsAndTakesItsTraitsFromTheOneAroundIt() async throws {
         let window = try padWindow()

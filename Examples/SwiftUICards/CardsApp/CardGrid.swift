@@ -9,7 +9,7 @@ import SwiftUI
 /// The cards in a grid whose columns follow the window: the `grid` record's column rule gives two columns on a phone,
 /// three on an iPad, more as the window widens, and the width of each.
 struct CardGrid: View {
-    @Environment(LiveConstraints.self) private var constraints
+    @Environment(\.liveConstraints) private var constraints
 
     var body: some View {
         let grid =

@@ -9,7 +9,7 @@ import SwiftUI
 /// One card: every number — the badge's size and margins, the fonts, the card's height — comes from the window's
 /// records, and changes when the window changes class (rotation, Split View, a resized iPad window).
 struct CardView: View {
-    @Environment(LiveConstraints.self) private var constraints
+    @Environment(\.liveConstraints) private var constraints
     let card: Card
 
     var body: some View {

@@ -12,8 +12,10 @@
 /// sidebar.live.device != detail.live.device  // each column its own class
 /// ```
 ///
-/// **The environment.** The container's size with the enclosing window's (or container's) idiom, display scale and
-/// layout direction; its size classes are derived from its own size, as for a window that reports none. The nearest
+/// **The environment.** The container's size with the enclosing window's (or container's) idiom, display scale,
+/// layout direction and text size — or the text size the container reports of its own, where SwiftUI's
+/// `.dynamicTypeSize(_:)` sets another there; its size classes are derived from its own size, as for a window that
+/// reports none. The nearest
 /// scope wins: one inside another takes its traits from the one around it and measures itself.
 ///
 /// **The interpreter.** Its own, made ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` with the
@@ -50,27 +52,36 @@ package final class ContainerScope {
         tracker.measured(width: width, height: height)
     }
 
-    /// The enclosing window (or container) moved to `environment`: its idiom, scale and direction are taken again.
-    package func enclosingChanged(_ environment: LayoutEnvironment) {
-        tracker.traitsChanged(WindowTraits(insideWindow: environment))
+    /// The enclosing window (or container) moved to `environment`: its idiom, scale, direction and text size are
+    /// taken again.
+    ///
+    /// - Parameters:
+    ///   - environment: the enclosing window's (or container's) environment.
+    ///   - textSize: the text size at the container, when it reports one (SwiftUI's `dynamicTypeSize` there);
+    ///     `environment`'s when nil.
+    package func enclosingChanged(_ environment: LayoutEnvironment, textSize: TextSize? = nil) {
+        var traits = WindowTraits(insideWindow: environment)
+        if let textSize { traits.textSize = textSize }
+        tracker.traitsChanged(traits)
     }
 }
 
 extension WindowTraits {
     /// The traits a container inside a window of `environment` takes from it: the idiom (when known), the display
-    /// scale and the layout direction. Size classes are left to be derived from the container's own size.
+    /// scale, the layout direction and the text size. Size classes are left to be derived from the container's own
+    /// size.
     package init(insideWindow environment: LayoutEnvironment) {
         self.init(
             idiom: environment.idiomIsKnown ? environment.idiom : nil, displayScale: environment.displayScale,
-            layoutDirection: environment.layoutDirection)
+            layoutDirection: environment.layoutDirection, textSize: environment.textSize)
     }
 }
 
 extension LayoutEnvironment {
     /// The environment of a container of `width × height` points inside a window of this environment: this one when
     /// the container is the window's size (its reported size classes kept), else the container's size with this
-    /// window's idiom, display scale and layout direction, and size classes derived from the container's size. What
-    /// the UIKit and AppKit views that follow a container use.
+    /// window's idiom, display scale, layout direction and text size, and size classes derived from the container's
+    /// size. What the UIKit and AppKit views that follow a container use.
     ///
     /// ```swift
     /// let window = LayoutEnvironment(width: 1024, height: 1366, idiom: .pad)

@@ -34,6 +34,20 @@ struct ProbeView: View {
 let probeInterpreter = ConstraintInterpreter(
     source: InMemorySource([:]), environment: LayoutEnvironment(width: 390, height: 844, idiom: .phone))
 
+/// Reads the records the safe way, and follows SwiftUI's text size.
+struct SafeProbeView: View {
+    @Environment(\.liveConstraints) private var constraints
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
+
+    var body: some View {
+        let record = constraints[viewId: "title", container: "Probe"]
+        let textSize: TextSize = TextSize(dynamicTypeSize)
+        Text(verbatim: "\(textSize)").font(size: record)
+            .deviceConstraints(constraints.interpreter)
+            .dynamicTypeSize(.accessibility2)
+    }
+}
+
 #Preview("iPhone SE") {
     ProbeView()
         .deviceConstraints(probeInterpreter)

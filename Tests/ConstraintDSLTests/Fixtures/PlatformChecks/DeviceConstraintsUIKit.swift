@@ -10,6 +10,8 @@ func probeUIKitAdapter(_ window: UIWindow, _ scene: UIWindowScene, _ interpreter
     _ = LayoutEnvironment(window: window)
     _ = LayoutEnvironment(windowScene: scene)
     _ = LayoutEnvironment(traitCollection: window.traitCollection, size: window.bounds.size)
+    let textSize: TextSize? = TextSize(window.traitCollection.preferredContentSizeCategory)
+    _ = (textSize, TextSize(UIContentSizeCategory.accessibilityExtraExtraExtraLarge) == .accessibility5)
 
     let interpreters = SceneInterpreters(sharingFilesWith: interpreter)
     let sceneInterpreter: ConstraintInterpreter = interpreters.interpreter(for: scene)

@@ -193,6 +193,18 @@ where Sidebar: View, Content: View, Detail: View {
     public var body: Never { standInBody() }
 }
 
+// SwiftUI:5610, 5757: List, the initializer without a selection only.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct List<SelectionValue, Content>: View
+where SelectionValue: Hashable, Content: View {
+    public var body: Never { standInBody() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension List where SelectionValue == Never {
+    @MainActor @preconcurrency public init(@ViewBuilder content: () -> Content) {}
+}
+
 // SwiftUICore:3109, 17947
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen @MainActor @preconcurrency public struct Spacer {
@@ -527,6 +539,39 @@ extension EnvironmentValues {
     public var verticalSizeClass: UserInterfaceSizeClass? {
         get { nil }
         set {}
+    }
+}
+
+// SwiftUICore:10316, 10350, 10361: not @frozen, so a switch over it needs `@unknown default`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall
+    case small
+    case medium
+    case large
+    case xLarge
+    case xxLarge
+    case xxxLarge
+    case accessibility1
+    case accessibility2
+    case accessibility3
+    case accessibility4
+    case accessibility5
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension EnvironmentValues {
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { .large }
+        set {}
+    }
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension View {
+    nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        modifier(_StandInModifier())
     }
 }
 

@@ -56,6 +56,53 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     open var displayScale: CGFloat { 0 }
     open var horizontalSizeClass: UIUserInterfaceSizeClass { .unspecified }
     open var verticalSizeClass: UIUserInterfaceSizeClass { .unspecified }
+    @available(iOS 10.0, *)
+    open var preferredContentSizeCategory: UIContentSizeCategory { .unspecified }
+}
+
+// MARK: - UIContentSizeCategory.h (NS_TYPED_ENUM: a struct of `static let` constants; the SDK's are `extern`
+// constants whose values the header does not show, so the stand-in's are their names)
+
+@available(iOS 7.0, *)
+public struct UIContentSizeCategory: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+extension UIContentSizeCategory {
+    @available(iOS 10.0, *)
+    public static let unspecified = UIContentSizeCategory("UIContentSizeCategoryUnspecified")
+    @available(iOS 7.0, *)
+    public static let extraSmall = UIContentSizeCategory("UIContentSizeCategoryExtraSmall")
+    @available(iOS 7.0, *)
+    public static let small = UIContentSizeCategory("UIContentSizeCategorySmall")
+    @available(iOS 7.0, *)
+    public static let medium = UIContentSizeCategory("UIContentSizeCategoryMedium")
+    @available(iOS 7.0, *)
+    public static let large = UIContentSizeCategory("UIContentSizeCategoryLarge")
+    @available(iOS 7.0, *)
+    public static let extraLarge = UIContentSizeCategory("UIContentSizeCategoryExtraLarge")
+    @available(iOS 7.0, *)
+    public static let extraExtraLarge = UIContentSizeCategory("UIContentSizeCategoryExtraExtraLarge")
+    @available(iOS 7.0, *)
+    public static let extraExtraExtraLarge = UIContentSizeCategory("UIContentSizeCategoryExtraExtraExtraLarge")
+    @available(iOS 7.0, *)
+    public static let accessibilityMedium = UIContentSizeCategory("UIContentSizeCategoryAccessibilityMedium")
+    @available(iOS 7.0, *)
+    public static let accessibilityLarge = UIContentSizeCategory("UIContentSizeCategoryAccessibilityLarge")
+    @available(iOS 7.0, *)
+    public static let accessibilityExtraLarge = UIContentSizeCategory("UIContentSizeCategoryAccessibilityExtraLarge")
+    @available(iOS 7.0, *)
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(
+        "UIContentSizeCategoryAccessibilityExtraExtraLarge")
+    @available(iOS 7.0, *)
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(
+        "UIContentSizeCategoryAccessibilityExtraExtraExtraLarge")
+
+    /// Posted when the user changes the preferred content size category (`NS_SWIFT_NONISOLATED`).
+    @available(iOS 7.0, *)
+    public static let didChangeNotification = NSNotification.Name("UIContentSizeCategoryDidChangeNotification")
 }
 
 /// Trait environments expose a trait collection that describes their environment.
@@ -106,6 +153,11 @@ public struct UITraitLayoutDirection: UITraitDefinition {
 @available(iOS 17.0, tvOS 17.0, *)
 public struct UITraitUserInterfaceIdiom: UITraitDefinition {
     public static let defaultValue: UIUserInterfaceIdiom = .unspecified
+}
+
+@available(iOS 17.0, tvOS 17.0, *)
+public struct UITraitPreferredContentSizeCategory: UITraitDefinition {
+    public static let defaultValue: UIContentSizeCategory = .unspecified
 }
 
 @available(iOS 17.0, tvOS 17.0, *)
@@ -162,6 +214,7 @@ private final class StandInRegistration: NSObject, UITraitChangeRegistration {}
     open var window: UIWindow? { nil }
     open func addSubview(_ view: UIView) {}
     open func didMoveToWindow() {}
+    open func didMoveToSuperview() {}
     open func setNeedsLayout() {}
     open func layoutIfNeeded() {}
     open func layoutSubviews() {}
