@@ -1,8 +1,8 @@
 import DeviceConstraints
 
 extension JSONValue {
-    /// The value at `index` of `document`, members in the document's order; a whole number written without a
-    /// fraction or exponent stays whole, every other number is a `Double`.
+    /// The value at `index` of `document`, members in the document's order; every number a `Double`, so that `8` and
+    /// `8.0` are one value wherever they were read (a token's `$value`, a Figma variable, a constraint file).
     ///
     /// Iterative, so that a deep document cannot exhaust the stack (the document's own depth limit bounds it anyway).
     init(_ document: JSONDocument, at index: Int) {
@@ -14,10 +14,7 @@ extension JSONValue {
         func scalar(_ i: Int) -> JSONValue? {
             switch document.kind(i) {
             case .string: return .string(document.string(i))
-            case .number:
-                let number = document.number(i)
-                if document.isInteger(i), let whole = Int(exactly: number) { return .integer(whole) }
-                return .number(number)
+            case .number: return .number(document.number(i))
             case .true: return .bool(true)
             case .false: return .bool(false)
             case .null: return .null
