@@ -125,7 +125,7 @@ enum FigmaVariables {
                 mode = collections[variables[next].collection]?.defaultMode ?? mode
             }
             current = next
-            guard let nextValue = variables[current].values[mode] ?? variables[current].values.values.first else {
+            guard let nextValue = variables[current].values[mode] else {
                 problems.error(
                     "the alias names \"\(variables[current].name)\", which has no value in this mode",
                     document: document, at: raw, file: fileName,
