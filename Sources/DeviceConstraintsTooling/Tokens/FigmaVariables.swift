@@ -1,4 +1,5 @@
 import DeviceConstraints
+import Foundation
 
 /// Figma's variables as its REST API reads and writes them: the response of `GET /v1/files/:file_key/variables/local`
 /// (`meta.variableCollections`, each with its `modes`; `meta.variables`, each with a `name` such as
