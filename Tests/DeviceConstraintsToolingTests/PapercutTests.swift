@@ -118,6 +118,7 @@ extension PapercutTests {
     @Test func theOverviewNamesEveryCommand() {
         let overview = CommandSpec.toolHelp.split(separator: "\n").first ?? ""
         #expect(overview.contains("preview") && overview.contains("bundle"))
+        #expect(overview.contains("import") && overview.contains("export"))
     }
 
     @Test func oneDeviceIsOneDevice() throws {

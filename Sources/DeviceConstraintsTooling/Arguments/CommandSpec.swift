@@ -21,13 +21,19 @@ package struct CommandSpec: Sendable {
         package var help: String
         /// The value when it is left out; nil makes the argument required.
         package var defaultValue: String?
+        /// Whether it takes every positional argument left (`<file>...`); only the last argument may.
+        package var isVariadic: Bool
 
-        /// An argument; required unless it has a default value.
-        package init(name: String, help: String, defaultValue: String? = nil) {
+        /// An argument; required unless it has a default value; `isVariadic` for the last, to take one or more.
+        package init(name: String, help: String, defaultValue: String? = nil, isVariadic: Bool = false) {
             self.name = name
             self.help = help
             self.defaultValue = defaultValue
+            self.isVariadic = isVariadic
         }
+
+        /// `<file>`, `<file>...`.
+        var label: String { "<\(name)>" + (isVariadic ? "..." : "") }
     }
 
     /// An option: `--name <value>` (also `--name=<value>`), or a flag `--name` when it takes no value.
@@ -38,12 +44,16 @@ package struct CommandSpec: Sendable {
         package var valueName: String?
         /// One sentence for the help.
         package var help: String
+        /// Whether it may be given more than once (`--mode a=x --mode b=y`): ``ParsedArguments/values(_:)`` reads all.
+        package var isRepeatable: Bool
 
-        /// An option that takes a value named `valueName`, or a flag when it is nil.
-        package init(name: String, valueName: String? = nil, help: String) {
+        /// An option that takes a value named `valueName`, or a flag when it is nil; `isRepeatable` to take it more
+        /// than once.
+        package init(name: String, valueName: String? = nil, help: String, isRepeatable: Bool = false) {
             self.name = name
             self.valueName = valueName
             self.help = help
+            self.isRepeatable = isRepeatable
         }
 
         /// `--catalog <file>` or `--json`.
@@ -82,7 +92,7 @@ package struct CommandSpec: Sendable {
 
     /// `device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]`.
     package var usage: String {
-        let arguments = arguments.map { $0.defaultValue == nil ? "<\($0.name)>" : "[<\($0.name)>]" }
+        let arguments = arguments.map { $0.defaultValue == nil ? $0.label : "[\($0.label)]" }
         let grouped = optionsUsage ?? ""
         let options =
             (optionsUsage.map { [$0] } ?? [])
@@ -101,7 +111,7 @@ package struct CommandSpec: Sendable {
                     + Self.list(
                         arguments.map { argument in
                             (
-                                "<\(argument.name)>",
+                                argument.label,
                                 argument.help + (argument.defaultValue.map { " (default: \($0))" } ?? "")
                             )
                         }))
@@ -159,12 +169,20 @@ package struct CommandSpec: Sendable {
                         index += 1
                     }
                     guard let value, !value.isEmpty else { throw error("missing value for '\(option.label)'") }
+                    if option.isRepeatable {
+                        parsed.lists[option.name, default: []].append(value)
+                        continue
+                    }
                     if let first = parsed.values[option.name] {
                         throw repeated(option, first: first, second: value)
                     }
                     parsed.values[option.name] = value
                 }
             }
+        }
+        if let last = self.arguments.last, last.isVariadic, positionals.count >= self.arguments.count {
+            parsed.lists[last.name] = Array(positionals[(self.arguments.count - 1)...])
+            positionals = Array(positionals.prefix(self.arguments.count))
         }
         guard positionals.count <= self.arguments.count else {
             throw error("unexpected argument '\(positionals[self.arguments.count])'")

@@ -16,6 +16,8 @@ package struct ParsedArguments: Sendable, Hashable {
     var values: [String: String] = [:]
     /// The flags given, by name.
     var flags: Set<String> = []
+    /// The values of each repeatable option given, and of a variadic argument, by name, in order.
+    var lists: [String: [String]] = [:]
     /// The positional arguments by name; one that was left out has its default value.
     var arguments: [String: String] = [:]
 
@@ -32,6 +34,18 @@ package struct ParsedArguments: Sendable, Hashable {
     package func isSet(_ flag: CommandSpec.Option) -> Bool {
         precondition(flag.valueName == nil, "--\(flag.name) takes a value: use the subscript")
         return flags.contains(flag.name)
+    }
+
+    /// Every value given to the repeatable option `option`, in order; empty when it was not given.
+    package func values(_ option: CommandSpec.Option) -> [String] {
+        precondition(option.isRepeatable, "--\(option.name) is given once: use the subscript")
+        return lists[option.name] ?? []
+    }
+
+    /// Every value of the variadic argument `argument`, in order (at least one: it is required).
+    package func list(_ argument: CommandSpec.Argument) -> [String] {
+        precondition(argument.isVariadic, "<\(argument.name)> takes one value: use the subscript")
+        return lists[argument.name] ?? arguments[argument.name].map { [$0] } ?? []
     }
 
     /// The positional argument `argument`, or its default value (nil for a required one left out, which

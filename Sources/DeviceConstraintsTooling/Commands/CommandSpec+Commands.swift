@@ -96,7 +96,7 @@ extension CommandSpec {
         let options = [("--version", "Show the version."), ("-h, --help", "Show help information.")]
         let commands = list(all.map { ($0.name, $0.abstract) })
         return """
-            OVERVIEW: Lint, show, map, preview and bundle a folder of per-device constraint files.
+            OVERVIEW: Lint, show, map, preview and bundle a folder of per-device constraint files; import and export design tokens.
 
             USAGE: \(DeviceConstraintsTool.name) <command>
 

@@ -37,6 +37,8 @@ package struct DeviceConstraintsTool: Sendable {
             case .coverage(let options): return try coverage(options)
             case .preview(let options): return try preview(options)
             case .bundle(let options): return try bundle(options)
+            case .importTokens(let options): return try importTokens(options)
+            case .exportTokens(let options): return try exportTokens(options)
             }
         } catch {
             guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }

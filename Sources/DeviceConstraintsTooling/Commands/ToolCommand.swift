@@ -24,11 +24,15 @@ package enum ToolCommand: Sendable, Hashable {
     case preview(PreviewOptions)
     /// `bundle`.
     case bundle(BundleOptions)
+    /// `import`.
+    case importTokens(ImportOptions)
+    /// `export`.
+    case exportTokens(ExportOptions)
 
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
         LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
-        BundleOptions.self,
+        BundleOptions.self, ImportOptions.self, ExportOptions.self,
     ]
 
     /// Reads a command line.
@@ -82,7 +86,7 @@ package enum ToolCommand: Sendable, Hashable {
         case .show(let options): options.json
         case .devices(let options): options.json
         case .coverage(let options): options.json
-        case .help, .version, .preview, .bundle: false
+        case .help, .version, .preview, .bundle, .importTokens, .exportTokens: false
         }
     }
 

@@ -1,0 +1,149 @@
+import DeviceConstraints
+import Foundation
+
+// `device-constraints import` and `export`: design tokens in and out.
+
+extension DeviceConstraintsTool {
+    /// Reads the token files, makes the constraint files, lints them with the folder's other files, and writes them
+    /// only when there is no error; a file whose text would not change is not written again.
+    func importTokens(_ options: ImportOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        var inputs: [TokenImport.InputFile] = []
+        for path in options.files {
+            inputs.append(TokenImport.InputFile(name: path, bytes: try readTokenFile(path)))
+        }
+        var problems = TokenProblems()
+        let modes = TokenImport.modes(
+            of: inputs, modeOfFile: options.modeOfFile, baseMode: options.baseMode, problems: &problems)
+        let baseMode =
+            options.baseMode ?? (modes.contains { $0.name == TokenExport.baseMode } ? TokenExport.baseMode : nil)
+        let importer = TokenImport(catalog: catalog, devices: options.deviceOfMode)
+        let files = importer.files(modes: modes, baseMode: baseMode, problems: &problems)
+        guard problems.isEmpty else {
+            return Self.notWritten(problems.diagnostics, what: "in the tokens")
+        }
+
+        // Lint what the folder would hold: its other files and the new ones.
+        var folder: [String: String] = [:]
+        let existing = Self.jsonFiles(in: options.output)
+        for (name, text) in existing { folder[name] = text }
+        for (name, file) in files { folder[name] = file.text }
+        let report = Linter(catalog: catalog).lint(InMemorySource(folder), directory: options.output)
+        var byPath: [String: (name: String, file: TokenImport.File)] = [:]
+        for (name, file) in files { byPath[DisplayPath.join(options.output, name)] = (name, file) }
+        let diagnostics = report.diagnostics.map { diagnostic in
+            guard let path = diagnostic.file, let generated = byPath[path] else { return diagnostic }
+            return TokenImport.placed(diagnostic, file: generated.file, fileName: generated.name)
+        }
+        guard report.errorCount == 0 else {
+            return Self.notWritten(diagnostics, what: "in the constraint files the tokens make")
+        }
+        let counts = try write(files.map { ($0.key, $0.value.text) }, to: options.output, existing: existing)
+        return ToolResult(
+            output: "\(options.output): \(counts)", errorOutput: diagnostics.map(\.description).joined(separator: "\n"))
+    }
+
+    /// Lints the folder; with no error, writes its files as tokens.
+    func exportTokens(_ options: ExportOptions) throws(ToolFailure) -> ToolResult {
+        let catalog = try loadCatalog(options.catalog).catalog
+        let source = try folder(of: options)
+        let report = Linter(catalog: catalog).lint(source, directory: options.directory)
+        guard report.errorCount == 0 else {
+            return Self.notWritten(
+                report.diagnostics, what: "in the folder (see '\(Self.name) lint \(options.directory)')")
+        }
+        var files: [String: [UInt8]] = [:]
+        for (name, text) in Self.jsonFiles(in: options.directory) { files[name] = Array(text.utf8) }
+        var problems = TokenProblems()
+        let export = TokenExport(files: files, catalog: catalog, problems: &problems)
+        guard problems.isEmpty else { return Self.notWritten(problems.diagnostics, what: "in the folder") }
+        let outputs: [(String, JSONValue)]
+        switch options.format {
+        case .dtcg:
+            outputs = options.resolver ? [("tokens.resolver.json", export.resolverDocument)] : export.designTokenFiles
+        case .figma: outputs = [("figma-variables.json", export.figmaBody)]
+        }
+        let counts = try write(
+            outputs.map { ($0.0, $0.1.rendered + "\n") }, to: options.output,
+            existing: Self.jsonFiles(in: options.output))
+        return ToolResult(output: "\(options.output): \(counts)")
+    }
+
+    // MARK: - Files
+
+    /// The bytes of a token file given on the command line.
+    private func readTokenFile(_ path: String) throws(ToolFailure) -> [UInt8] {
+        if let problem = PathCheck(path).notRegularFile {
+            throw ToolFailure(code: .unreadableFile, message: "the token file '\(path)' \(problem); give a JSON file")
+        }
+        guard PathCheck(path).kind == .regular else {
+            throw ToolFailure(code: .fileNotFound, message: "no token file '\(path)'; give the path of a JSON file")
+        }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ToolFailure(
+                code: .unreadableFile, message: "could not read '\(path)': \(error.localizedDescription)")
+        }
+    }
+
+    /// The `.json` files of `directory` by name (none when it does not exist).
+    static func jsonFiles(in directory: String) -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var files: [String: String] = [:]
+        for name in names where name.hasSuffix(".json") {
+            let path = DisplayPath.join(directory, name)
+            guard PathCheck(path).kind == .regular,
+                let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else { continue }
+            files[name] = text
+        }
+        return files
+    }
+
+    /// Writes each file whose text differs from what `existing` holds; `wrote 3 files, 2 unchanged`.
+    private func write(_ files: [(String, String)], to directory: String, existing: [String: String])
+        throws(ToolFailure) -> String
+    {
+        if PathCheck(directory).kind == .missing {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ToolFailure(
+                    code: .unreadableFile,
+                    message: "could not make the folder '\(directory)': \(error.localizedDescription)")
+            }
+        } else if PathCheck(directory).kind != .directory {
+            throw ToolFailure(
+                code: .unreadableFile, message: "'\(directory)' is not a folder; give a folder to write to")
+        }
+        var written: [String] = []
+        var unchanged = 0
+        for (name, text) in files.sorted(by: { $0.0 < $1.0 }) {
+            if existing[name] == text {
+                unchanged += 1
+                continue
+            }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: DisplayPath.join(directory, name)), options: .atomic)
+            } catch {
+                throw ToolFailure(
+                    code: .unreadableFile, message: "could not write '\(name)': \(error.localizedDescription)")
+            }
+            written.append(name)
+        }
+        var summary = "wrote \(counted(written.count, "file"))"
+        if unchanged > 0 { summary += ", \(unchanged) unchanged" }
+        if !written.isEmpty { summary += " (\(written.joined(separator: ", ")))" }
+        return summary
+    }
+
+    /// The diagnostics, then why nothing was written; exit status 1.
+    private static func notWritten(_ diagnostics: [ConstraintDiagnostic], what: String) -> ToolResult {
+        var seen: Set<String> = []
+        let lines = diagnostics.map(\.description).filter { seen.insert($0).inserted }
+        let errors = diagnostics.count { $0.severity == .error }
+        let refusal = "error: nothing written: \(counted(errors, "error")) \(what); fix them, then run again"
+        return ToolResult(errorOutput: (lines + [refusal]).joined(separator: "\n"), exitCode: .failure)
+    }
+}

@@ -1,0 +1,254 @@
+import DeviceConstraints
+import DeviceConstraintsLint
+import DeviceConstraintsTooling
+import Foundation
+import Testing
+
+/// `device-constraints import`: W3C design tokens, resolver documents and Figma variables into constraint files.
+struct TokenImportTests {
+    private let tool = DeviceConstraintsTool()
+
+    private static func tokens(_ path: String) throws -> String {
+        try Fixtures.folder("Tokens").appendingPathComponent(path).path
+    }
+
+    private func run(_ options: ImportOptions) -> ToolResult {
+        tool.run(.importTokens(options))
+    }
+
+    private static func read(_ folder: borrowing ScratchFolder, _ name: String) throws -> String {
+        try String(contentsOfFile: folder.path(name), encoding: .utf8)
+    }
+
+    // MARK: - Design tokens
+
+    @Test func designTokensBecomeABaseFileAndDeviceFilesHoldingWhatDiffers() throws {
+        let output = try ScratchFolder()
+        let result = run(
+            ImportOptions(
+                files: [
+                    try Self.tokens("Modes/base.tokens.json"), try Self.tokens("Modes/iPhone5.tokens.json"),
+                    try Self.tokens("Modes/small.tokens.json"),
+                ],
+                output: output.url.path, deviceOfMode: ["small": "iPhone6"]))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
+        #expect(names == ["Card.json", "Card_iPhone5.json", "Card_iPhone6.json"])
+
+        let parser = ConstraintFileParser()
+        let base = try parser.parse(Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
+        let title = try #require(base["title"])
+        // The alias {spacing.medium} is 1 rem: 16 points.
+        #expect(title.marginLeft == 16)
+        #expect(title.marginTop == 8)
+        #expect(title.imageName == "star")
+        #expect(title[attribute: "selectable"] == .bool(true))
+        #expect(title[attribute: "remarkParameterOne"] == .number(3))
+        #expect(base.designWidth == 375)
+        let text = try Self.read(output, "Card.json")
+        #expect(text.contains(#""scaled": 300.0"#) && text.contains(#""min": 200"#))
+        #expect(text.contains(#""relativeTo": "title1""#))
+        #expect(text.contains(#""standardColumns": 2"#))
+
+        // The device gives marginTop 8 as the base does, but the other device gives 4: each keeps its own.
+        let iPhone5 = try Self.read(output, "Card_iPhone5.json")
+        #expect(iPhone5.contains(#""marginLeft": 8.0"#))
+        #expect(iPhone5.contains(#""marginTop": 8.0"#))
+        let iPhone6 = try Self.read(output, "Card_iPhone6.json")
+        #expect(iPhone6.contains(#""marginTop": 4.0"#) && !iPhone6.contains("marginLeft"))
+    }
+
+    @Test func aValueEveryModeGivesAsTheBaseDoesIsLeftToTheBaseFile() throws {
+        let output = try ScratchFolder()
+        let result = run(
+            ImportOptions(
+                files: [try Self.tokens("Modes/base.tokens.json"), try Self.tokens("Modes/iPhone5.tokens.json")],
+                output: output.url.path))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let iPhone5 = try Self.read(output, "Card_iPhone5.json")
+        #expect(iPhone5.contains(#""marginLeft": 8.0"#))
+        #expect(!iPhone5.contains("marginTop"))
+    }
+
+    @Test func importingTheSameTokensAgainRewritesNoFile() throws {
+        let output = try ScratchFolder()
+        let options = ImportOptions(
+            files: [try Self.tokens("Modes/base.tokens.json"), try Self.tokens("Modes/iPhone5.tokens.json")],
+            output: output.url.path)
+        #expect(run(options).exitCode == .success)
+        let first = try Self.read(output, "Card.json")
+        let stamp = try FileManager.default.attributesOfItem(atPath: output.path("Card.json"))[.modificationDate]
+        Thread.sleep(forTimeInterval: 0.02)
+        let again = run(options)
+        #expect(again.output.contains("wrote 0 files, 2 unchanged"), "\(again.output)")
+        #expect(try Self.read(output, "Card.json") == first)
+        let after = try FileManager.default.attributesOfItem(atPath: output.path("Card.json"))[.modificationDate]
+        #expect(stamp as? Date == after as? Date)
+    }
+
+    // MARK: - Problems
+
+    @Test func everyProblemNamesTheTokenAndWhereItsFileGivesIt() throws {
+        let output = try ScratchFolder()
+        let file = try Self.tokens("Bad/base.tokens.json")
+        let result = run(ImportOptions(files: [file], output: output.url.path))
+        #expect(result.exitCode == .failure)
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(file):7:46: error: a color where a number is needed")
+                    && $0.hasSuffix("at Card.title.width")
+            })
+        #expect(lines.contains { $0.hasPrefix("\(file):8:29: error: the unit \"em\"") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(file):5:33: error: the aliases form a cycle: Card.title.marginLeft → Card.title.marginRight → Card.title.marginLeft"
+                )
+            })
+        // A name with an escape is refused, and printed escaped.
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(file):10:5: error: the name \"bad\\u001B[2Jid\" holds a control character")
+            })
+        #expect(!result.errorOutput.contains("\u{1B}"))
+        #expect(lines.last?.hasPrefix("error: nothing written:") == true)
+    }
+
+    @Test func nothingIsWrittenWhenLintFindsAnErrorAndTheErrorIsPlacedAtItsToken() throws {
+        let output = try ScratchFolder()
+        let base = try Self.tokens("Modes/base.tokens.json")
+        let typo = try Self.tokens("Bad/iPhone5.tokens.json")
+        let result = run(ImportOptions(files: [base, typo], output: output.url.path))
+        #expect(result.exitCode == .failure)
+        #expect(
+            result.errorOutput.contains(
+                "\(typo):4:51: error: unknown attribute \"hieght\"; did you mean \"height\"?"),
+            "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("at Card.title.hieght"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path).isEmpty)
+    }
+
+    @Test func aModeThatMapsToNoDeviceIsAnErrorThatSuggestsOne() throws {
+        let output = try ScratchFolder()
+        let folder = try ScratchFolder([
+            "base.tokens.json": #"{"Card": {"t": {"width": {"$type": "number", "$value": 2}}}}"#,
+            "iPhone 55.tokens.json": #"{"Card": {"t": {"width": {"$type": "number", "$value": 1}}}}"#,
+        ])
+        let files = [folder.path("base.tokens.json"), folder.path("iPhone 55.tokens.json")]
+        let result = run(ImportOptions(files: files, output: output.url.path))
+        #expect(result.exitCode == .failure)
+        #expect(
+            result.errorOutput.contains(
+                "\(folder.path("iPhone 55.tokens.json")):1:1: error: the mode \"iPhone 55\" maps to no device of the catalog; did you mean \"iPhone5\"?"
+            ), "\(result.errorOutput)")
+        let mapped = run(
+            ImportOptions(
+                files: files, output: output.url.path,
+                deviceOfMode: ["iPhone 55": "iPhone5"]))
+        #expect(mapped.exitCode == .success, "\(mapped.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: output.path("Card_iPhone5.json")))
+    }
+
+    @Test func modeOptionsNameAFilesModeOrAModesDevice() throws {
+        let command = try ToolCommand(parsing: [
+            "import", "a.json", "b.json", "--output", "out", "--mode", "iPhone SE=iPhone5", "--mode", "base=a.json",
+            "--base-mode", "base",
+        ])
+        #expect(
+            command
+                == .importTokens(
+                    ImportOptions(
+                        files: ["a.json", "b.json"], output: "out", modeOfFile: ["a.json": "base"],
+                        deviceOfMode: ["iPhone SE": "iPhone5"], baseMode: "base")))
+        #expect(throws: UsageError.self) {
+            try ToolCommand(parsing: ["import", "a.json", "--output", "o", "--mode", "x"])
+        }
+        #expect(throws: UsageError.self) { try ToolCommand(parsing: ["import", "--output", "o"]) }
+    }
+
+    // MARK: - Other shapes
+
+    @Test func figmaVariablesImportByModeWithAliasesResolved() throws {
+        let output = try ScratchFolder()
+        let result = run(
+            ImportOptions(
+                files: [try Self.tokens("Figma/variables-local.json")], output: output.url.path,
+                deviceOfMode: ["iPhone SE": "iPhone5"]))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let parser = ConstraintFileParser()
+        let base = try parser.parse(Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
+        #expect(base["title"]?.marginLeft == 16)
+        #expect(base["title"]?.height == 44)
+        let iPad = try parser.parse(Data(try Self.read(output, "Card_iPad.json").utf8), fileName: "Card_iPad.json")
+        // The iPad mode aliases spacing/large of another collection: its default mode's 24.
+        #expect(iPad["title"]?.marginLeft == 24)
+        let iPhone5 = try parser.parse(
+            Data(try Self.read(output, "Card_iPhone5.json").utf8), fileName: "Card_iPhone5.json")
+        #expect(iPhone5["title"]?.imageName == "star.small")
+        #expect(iPhone5["title"]?.marginLeft == 12)
+    }
+
+    @Test func aResolverDocumentsDeviceContextsAreTheModes() throws {
+        let output = try ScratchFolder()
+        let result = run(
+            ImportOptions(files: [try Self.tokens("Resolver/tokens.resolver.json")], output: output.url.path))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let parser = ConstraintFileParser()
+        for (name, margin) in [("Card.json", 16.0), ("Card_iPhone5.json", 10), ("Card_iPad.json", 40)] {
+            let file = try parser.parse(Data(try Self.read(output, name).utf8), fileName: name)
+            #expect(file["title"]?.marginLeft == margin, "\(name)")
+        }
+    }
+
+    // MARK: - Scale
+
+    /// `count` tokens (four attributes of views of 100-view containers) in each of 12 modes: the base and 11 devices,
+    /// each giving every tenth value differently.
+    static func generatedModes(tokens count: Int) -> [TokenImport.InputFile] {
+        let devices = DeviceCatalog.standard.profiles.prefix(11).map(\.name.rawValue)
+        let attributes = ["marginLeft", "marginTop", "width", "height"]
+        var files: [TokenImport.InputFile] = []
+        for (index, mode) in (["base"] + devices).enumerated() {
+            var text = "{"
+            var token = 0
+            var container = 0
+            while token < count {
+                text += container == 0 ? "" : ","
+                text += "\"C\(container)\": {"
+                for view in 0..<25 where token < count {
+                    text += view == 0 ? "" : ","
+                    text += "\"v\(view)\": {\"$type\": \"dimension\""
+                    for attribute in attributes where token < count {
+                        let value = token % 10 == 0 ? token + index : token
+                        text += ", \"\(attribute)\": {\"$value\": {\"value\": \(value), \"unit\": \"px\"}}"
+                        token += 1
+                    }
+                    text += "}"
+                }
+                text += "}"
+                container += 1
+            }
+            text += "}"
+            files.append(TokenImport.InputFile(name: "\(mode).tokens.json", bytes: Array(text.utf8)))
+        }
+        return files
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func tokensInTwelveModesImportInLinearTime() async throws {
+        let files = try await LinearTime.expectLinear(from: 1_000, rounds: 3, "import, tokens × 12 modes") { count in
+            Self.generatedModes(tokens: count)
+        } _: { inputs in
+            var problems = TokenProblems()
+            let modes = TokenImport.modes(of: inputs, modeOfFile: [:], baseMode: "base", problems: &problems)
+            let files = TokenImport(catalog: .standard).files(modes: modes, baseMode: "base", problems: &problems)
+            let report = Linter().lint(InMemorySource(files.mapValues(\.text)), directory: "out")
+            return (files.count, problems.diagnostics.count, report.errorCount)
+        }
+        #expect(files.1 == 0)
+        #expect(files.2 == 0)
+        // 25 views of four attributes a container: 40 containers in each of 12 modes.
+        #expect(files.0 == 12 * 40)
+    }
+}
