@@ -34,7 +34,9 @@ package struct TokenExport: Sendable {
             trees[part] = tree
         }
         let parts = trees.keys.filter { $0 != Self.baseMode }.sorted()
-        modes = (trees[Self.baseMode].map { [(Self.baseMode, $0)] } ?? []) + parts.map { ($0, trees[$0]!) }
+        modes =
+            (trees[Self.baseMode].map { [(Self.baseMode, $0)] } ?? [])
+            + parts.compactMap { part in trees[part].map { (part, $0) } }
     }
 
     /// Adds a constraint file's container to `tree`; names no token can have are problems.
