@@ -43,7 +43,9 @@ public func fuzzCatalog(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             }
         }
         // The catalog read back from its own profiles is the same catalog.
-        check((try? DeviceCatalog(catalog.profiles)) == catalog, "the accepted profiles do not validate", data)
+        check(
+            (try? DeviceCatalog(catalog.profiles, extensionAttributes: catalog.extensionAttributes)) == catalog,
+            "the accepted profiles do not validate", data)
     case .failure(let error):
         let known: Set<ConstraintError.Code> = [
             .malformedJSON, .nestingTooDeep, .invalidFormat, .invalidCatalog, .invalidName, .fileTooLarge,
