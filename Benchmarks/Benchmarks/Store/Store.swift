@@ -132,7 +132,7 @@ private final class OpeningSetup: @unchecked Sendable {
         await requiredAsync {
             let store = try ConstraintStore(directory: storeFolder, base: DirectorySource(base))
             try await store.install(installed) { _ in }
-            try store.confirm()
+            try store.confirm(version: installed.version)
         }
         plain = folder(in: root, "open-plain")
         writeCorpus(to: plain, replacing: installed.files)
