@@ -201,10 +201,13 @@ struct ArgumentParsingTests {
 
     @Test func eachCommandReadsItsOwnOptions() throws {
         #expect(
-            ToolCommand.commands.map { $0.spec.name } == ["lint", "show", "devices", "coverage", "preview", "bundle"])
+            ToolCommand.commands.map { $0.spec.name } == [
+                "lint", "show", "devices", "coverage", "preview", "bundle", "rollout",
+            ])
         let arguments: [String: [String]] = [
             "show": ["Card", "--device", "iPad"], "preview": ["Card"],
             "bundle": ["--bundle-version", "2", "--output", "update.json"],
+            "rollout": ["update.json", "--installation-id", "abc"],
         ]
         for command in ToolCommand.commands {
             let parsed = try command.spec.parse(arguments[command.spec.name] ?? [])

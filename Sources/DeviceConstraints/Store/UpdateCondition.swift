@@ -203,6 +203,12 @@ public struct UpdateCondition: Sendable, Hashable, CustomStringConvertible {
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 
+    /// The device names a `device=` condition compares with: what the tool checks against the catalog.
+    package var deviceNames: [String] {
+        guard case .oneOf(.device, let values, _) = test else { return [] }
+        return values
+    }
+
     // MARK: - Checking
 
     /// Why the condition does not hold for `audience`, or nil when it holds.

@@ -38,12 +38,17 @@ package struct CommandSpec: Sendable {
         package var valueName: String?
         /// One sentence for the help.
         package var help: String
+        /// Whether the option may be given more than once (`--when a --when b`): read with
+        /// ``ParsedArguments/all(_:)``.
+        package var isRepeatable: Bool
 
-        /// An option that takes a value named `valueName`, or a flag when it is nil.
-        package init(name: String, valueName: String? = nil, help: String) {
+        /// An option that takes a value named `valueName`, or a flag when it is nil; `repeatable` when it may be given
+        /// more than once.
+        package init(name: String, valueName: String? = nil, help: String, repeatable: Bool = false) {
             self.name = name
             self.valueName = valueName
             self.help = help
+            self.isRepeatable = repeatable
         }
 
         /// `--catalog <file>` or `--json`.
@@ -159,7 +164,9 @@ package struct CommandSpec: Sendable {
                         index += 1
                     }
                     guard let value, !value.isEmpty else { throw error("missing value for '\(option.label)'") }
-                    if let first = parsed.values[option.name] {
+                    if option.isRepeatable {
+                        parsed.lists[option.name, default: []].append(value)
+                    } else if let first = parsed.values[option.name] {
                         throw repeated(option, first: first, second: value)
                     }
                     parsed.values[option.name] = value

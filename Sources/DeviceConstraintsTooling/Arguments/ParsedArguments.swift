@@ -14,6 +14,8 @@ package struct ParsedArguments: Sendable, Hashable {
     package var wantsHelp = false
     /// The value of each option given, by name.
     var values: [String: String] = [:]
+    /// The values of each repeatable option given, by name, in order.
+    var lists: [String: [String]] = [:]
     /// The flags given, by name.
     var flags: Set<String> = []
     /// The positional arguments by name; one that was left out has its default value.
@@ -26,6 +28,12 @@ package struct ParsedArguments: Sendable, Hashable {
     package subscript(option: CommandSpec.Option) -> String? {
         precondition(option.valueName != nil, "--\(option.name) is a flag: ask isSet(_:)")
         return values[option.name]
+    }
+
+    /// Every value given to the repeatable `option`, in order; empty when it was not given.
+    package func all(_ option: CommandSpec.Option) -> [String] {
+        precondition(option.isRepeatable, "--\(option.name) is given once: use the subscript")
+        return lists[option.name] ?? []
     }
 
     /// Whether the flag `flag` was given.

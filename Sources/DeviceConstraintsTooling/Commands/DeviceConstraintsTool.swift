@@ -37,6 +37,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .coverage(let options): return try coverage(options)
             case .preview(let options): return try preview(options)
             case .bundle(let options): return try bundle(options)
+            case .rollout(let options): return try rollout(options)
             }
         } catch {
             guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }

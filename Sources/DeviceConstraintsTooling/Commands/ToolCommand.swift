@@ -24,11 +24,13 @@ package enum ToolCommand: Sendable, Hashable {
     case preview(PreviewOptions)
     /// `bundle`.
     case bundle(BundleOptions)
+    /// `rollout`.
+    case rollout(RolloutOptions)
 
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
         LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
-        BundleOptions.self,
+        BundleOptions.self, RolloutOptions.self,
     ]
 
     /// Reads a command line.
@@ -82,7 +84,7 @@ package enum ToolCommand: Sendable, Hashable {
         case .show(let options): options.json
         case .devices(let options): options.json
         case .coverage(let options): options.json
-        case .help, .version, .preview, .bundle: false
+        case .help, .version, .preview, .bundle, .rollout: false
         }
     }
 
