@@ -22,7 +22,7 @@ extension ConstraintStore {
     ///
     /// When it returns, every interpreter reading the store returns the new values: the loaded containers whose
     /// files changed are read again and published whole, and announced as ``ReloadEvent/reloaded(_:)``. The update
-    /// is pending until ``confirm()``. A refused update changes nothing, on disk or in any lookup.
+    /// is pending until ``confirm(version:)``. A refused update changes nothing, on disk or in any lookup.
     ///
     /// Installs, rollbacks and resets run one at a time, in the order they were called; the previous update is
     /// kept for ``rollback()``, and nothing older.

@@ -178,7 +178,9 @@ extension ConstraintStore {
         }
         guard let trigger else { return }
         let count = update.maximumLayoutProblems + 1
-        let task = Task {
+        // Weakly: the store keeps the task, and a store released meanwhile has nothing left to roll back.
+        let task = Task { [weak self] () -> Void in
+            guard let self else { return }
             await self.rollBackForLayoutHealth(folder: update.folder, version: update.version, count, trigger)
         }
         health.withLock { $0.rollback = task }

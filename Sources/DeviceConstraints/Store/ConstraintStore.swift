@@ -18,7 +18,7 @@ public import Foundation
 ///     try verifySignature(of: update.data())   // the app's check: a signature or a digest
 /// }
 /// // Every interpreter reading the store now returns the new values. Once a screen showed them:
-/// try store.confirm()
+/// try store.confirm(version: "14")
 /// ```
 ///
 /// ## What an install promises
@@ -29,7 +29,7 @@ public import Foundation
 /// refused update changes nothing, on disk or in any lookup.
 ///
 /// ## Confirm or roll back
-/// An installed update is pending until ``confirm()``. The launch that installs it is its first; when the store is
+/// An installed update is pending until ``confirm(version:)``. The launch that installs it is its first; when the store is
 /// opened ``rollbackAfterUnconfirmedLaunches`` more times with the update still pending (the app crashed, or never
 /// got to show it), that opening goes back to the previous update, or to `base`, by itself and says so
 /// (``rolledBackVersion``, and a diagnostic). ``rollback()`` and ``reset()`` do the same on demand.
@@ -240,7 +240,7 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         state.withLock { $0.current?.version }
     }
 
-    /// Whether the installed update waits for ``confirm()``; false when none is installed.
+    /// Whether the installed update waits for ``confirm(version:)``; false when none is installed.
     public var isPending: Bool {
         state.withLock { $0.record.current.map { !$0.confirmed } ?? false }
     }

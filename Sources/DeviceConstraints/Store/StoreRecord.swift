@@ -15,7 +15,7 @@ struct StoreRecord: Equatable, Sendable {
     struct Update: Equatable, Sendable {
         var folder: String
         var version: String
-        /// Whether the app confirmed it (``ConstraintStore/confirm()``).
+        /// Whether the app confirmed it (``ConstraintStore/confirm(version:)``).
         var confirmed: Bool
         /// The launches it has been current in without a confirmation, its install's included.
         var launches: Int
