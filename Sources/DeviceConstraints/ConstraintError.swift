@@ -87,6 +87,12 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         /// started), which runs while the store's installs wait for it: the call would wait for itself forever, so
         /// it fails at once. Make the call after the install returns.
         public static let reentrantStoreCall = Code(rawValue: "reentrantStoreCall")
+        /// An update's condition (`appVersion>=3.2`, `os=iOS`, `signal.plan=pro`) or rollout (a percentage over 100,
+        /// more than two decimals) that cannot be read; the message says what was expected.
+        public static let invalidCondition = Code(rawValue: "invalidCondition")
+        /// An update that is not for this installation: a condition does not hold, or the installation is outside
+        /// its rollout or in its holdback (``UpdateAssignment`` says which). Nothing was installed.
+        public static let updateNotAssigned = Code(rawValue: "updateNotAssigned")
     }
 
     /// What kind of error this is.

@@ -181,16 +181,22 @@ public final class ConstraintInterpreter: Sendable {
     /// The rest of ``record(viewId:container:)``, kept out of line so that the hit stays small.
     @inline(never)
     private func recordAfterMiss(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
-        switch cache.lookup(container: container, viewId: viewId) {
-        case .hit(let record):
-            return record
-        case .unknownView:
-            throw unknownView(viewId, in: container)
-        case .notLoaded:
-            // Answer from the load itself: the container may be invalidated again before a second lookup.
-            let loaded = try load(container).get()
-            guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
-            return record
+        do throws(ConstraintError) {
+            switch cache.lookup(container: container, viewId: viewId) {
+            case .hit(let record):
+                return record
+            case .unknownView:
+                throw unknownView(viewId, in: container)
+            case .notLoaded:
+                // Answer from the load itself: the container may be invalidated again before a second lookup.
+                let loaded = try load(container).get()
+                guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
+                return record
+            }
+        } catch {
+            // A store counts the failed lookups in the containers of a pending update (its layout-health guard).
+            (files.source as? any ChangingSource)?.lookupFailed(error, container: container)
+            throw error
         }
     }
 

@@ -222,13 +222,14 @@ struct ArgumentParsingTests {
     @Test func eachCommandReadsItsOwnOptions() throws {
         #expect(
             ToolCommand.commands.map { $0.spec.name } == [
-                "lint", "show", "devices", "coverage", "preview", "bundle", "import", "export",
+                "lint", "show", "devices", "coverage", "preview", "bundle", "import", "export", "rollout",
             ])
         let arguments: [String: [String]] = [
             "show": ["Card", "--device", "iPad"], "preview": ["Card"],
             "bundle": ["--bundle-version", "2", "--output", "update.json"],
             "import": ["base.tokens.json", "--output", "Constraints"],
             "export": ["--format", "dtcg", "--output", "tokens"],
+            "rollout": ["update.json", "--installation-id", "abc"],
         ]
         for command in ToolCommand.commands {
             let parsed = try command.spec.parse(arguments[command.spec.name] ?? [])

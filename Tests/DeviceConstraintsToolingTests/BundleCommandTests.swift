@@ -223,4 +223,62 @@ extension BundleCommandTests {
         #expect(CommandSpec.bundle.help.contains("install(_:allowDowngrade:verify:)"))
         #expect(CommandSpec.bundle.help.contains("--allow-empty"))
     }
+
+    // MARK: - Who gets it
+
+    @Test func conditionsRolloutAndLimitGoIntoTheBundleAndTheRolloutKeyIsTheBundlesName() throws {
+        let output = try Output()
+        let command = try ToolCommand(
+            parsing: [
+                "bundle", try Fixtures.folder("Clean").path, "--bundle-version", "4", "--output", output.bundle.path,
+                "--when", "appVersion>=3.2", "--when=device=iPhone16,iPad", "--rollout", "12.5", "--holdback", "5",
+                "--max-layout-problems", "3",
+            ])
+        let result = tool.run(command)
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        #expect(
+            result.output.contains(
+                "; when appVersion>=3.2, device=iPhone16,iPad; rollout 12.5% of key \"update\", 5% held back"))
+        let update = try ConstraintUpdate(data: Data(contentsOf: output.bundle))
+        #expect(update.conditions.map(\.description) == ["appVersion>=3.2", "device=iPhone16,iPad"])
+        #expect(update.rollout == (try UpdateRollout(key: "update", percent: "12.5", holdback: "5")))
+        #expect(update.maximumLayoutProblems == 3)
+        let keyed = try ToolCommand(
+            parsing: ["bundle", "--bundle-version", "4", "--output", "u.json", "--rollout", "1", "--rollout-key", "k"])
+        guard case .bundle(let options) = keyed else { throw UsageError("not a bundle", usage: "") }
+        #expect(try options.updateRollout()?.key == "k")
+    }
+
+    @Test(arguments: [
+        (["--when", "appVerison>=3"], "'--when appVerison>=3': the condition \"appVerison>=3\" has an unknown key"),
+        (["--when", "os=Symbian"], "not one of iOS"),
+        (["--rollout", "100.5"], "over 100%"),
+        (["--rollout", "12.345"], "at most two decimals"),
+        (["--holdback", "-3"], "at most two decimals"),
+        (["--rollout-key", "k"], "'--rollout-key' without '--rollout <percent>'"),
+        (["--max-layout-problems", "many"], "give a whole number from 0"),
+    ])
+    func aMalformedConditionOrPercentageIsAUsageErrorSayingWhatWasExpected(_ test: ([String], String)) {
+        do {
+            _ = try ToolCommand(parsing: ["bundle", "--bundle-version", "4", "--output", "u.json"] + test.0)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.message.contains(test.1), "\(error.message)")
+        }
+    }
+
+    @Test func aDeviceConditionMustNameAClassOrModelOfTheCatalog() throws {
+        let output = try Output()
+        let result = tool.run(
+            .bundle(
+                BundleOptions(
+                    directory: try Fixtures.folder("Clean").path, version: "4", output: output.bundle.path,
+                    conditions: ["device=iPhone17ProMx"])))
+        #expect(result.exitCode == .failure)
+        #expect(
+            result.errorOutput.contains(
+                "the catalog has no device class or model \"iPhone17ProMx\"; did you mean \"iPhone17ProMax\"?"),
+            "\(result.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+    }
 }

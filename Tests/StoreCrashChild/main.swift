@@ -43,7 +43,7 @@ while Date() < deadline {
         default:
             let variant = variants[version % variants.count]
             try await store.install(ConstraintUpdate(version: String(version), files: variant.files)) { _ in }
-            if version % 3 == 0 { try store.confirm() }
+            if version % 3 == 0 { try store.confirm(version: String(version)) }
         }
         FileHandle.standardOutput.write(Data("\(version)\n".utf8))
     } catch {

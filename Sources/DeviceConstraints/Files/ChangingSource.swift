@@ -22,6 +22,15 @@ protocol ChangingSource: ConstraintSource {
     /// cancelled or released. Changes are announced one at a time, in the order they were made.
     func onFilesChanged(_ handler: @escaping @Sendable (Set<String>, _ revision: UInt64) -> Void)
         -> ConstraintObservation
+
+    /// A lookup of `container` that failed with `error` in an interpreter reading the source: a layout problem, for
+    /// a source that counts them.
+    func lookupFailed(_ error: ConstraintError, container: String)
+}
+
+extension ChangingSource {
+    /// Counts nothing.
+    func lookupFailed(_ error: ConstraintError, container: String) {}
 }
 
 /// One version of a ``ChangingSource``'s files, lent to one load.

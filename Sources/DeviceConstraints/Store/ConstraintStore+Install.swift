@@ -22,7 +22,7 @@ extension ConstraintStore {
     ///
     /// When it returns, every interpreter reading the store returns the new values: the loaded containers whose
     /// files changed are read again and published whole, and announced as ``ReloadEvent/reloaded(_:)``. The update
-    /// is pending until ``confirm()``. A refused update changes nothing, on disk or in any lookup.
+    /// is pending until ``confirm(version:)``. A refused update changes nothing, on disk or in any lookup.
     ///
     /// Installs, rollbacks and resets run one at a time, in the order they were called; the previous update is
     /// kept for ``rollback()``, and nothing older.
@@ -45,37 +45,42 @@ extension ConstraintStore {
         verify: (ConstraintUpdate) async throws -> Void
     ) async throws(ConstraintError) {
         try await throughTheGate("install update \(update.version)") { () async throws(ConstraintError) in
-            try await installInTurn(update, allowDowngrade: allowDowngrade, verify: verify)
+            _ = try await installInTurn(update, audience: nil, allowDowngrade: allowDowngrade, verify: verify)
         }
     }
 
-    /// The install, its turn come.
-    private func installInTurn(
-        _ update: ConstraintUpdate, allowDowngrade: Bool, verify: (ConstraintUpdate) async throws -> Void
-    ) async throws(ConstraintError) {
+    /// The install, its turn come: for `audience` (nil: ``UpdateAudience/current``, and an update not assigned to
+    /// this installation is an error), returning the installation's arm.
+    func installInTurn(
+        _ update: ConstraintUpdate, audience: UpdateAudience?, allowDowngrade: Bool,
+        verify: (ConstraintUpdate) async throws -> Void
+    ) async throws(ConstraintError) -> UpdateAssignment {
         let version = try UpdateVersion(update.version)
+        // The id is made (and kept in the folder) only for an update with a rollout.
+        let id = audience?.installationID ?? (update.rollout == nil ? "" : installationID)
+        let assignment = update.assignment(for: audience ?? .current, installationID: id)
+        guard assignment.arm == .treatment else {
+            try await stopRollout(of: update, verify: verify)
+            guard audience != nil else {
+                throw ConstraintError(
+                    code: .updateNotAssigned,
+                    message:
+                        "update \(update.version) is not for this installation (\(assignment)); nothing was "
+                        + "installed. Install it with install(_:audience:verify:) to learn the arm without an error")
+            }
+            return assignment
+        }
+        if audience != nil, !allowDowngrade,
+            let installed = installedVersion.flatMap({ try? UpdateVersion($0) }), installed == version
+        {
+            // Published again (a rollout grown): this installation has it already.
+            return assignment
+        }
         try checkNewer(version, allowDowngrade: allowDowngrade)
         let check = UpdateCheck(base: base, catalog: catalog, parser: parser, maximumSize: maximumUpdateSize)
         try check.checkShape(update)
         try checkRecordSize(adding: update)
-        do {
-            // Inside verify this store's gate is held: a call of this store from there fails at once.
-            try await Self.$gatesHeld.withValue(Self.gatesHeld + [ObjectIdentifier(self)]) {
-                try await verify(update)
-            }
-            // A verify that returned for a task cancelled meanwhile: the caller no longer wants the install.
-            try Task.checkCancellation()
-        } catch {
-            guard !(error is CancellationError) && !Task.isCancelled else {
-                throw ConstraintError(
-                    code: .cancelled,
-                    message:
-                        "the task was cancelled while verify checked update \(update.version); nothing was installed")
-            }
-            throw ConstraintError(
-                code: .verificationFailed,
-                message: "verify refused update \(update.version): \(error); nothing was installed")
-        }
+        try await run(verify, on: update)
         try check.checkFiles(update)
 
         let layer = try writeLayer(update)
@@ -93,6 +98,31 @@ extension ConstraintStore {
         } catch {
             try? folder.removeAll(layer.update.folder)
             throw error
+        }
+        return assignment
+    }
+
+    /// Runs the app's `verify` of `update`, with this store's gate marked as held.
+    func run(_ verify: (ConstraintUpdate) async throws -> Void, on update: ConstraintUpdate)
+        async throws(ConstraintError)
+    {
+        do {
+            // Inside verify this store's gate is held: a call of this store from there fails at once.
+            try await Self.$gatesHeld.withValue(Self.gatesHeld + [ObjectIdentifier(self)]) {
+                try await verify(update)
+            }
+            // A verify that returned for a task cancelled meanwhile: the caller no longer wants the install.
+            try Task.checkCancellation()
+        } catch {
+            guard !(error is CancellationError) && !Task.isCancelled else {
+                throw ConstraintError(
+                    code: .cancelled,
+                    message:
+                        "the task was cancelled while verify checked update \(update.version); nothing was installed")
+            }
+            throw ConstraintError(
+                code: .verificationFailed,
+                message: "verify refused update \(update.version): \(error); nothing was installed")
         }
     }
 
@@ -112,12 +142,15 @@ extension ConstraintStore {
         try await throughTheGate("roll back") { () throws(ConstraintError) in try rollbackInTurn() }
     }
 
-    private func rollbackInTurn() throws(ConstraintError) {
+    /// Rolls back to the previous update; `refusing`: and records the version rolled back as one to install again
+    /// only with `allowDowngrade`.
+    func rollbackInTurn(refusing: Bool = false) throws(ConstraintError) {
         // The layer rolled back is not held here: once replaced, its folder goes.
         let (installed, previous) = state.withLock { ($0.current != nil, $0.previous) }
         guard installed else { return }
         try commit(current: previous, previous: nil) { record in
             var next = record
+            if refusing { next.refused = record.current?.version }
             next.current = record.previous
             if var restored = next.current, !restored.confirmed {
                 restored.launches = 1
@@ -162,7 +195,7 @@ extension ConstraintStore {
     ///
     /// - Throws: ``ConstraintError`` `.reentrantStoreCall`, at once, when called from inside this store's `verify`:
     ///   the turn it would wait for is the one of the install running that `verify`, which waits for it.
-    private func throughTheGate(
+    func throughTheGate(
         _ what: String, _ body: () async throws(ConstraintError) -> Void
     ) async throws(ConstraintError) {
         do throws(ConstraintError) {
@@ -191,7 +224,8 @@ extension ConstraintStore {
             // The folder's number is not known yet: the next one, which it is but for a leftover of the same name.
             next.current = StoreRecord.Update(
                 folder: "\(Self.updateFolderPrefix)\(state.record.nextFolder)", version: update.version,
-                confirmed: false, launches: 1, files: update.files.mapValues(\.count))
+                confirmed: false, launches: 1, files: update.files.mapValues(\.count), rolloutKey: update.rollout?.key,
+                maximumLayoutProblems: update.maximumLayoutProblems)
             return next
         }
         let size = next.data.count
@@ -221,8 +255,9 @@ extension ConstraintStore {
             throw ConstraintError(
                 code: .versionNotNewer,
                 message:
-                    "update \(version) was rolled back when the app launched without confirming it; nothing was "
-                    + "installed. Publish a newer version, or install it with allowDowngrade: true")
+                    "update \(version) was rolled back by the store (not confirmed at a launch, or past its layout "
+                    + "problems); nothing was installed. Publish a newer version, or install it with "
+                    + "allowDowngrade: true")
         }
     }
 
@@ -241,7 +276,8 @@ extension ConstraintStore {
             try Self.flushConcurrently(names.map { (layerFolder, $0) } + [(layerFolder, nil), (folder, nil)])
             let record = StoreRecord.Update(
                 folder: name, version: update.version, confirmed: false, launches: 1,
-                files: update.files.mapValues(\.count))
+                files: update.files.mapValues(\.count), rolloutKey: update.rollout?.key,
+                maximumLayoutProblems: update.maximumLayoutProblems)
             return UpdateLayer(record, folder: layerFolder)
         } catch {
             try? folder.removeAll(name)
@@ -287,7 +323,7 @@ extension ConstraintStore {
     /// Makes the state `change` makes of the current one the store's (the one atomic step), then the layers
     /// current, then publishes the files that changed to every interpreter reading the store, and removes the
     /// layers no load holds any more.
-    private func commit(
+    func commit(
         current: UpdateLayer?, previous: UpdateLayer?, _ change: (StoreRecord) -> StoreRecord
     ) throws(ConstraintError) {
         var (replaced, revision) = try committing { () throws(ConstraintError) -> (UpdateLayer?, UInt64) in

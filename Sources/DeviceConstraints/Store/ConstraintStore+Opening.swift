@@ -122,7 +122,7 @@ extension ConstraintStore {
             record.refused = update.version
             let launches = update.launches == 1 ? "1 launch" : "\(update.launches) launches"
             report(
-                "update \(update.version) was not confirmed in \(launches) (ConstraintStore.confirm()); the store "
+                "update \(update.version) was not confirmed in \(launches) (ConstraintStore.confirm(version:)); the store "
                     + "rolled it back to " + (previous.map { "update \($0.version)" } ?? "the app's own files")
                     + ", and will install \(update.version) again only with allowDowngrade: true",
                 code: .updateRolledBack)

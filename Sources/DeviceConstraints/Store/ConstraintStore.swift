@@ -18,7 +18,7 @@ public import Foundation
 ///     try verifySignature(of: update.data())   // the app's check: a signature or a digest
 /// }
 /// // Every interpreter reading the store now returns the new values. Once a screen showed them:
-/// try store.confirm()
+/// try store.confirm(version: "14")
 /// ```
 ///
 /// ## What an install promises
@@ -29,7 +29,7 @@ public import Foundation
 /// refused update changes nothing, on disk or in any lookup.
 ///
 /// ## Confirm or roll back
-/// An installed update is pending until ``confirm()``. The launch that installs it is its first; when the store is
+/// An installed update is pending until ``confirm(version:)``. The launch that installs it is its first; when the store is
 /// opened ``rollbackAfterUnconfirmedLaunches`` more times with the update still pending (the app crashed, or never
 /// got to show it), that opening goes back to the previous update, or to `base`, by itself and says so
 /// (``rolledBackVersion``, and a diagnostic). ``rollback()`` and ``reset()`` do the same on demand.
@@ -96,6 +96,12 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     let commits = ConditionLocked<UInt64>(0)
     let gate = SerialGate()
     let fileObservers = Observers<FilesChanged>()
+    /// The handler given at opening: told of what the store does by itself later too (a layout-health rollback).
+    let diagnostics: ConstraintDiagnosticHandler?
+    /// ``installationID``, once read or made.
+    let installation = ConditionLocked<String?>(nil)
+    /// The layout problems counted for the pending update in this launch.
+    let health = ConditionLocked(LayoutHealth())
 
     /// The files a commit changed, and the revision it made.
     struct FilesChanged: Sendable {
@@ -192,6 +198,7 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         self.maximumUpdateSize = maximumUpdateSize
         self.rollbackAfterUnconfirmedLaunches = rollbackAfterUnconfirmedLaunches
         self.maximumRecordSize = maximumRecordSize
+        self.diagnostics = diagnostics
         let folder: StoreFolder
         do {
             folder = try StoreFolder.open(path: directory.path, simulatedFailure: simulatedFailure)
@@ -233,7 +240,7 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
         state.withLock { $0.current?.version }
     }
 
-    /// Whether the installed update waits for ``confirm()``; false when none is installed.
+    /// Whether the installed update waits for ``confirm(version:)``; false when none is installed.
     public var isPending: Bool {
         state.withLock { $0.record.current.map { !$0.confirmed } ?? false }
     }
@@ -247,26 +254,21 @@ public final class ConstraintStore: ConstraintSource, CustomStringConvertible, S
     /// `the store /path/Constraints`, as messages name it.
     public var description: String { "the store \(directory.path)" }
 
-    /// Confirms the installed update: it showed its numbers, and stays installed however many launches follow.
+    /// Confirms the installed update, whichever it is: it stays installed however many launches follow.
     ///
-    /// Call it once a screen has shown the new values (the app did not crash reading them). Confirming an update
-    /// that is already confirmed, or when none is installed, does nothing.
+    /// Deprecated: an update installed in the background since the screen showed its values would be confirmed
+    /// unseen. ``confirm(version:)`` confirms only the version the app has shown. Confirming an update that is
+    /// already confirmed, or when none is installed, does nothing.
     ///
     /// - Throws: ``ConstraintError`` `.unwritableStore` when the confirmation cannot be written; the update stays
     ///   pending.
+    @available(
+        *, deprecated,
+        message:
+            "confirm() also confirms an update installed in the background that no screen has shown; call confirm(version:) with the version the screen showed"
+    )
     public func confirm() throws(ConstraintError) {
-        do throws(ConstraintError) {
-            try committing { () throws(ConstraintError) in
-                var record = state.withLock { $0.record }
-                guard var current = record.current, !current.confirmed else { return }
-                current.confirmed = true
-                record.current = current
-                try Self.write(record, in: folder, maximumSize: maximumRecordSize)
-                state.withLock { $0.record = record }
-            }
-        } catch {
-            throw error.escapingControlCharacters()
-        }
+        _ = try confirmInstalled(version: nil)
     }
 
     // MARK: - Reading files
@@ -319,5 +321,9 @@ extension ConstraintStore: ChangingSource {
         -> ConstraintObservation
     {
         fileObservers.add { change in handler(change.names, change.revision) }
+    }
+
+    func lookupFailed(_ error: ConstraintError, container: String) {
+        noteLookupFailure(error, container: container)
     }
 }

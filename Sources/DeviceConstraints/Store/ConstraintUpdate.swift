@@ -41,6 +41,15 @@ public struct ConstraintUpdate: Sendable, Hashable {
     public let version: String
     /// The files, by name (`Card_iPhone6.json`) → contents.
     public let files: [String: Data]
+    /// The installations it is for: every condition must hold (``UpdateCondition``); none: every installation.
+    public let conditions: [UpdateCondition]
+    /// The share of installations that get it, and the holdback that never does; nil: every installation whose
+    /// conditions hold.
+    public let rollout: UpdateRollout?
+    /// How many layout problems in the containers it changes one launch may see while it is pending before the
+    /// store rolls it back at once (see ``ConstraintStore/reportLayoutProblem(_:container:)``). Default 0: the first
+    /// problem rolls it back.
+    public let maximumLayoutProblems: Int
     /// The bytes the update was read from, kept so that ``data()`` returns exactly what was signed.
     private let bundle: Data?
 
@@ -49,8 +58,26 @@ public struct ConstraintUpdate: Sendable, Hashable {
     /// Nothing is checked here: ``ConstraintStore/install(_:allowDowngrade:verify:)`` checks the version, the names,
     /// the sizes and every file before it writes anything.
     public init(version: String, files: [String: Data]) {
+        self.init(version: version, files: files, conditions: [], rollout: nil, maximumLayoutProblems: 0)
+    }
+
+    /// An update of `files` at `version`, for the installations `conditions` and `rollout` choose, rolled back when a
+    /// launch sees more than `maximumLayoutProblems` layout problems in its containers while it is pending.
+    ///
+    /// ```swift
+    /// let update = try ConstraintUpdate(
+    ///     version: "15", files: files, conditions: [UpdateCondition("appVersion>=3.2")],
+    ///     rollout: UpdateRollout(key: "checkout", percent: "5", holdback: "10"))
+    /// ```
+    public init(
+        version: String, files: [String: Data], conditions: [UpdateCondition], rollout: UpdateRollout?,
+        maximumLayoutProblems: Int = 0
+    ) {
         self.version = version
         self.files = files
+        self.conditions = conditions
+        self.rollout = rollout
+        self.maximumLayoutProblems = max(0, maximumLayoutProblems)
         self.bundle = nil
     }
 
@@ -86,6 +113,9 @@ public struct ConstraintUpdate: Sendable, Hashable {
         _ = try UpdateVersion(read.version)
         self.version = read.version
         self.files = read.files
+        self.conditions = read.conditions
+        self.rollout = read.rollout
+        self.maximumLayoutProblems = read.maximumLayoutProblems
         self.bundle = data
     }
 
@@ -100,6 +130,23 @@ public struct ConstraintUpdate: Sendable, Hashable {
         out.reserveCapacity(files.values.reduce(64 + version.utf8.count) { $0 + $1.count + $1.count / 8 + 32 })
         out += Array("{\n  \"version\": ".utf8)
         Self.appendQuoted(version, to: &out)
+        if !conditions.isEmpty {
+            out += Array(",\n  \"conditions\": [".utf8)
+            for (index, condition) in conditions.enumerated() {
+                if index > 0 { out += Array(", ".utf8) }
+                Self.appendQuoted(condition.description, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if let rollout {
+            out += Array(",\n  \"rollout\": {\"key\": ".utf8)
+            Self.appendQuoted(rollout.key, to: &out)
+            out += Array(", \"percent\": \(UpdateRollout.percent(rollout.basisPoints))".utf8)
+            out += Array(", \"holdback\": \(UpdateRollout.percent(rollout.holdbackBasisPoints))}".utf8)
+        }
+        if maximumLayoutProblems > 0 {
+            out += Array(",\n  \"maxLayoutProblems\": \(maximumLayoutProblems)".utf8)
+        }
         out += Array(",\n  \"files\": [".utf8)
         for (index, name) in files.keys.sorted().enumerated() {
             out += Array((index == 0 ? "\n    {\"name\": " : ",\n    {\"name\": ").utf8)
@@ -114,12 +161,16 @@ public struct ConstraintUpdate: Sendable, Hashable {
 
     /// Equal when the versions and the files are equal, however each was made.
     public static func == (lhs: ConstraintUpdate, rhs: ConstraintUpdate) -> Bool {
-        lhs.version == rhs.version && lhs.files == rhs.files
+        lhs.version == rhs.version && lhs.files == rhs.files && lhs.conditions == rhs.conditions
+            && lhs.rollout == rhs.rollout && lhs.maximumLayoutProblems == rhs.maximumLayoutProblems
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(files)
+        hasher.combine(conditions)
+        hasher.combine(rollout)
+        hasher.combine(maximumLayoutProblems)
     }
 
     /// Throws `.invalidVersion` unless `version` is dot-separated non-negative integers: what the tool checks before
@@ -144,9 +195,19 @@ public struct ConstraintUpdate: Sendable, Hashable {
     /// What errors in a bundle name as their file.
     static let bundleName = "update bundle"
 
-    private static func read(_ document: JSONDocument) throws(ConstraintError) -> (
-        version: String, files: [String: Data]
-    ) {
+    /// What a bundle holds.
+    private struct Read {
+        var version: String
+        var files: [String: Data]
+        var conditions: [UpdateCondition] = []
+        var rollout: UpdateRollout?
+        var maximumLayoutProblems = 0
+    }
+
+    /// The most conditions an update carries.
+    static let maximumConditions = 64
+
+    private static func read(_ document: JSONDocument) throws(ConstraintError) -> Read {
         func failure(_ message: String, at index: JSONDocument.Index, keyPath: String? = nil) -> ConstraintError {
             let location = document.location(of: index)
             return ConstraintError(
@@ -159,6 +220,9 @@ public struct ConstraintUpdate: Sendable, Hashable {
         }
         var version: String?
         var files: [String: Data]?
+        var conditions: [UpdateCondition]?
+        var rollout: UpdateRollout??
+        var maximumLayoutProblems: Int?
         for (key, value) in document.members(root) {
             let name = document.string(key)
             switch name {
@@ -169,17 +233,96 @@ public struct ConstraintUpdate: Sendable, Hashable {
                 version = document.string(value)
             case "files" where files == nil:
                 files = try readFiles(document, at: value, failure: failure)
-            case "version", "files":
+            case "conditions" where conditions == nil:
+                conditions = try readConditions(document, at: value, failure: failure)
+            case "rollout" where rollout == nil:
+                rollout = .some(try readRollout(document, at: value, failure: failure))
+            case "maxLayoutProblems" where maximumLayoutProblems == nil:
+                guard document.kind(value) == .number, document.isInteger(value), document.number(value) >= 0,
+                    document.number(value) < 1e9
+                else {
+                    throw failure("\"maxLayoutProblems\" must be a whole number from 0", at: value, keyPath: name)
+                }
+                maximumLayoutProblems = Int(document.number(value))
+            case "version", "files", "conditions", "rollout", "maxLayoutProblems":
                 throw failure("\"\(name)\" is given twice", at: key, keyPath: name)
             default:
                 throw failure(
-                    "unknown key \"\(name.debugDescriptionContent)\"; a bundle holds \"version\" and \"files\"",
+                    "unknown key \"\(name.debugDescriptionContent)\"; a bundle holds \"version\", \"files\" and "
+                        + "optionally \"conditions\", \"rollout\" and \"maxLayoutProblems\"",
                     at: key, keyPath: name.debugDescriptionContent)
             }
         }
         guard let version else { throw failure("the bundle has no \"version\"", at: root) }
         guard let files else { throw failure("the bundle has no \"files\"", at: root) }
-        return (version, files)
+        return Read(
+            version: version, files: files, conditions: conditions ?? [], rollout: rollout ?? nil,
+            maximumLayoutProblems: maximumLayoutProblems ?? 0)
+    }
+
+    private static func readConditions(
+        _ document: JSONDocument, at array: JSONDocument.Index,
+        failure: (String, JSONDocument.Index, String?) -> ConstraintError
+    ) throws(ConstraintError) -> [UpdateCondition] {
+        guard document.kind(array) == .array else {
+            throw failure("\"conditions\" must be an array of strings such as \"appVersion>=3.2\"", array, "conditions")
+        }
+        var conditions: [UpdateCondition] = []
+        for (position, element) in document.elements(array).enumerated() {
+            let keyPath = "conditions[\(position)]"
+            guard position < maximumConditions else {
+                throw failure("an update carries at most \(maximumConditions) conditions", element, keyPath)
+            }
+            guard document.kind(element) == .string else {
+                throw failure("each condition must be a string such as \"appVersion>=3.2\"", element, keyPath)
+            }
+            do throws(ConstraintError) {
+                conditions.append(try UpdateCondition(document.string(element)))
+            } catch {
+                var placed = failure(error.message, element, keyPath)
+                placed.code = .invalidCondition
+                throw placed
+            }
+        }
+        return conditions
+    }
+
+    private static func readRollout(
+        _ document: JSONDocument, at object: JSONDocument.Index,
+        failure: (String, JSONDocument.Index, String?) -> ConstraintError
+    ) throws(ConstraintError) -> UpdateRollout {
+        let shape = "\"rollout\" must be an object {\"key\": \"checkout\", \"percent\": 25, \"holdback\": 5}"
+        guard document.kind(object) == .object else { throw failure(shape, object, "rollout") }
+        var key: String?
+        var shares: [String: Int] = [:]
+        for (name, value) in document.members(object) {
+            let field = document.string(name)
+            let keyPath = "rollout.\(field.debugDescriptionContent)"
+            switch (field, document.kind(value)) {
+            case ("key", .string) where key == nil:
+                key = document.string(value)
+            case ("percent", .number), ("holdback", .number):
+                let hundredths = document.number(value) * 100
+                guard shares[field] == nil, hundredths >= 0, hundredths <= 10_000,
+                    abs(hundredths - hundredths.rounded()) < 1e-6
+                else {
+                    throw failure(
+                        "\"\(field)\" must be given once, a percentage from 0 to 100 with at most two decimals", value,
+                        keyPath)
+                }
+                shares[field] = Int(hundredths.rounded())
+            default:
+                throw failure(shape, name, keyPath)
+            }
+        }
+        guard let key, let percent = shares["percent"] else { throw failure(shape, object, "rollout") }
+        do throws(ConstraintError) {
+            return try UpdateRollout(key: key, basisPoints: percent, holdbackBasisPoints: shares["holdback"] ?? 0)
+        } catch {
+            var placed = failure(error.message, object, "rollout")
+            placed.code = .invalidCondition
+            throw placed
+        }
     }
 
     private static func readFiles(

@@ -15,11 +15,16 @@ struct StoreRecord: Equatable, Sendable {
     struct Update: Equatable, Sendable {
         var folder: String
         var version: String
-        /// Whether the app confirmed it (``ConstraintStore/confirm()``).
+        /// Whether the app confirmed it (``ConstraintStore/confirm(version:)``).
         var confirmed: Bool
         /// The launches it has been current in without a confirmation, its install's included.
         var launches: Int
         var files: [String: Int]
+        /// The key of the update's rollout: an update of the same key that this installation falls out of rolls it
+        /// back.
+        var rolloutKey: String? = nil
+        /// The layout problems one launch may see in its containers while it is pending.
+        var maximumLayoutProblems = 0
     }
 
     /// The format of the file; a store that finds another starts over from the app's files.
@@ -89,6 +94,8 @@ struct StoreRecord: Equatable, Sendable {
         var confirmed: Bool?
         var launches: Int?
         var files: [String: Int]?
+        var rolloutKey: String?
+        var maximumLayoutProblems = 0
         for (key, value) in document.members(index) {
             switch (document.string(key), document.kind(value)) {
             case ("folder", .string): folder = document.string(value)
@@ -96,6 +103,10 @@ struct StoreRecord: Equatable, Sendable {
             case ("confirmed", .true): confirmed = true
             case ("confirmed", .false): confirmed = false
             case ("launches", .number): launches = integer(document, value)
+            case ("rolloutKey", .string): rolloutKey = document.string(value)
+            case ("maxLayoutProblems", .number):
+                guard let limit = integer(document, value) else { return nil }
+                maximumLayoutProblems = limit
             case ("files", .object):
                 var sizes: [String: Int] = [:]
                 for (name, size) in document.members(value) {
@@ -113,7 +124,10 @@ struct StoreRecord: Equatable, Sendable {
         guard let folder, let version, let confirmed, let launches, let files,
             folder.hasPrefix(ConstraintStore.updateFolderPrefix), !folder.contains("/")
         else { return nil }
-        return .some(Update(folder: folder, version: version, confirmed: confirmed, launches: launches, files: files))
+        return .some(
+            Update(
+                folder: folder, version: version, confirmed: confirmed, launches: launches, files: files,
+                rolloutKey: rolloutKey, maximumLayoutProblems: maximumLayoutProblems))
     }
 
     private static func integer(_ document: JSONDocument, _ index: JSONDocument.Index) -> Int? {
@@ -147,7 +161,15 @@ struct StoreRecord: Equatable, Sendable {
         ConstraintUpdate.appendQuoted(update.folder, to: &out)
         out += Array(", \"version\": ".utf8)
         ConstraintUpdate.appendQuoted(update.version, to: &out)
-        out += Array(", \"confirmed\": \(update.confirmed), \"launches\": \(update.launches),\n  \"files\": {".utf8)
+        out += Array(", \"confirmed\": \(update.confirmed), \"launches\": \(update.launches)".utf8)
+        if let key = update.rolloutKey {
+            out += Array(", \"rolloutKey\": ".utf8)
+            ConstraintUpdate.appendQuoted(key, to: &out)
+        }
+        if update.maximumLayoutProblems > 0 {
+            out += Array(", \"maxLayoutProblems\": \(update.maximumLayoutProblems)".utf8)
+        }
+        out += Array(",\n  \"files\": {".utf8)
         for (index, name) in update.files.keys.sorted().enumerated() {
             if index > 0 { out += Array(", ".utf8) }
             ConstraintUpdate.appendQuoted(name, to: &out)

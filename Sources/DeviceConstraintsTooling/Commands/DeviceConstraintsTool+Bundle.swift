@@ -10,12 +10,25 @@ extension DeviceConstraintsTool {
     /// an error is not bundled (exit status 1), nor is a version that is not numbers and dots, a file name an app's
     /// store would refuse, or a bundle over ``ConstraintUpdate/defaultMaximumSize``.
     func bundle(_ options: BundleOptions) throws(ToolFailure) -> ToolResult {
+        let conditions: [UpdateCondition]
+        let rollout: UpdateRollout?
         do throws(ConstraintError) {
             try ConstraintUpdate.checkVersion(options.version)
+            conditions = try options.updateConditions()
+            rollout = try options.updateRollout()
         } catch {
             throw ToolFailure(error)
         }
         let catalog = try loadCatalog(options.catalog).catalog
+        for condition in conditions {
+            for name in condition.deviceNames where catalog.deviceClass(named: DeviceName(name)) == nil {
+                var message = "'--when \(condition)': the catalog has no device class or model \"\(name)\""
+                if let near = catalog.suggestion(for: name) { message += "; did you mean \"\(near.name)\"?" }
+                throw ToolFailure(
+                    code: .invalidCondition,
+                    message: message + " (see '\(Self.name) devices' for the classes, DeviceModel for the models)")
+            }
+        }
         let source = try folder(of: options)
         var linter = Linter(catalog: catalog)
         linter.commandLineAdvice = true
@@ -69,7 +82,10 @@ extension DeviceConstraintsTool {
                     + "files; give the right folder, or add --allow-empty if that is what you mean")
         }
         try checkOutput(options.output, inputs: names.map { DisplayPath.join(options.directory, $0) })
-        let bundle = ConstraintUpdate(version: options.version, files: files).data()
+        let bundle = ConstraintUpdate(
+            version: options.version, files: files, conditions: conditions, rollout: rollout,
+            maximumLayoutProblems: options.maxLayoutProblems
+        ).data()
         guard bundle.count <= ConstraintUpdate.defaultMaximumSize else {
             throw ToolFailure(
                 code: .fileTooLarge,
@@ -85,6 +101,8 @@ extension DeviceConstraintsTool {
         }
         var summary = "wrote \(options.output): update \(options.version), \(counted(files.count, "file")), "
         summary += "\(bundle.count) bytes"
+        if !conditions.isEmpty { summary += "; when \(conditions.map(\.description).joined(separator: ", "))" }
+        if let rollout { summary += "; rollout \(rollout)" }
         if !leftOut.isEmpty { summary += "; left out (not constraint files): \(leftOut.joined(separator: ", "))" }
         return ToolResult(output: summary, errorOutput: diagnostics.joined(separator: "\n"))
     }

@@ -39,6 +39,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .bundle(let options): return try bundle(options)
             case .importTokens(let options): return try importTokens(options)
             case .exportTokens(let options): return try exportTokens(options)
+            case .rollout(let options): return try rollout(options)
             }
         } catch {
             guard command.asksForJSON else { return ToolResult(errorOutput: error.text, exitCode: error.exitCode) }

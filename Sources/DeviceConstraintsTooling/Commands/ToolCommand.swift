@@ -28,11 +28,13 @@ package enum ToolCommand: Sendable, Hashable {
     case importTokens(ImportOptions)
     /// `export`.
     case exportTokens(ExportOptions)
+    /// `rollout`.
+    case rollout(RolloutOptions)
 
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
         LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
-        BundleOptions.self, ImportOptions.self, ExportOptions.self,
+        BundleOptions.self, ImportOptions.self, ExportOptions.self, RolloutOptions.self,
     ]
 
     /// Reads a command line.
@@ -86,7 +88,7 @@ package enum ToolCommand: Sendable, Hashable {
         case .show(let options): options.json
         case .devices(let options): options.json
         case .coverage(let options): options.json
-        case .help, .version, .preview, .bundle, .importTokens, .exportTokens: false
+        case .help, .version, .preview, .bundle, .importTokens, .exportTokens, .rollout: false
         }
     }
 
