@@ -80,8 +80,8 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let storeInUse = Code(rawValue: "storeInUse")
         /// The store could not write to its folder (no space left, no permission); nothing was changed.
         public static let unwritableStore = Code(rawValue: "unwritableStore")
-        /// The task that called an install, a rollback or a reset was cancelled before its turn came; nothing was
-        /// changed.
+        /// The task that called an install, a rollback, a reset or a fetch was cancelled before its turn came (or,
+        /// for a fetch, during its download or its wait between attempts); nothing was changed.
         public static let cancelled = Code(rawValue: "cancelled")
         /// An install, a rollback or a reset was called from inside a `verify` of the same store (or a task it
         /// started), which runs while the store's installs wait for it: the call would wait for itself forever, so
@@ -93,6 +93,19 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         /// An update that is not for this installation: a condition does not hold, or the installation is outside
         /// its rollout or in its holdback (``UpdateAssignment`` says which). Nothing was installed.
         public static let updateNotAssigned = Code(rawValue: "updateNotAssigned")
+
+        // Fetching (``ConstraintUpdateFetcher``).
+
+        /// The server answered a fetch with a status other than 200 or 304: a `4xx` (not tried again), or a `5xx`
+        /// on every attempt.
+        public static let httpError = Code(rawValue: "httpError")
+        /// A fetch could not get the bundle: no connection, a connection lost or a body cut short on every attempt,
+        /// or a redirect to a scheme the fetcher does not follow.
+        public static let downloadFailed = Code(rawValue: "downloadFailed")
+        /// No attempt of a fetch got a complete answer within its timeout.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// The server redirected a fetch more times than it follows: a redirect loop.
+        public static let tooManyRedirects = Code(rawValue: "tooManyRedirects")
     }
 
     /// What kind of error this is.

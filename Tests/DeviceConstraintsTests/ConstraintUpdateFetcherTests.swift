@@ -1,0 +1,376 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// ConstraintUpdateFetcher against a real HTTP server on 127.0.0.1 (LocalHTTPServer): conditional requests, the size
+/// bound, the timeout, retries, redirects, cancellation, and the store's checks after the download.
+@Suite(.timeLimit(.minutes(5)))
+struct ConstraintUpdateFetcherTests {
+    // MARK: - 200 and 304
+
+    @Test func aFetchInstallsTheBundleTheServerSends() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { _ in .ok(bundle) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+
+        let outcome = try await fetcher(server, store).fetch(verify: acceptEverything)
+
+        #expect(outcome == .installed(version: "2"))
+        #expect(store.installedVersion == "2")
+        #expect(try pad.record(viewId: "title", container: "Card").height == 72)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET" && request.path == "/update.json")
+        // The first request is not conditional, and carries nothing of the app's or the device's.
+        for header in ["if-none-match", "if-modified-since", "cookie", "authorization"] {
+            #expect(request.headers[header] == nil, "\(header)")
+        }
+    }
+
+    @Test func aSecondFetchSendsTheValidatorsAndA304ReadsAndChangesNothing() async throws {
+        let published = Published(try Fixtures.data("Store/Updates", "2.json"), etag: #""v2""#)
+        let server = try LocalHTTPServer(published.reply)
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        let before = sandbox.contents
+
+        let outcome = try await fetcher(server, store).fetch { _ in Issue.record("a 304 has nothing to verify") }
+
+        #expect(outcome == .notModified)
+        #expect(server.requests.count == 2)
+        #expect(server.requests[1].headers["if-none-match"] == #""v2""#)
+        #expect(server.requests[1].headers["if-modified-since"] == Published.lastModified)
+        #expect(sandbox.contents == before)
+        #expect(store.installedVersion == "2")
+    }
+
+    @Test func aChangedETagGetsTheNewUpdate() async throws {
+        let published = Published(try Fixtures.data("Store/Updates", "2.json"), etag: #""a""#)
+        let server = try LocalHTTPServer(published.reply)
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+
+        published.publish(try Fixtures.data("Fetch", "3.json"), etag: #""b""#)
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "3"))
+        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .notModified)
+
+        #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, #""a""#, #""b""#])
+    }
+
+    @Test func theVersionInstalledAlreadyIsUpToDate() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { _ in .ok(bundle) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .upToDate(version: "2"))
+    }
+
+    @Test func validatorsAreSentOnlyWhileTheirVersionIsInstalled() async throws {
+        let published = Published(try Fixtures.data("Store/Updates", "2.json"), etag: #""v2""#)
+        let server = try LocalHTTPServer(published.reply)
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        try await store.rollback()
+
+        // A 304 now would leave the device on the app's files for good.
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        #expect(server.requests[1].headers["if-none-match"] == nil)
+        // Nor are they sent for another URL.
+        let other = ConstraintUpdateFetcher(url: server.url("/other.json"), store: store, retryDelay: 0)
+        _ = try await other.fetch(verify: acceptEverything)
+        #expect(server.requests[2].headers["if-none-match"] == nil)
+    }
+
+    @Test(arguments: [
+        "\"a\u{7}bell\"", "\"\(String(repeating: "x", count: 2000))\"", "\"caf\u{E9}\"",
+    ])
+    func validatorsAHeaderCannotCarryAreNotKept(etag: String) async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { _ in .ok(bundle, headers: ["ETag": etag]) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .upToDate(version: "2"))
+        #expect(server.requests[1].headers["if-none-match"] == nil)
+        #expect(sandbox.contents[FetchRecord.name] == nil)
+    }
+
+    // MARK: - Statuses and retries
+
+    @Test func a404IsReportedAtOnceAndNotTriedAgain() async throws {
+        let server = try LocalHTTPServer { _ in .respond(status: 404, body: Data("not here".utf8)) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store).fetch(verify: acceptEverything)
+        }
+
+        #expect(error?.code == .httpError)
+        #expect(error?.description.contains("answered 404") == true)
+        #expect(error?.file == server.url("/update.json").absoluteString)
+        #expect(server.requests.count == 1)
+        #expect(store.installedVersion == nil)
+    }
+
+    @Test func a500IsTriedAgainUntilTheServerAnswers() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let count = ConditionLocked(0)
+        let server = try LocalHTTPServer { _ in
+            let seen = count.withLock { count in
+                count += 1
+                return count
+            }
+            return seen <= 2 ? .respond(status: 500) : .ok(bundle)
+        }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func a500OnEveryAttemptIsAnHTTPErrorAfterThemAll() async throws {
+        let server = try LocalHTTPServer { _ in .respond(status: 503) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store, attempts: 3).fetch(verify: acceptEverything)
+        }
+
+        #expect(error?.code == .httpError)
+        #expect(error?.message.contains("after 3 attempts") == true)
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func theBackoffDoublesWithJitterUpToItsCeiling() throws {
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(
+            url: URL(fileURLWithPath: "/"), store: store, retryDelay: 1, maximumRetryDelay: 5)
+        for _ in 0..<200 {
+            #expect((500_000_000...1_000_000_000).contains(fetcher.backoff(after: 1)))
+            #expect((1_000_000_000...2_000_000_000).contains(fetcher.backoff(after: 2)))
+            #expect((2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 4)))
+            #expect((2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 1000)))
+        }
+        let delays = Set((0..<50).map { _ in fetcher.backoff(after: 1) })
+        #expect(delays.count > 1, "no jitter")
+    }
+
+    // MARK: - Servers that misbehave
+
+    @Test func aServerThatDripsIsStoppedByTheTimeout() async throws {
+        let server = try LocalHTTPServer { _ in .drip(length: 100_000, interval: 0.05) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(
+            url: server.url("/update.json"), store: store, timeout: 1, maximumAttempts: 2, retryDelay: 0)
+
+        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+
+        #expect(error?.code == .timedOut)
+        #expect(server.requests.count == 2)
+        #expect(store.installedVersion == nil)
+    }
+
+    @Test func aBodyCutShortIsTriedAgainThenReported() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { _ in .cutShort(length: bundle.count, body: bundle.prefix(40)) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store, attempts: 2).fetch(verify: acceptEverything)
+        }
+
+        #expect(error?.code == .downloadFailed)
+        #expect(server.requests.count == 2)
+        #expect(store.installedVersion == nil)
+    }
+
+    @Test func aBodyOverTheBoundIsStoppedWhileItIsRead() async throws {
+        // No Content-Length, and no end: only a bound checked as the bytes come stops it (before the timeout).
+        let server = try LocalHTTPServer { _ in .endless(limit: 1 << 30) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(
+            url: server.url("/update.json"), store: store, maximumSize: 64 << 10, timeout: 600, retryDelay: 0)
+
+        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+
+        #expect(error?.code == .fileTooLarge)
+        #expect(server.requests.count == 1)
+        #expect(store.installedVersion == nil)
+    }
+
+    @Test func aDeclaredLengthOverTheBoundIsRefusedBeforeTheBody() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { _ in .ok(bundle) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(
+            url: server.url("/update.json"), store: store, maximumSize: bundle.count - 1, retryDelay: 0)
+
+        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+
+        #expect(error?.code == .fileTooLarge)
+        #expect(error?.message.contains("is \(bundle.count) bytes, over the limit of \(bundle.count - 1)") == true)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aRedirectLoopIsStopped() async throws {
+        let server = try LocalHTTPServer { request in
+            .respond(status: 302, headers: ["Location": request.path == "/a" ? "/b" : "/a"])
+        }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(url: server.url("/a"), store: store, retryDelay: 0)
+
+        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+
+        #expect(error?.code == .tooManyRedirects)
+        #expect(server.requests.count == 6)
+    }
+
+    @Test func aRedirectIsFollowed() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let server = try LocalHTTPServer { request in
+            request.path == "/moved.json" ? .ok(bundle) : .respond(status: 301, headers: ["Location": "/moved.json"])
+        }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
+    }
+
+    @Test(arguments: [
+        ("not-json.html", ConstraintError.Code.malformedJSON),
+        ("not-an-update.json", .invalidUpdate),
+        ("unknown-device.json", .unknownDevice),
+    ])
+    func contentThatIsNotAnUpdateInstallsNothing(file: String, code: ConstraintError.Code) async throws {
+        let body = try Fixtures.data("Fetch", file)
+        let server = try LocalHTTPServer { _ in .ok(body, headers: ["ETag": #""x""#]) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let before = sandbox.contents
+
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store).fetch(verify: acceptEverything)
+        }
+
+        #expect(error?.code == code)
+        #expect(server.requests.count == 1)
+        #expect(sandbox.contents == before)
+    }
+
+    @Test func aBundleVerifyRefusesInstallsNothing() async throws {
+        let bundle = try Fixtures.data("Store/Updates", "2.json")
+        let key = TestSigningKey(key: 7)
+        let signature = key.signature(for: bundle + Data(" ".utf8))
+        let server = try LocalHTTPServer { _ in .ok(bundle, headers: ["ETag": #""x""#]) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let before = sandbox.contents
+
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store).fetch { update in
+                guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
+            }
+        }
+
+        #expect(error?.code == .verificationFailed)
+        #expect(sandbox.contents == before)
+    }
+
+    // MARK: - Cancellation
+
+    @Test func cancellingTheTaskStopsTheDownload() async throws {
+        let server = try LocalHTTPServer { _ in .drip(length: 100_000, interval: 0.05) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(url: server.url("/update.json"), store: store, timeout: 600)
+
+        let task = Task { try await fetcher.fetch(verify: acceptEverything) }
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+
+        let error = await #expect(throws: ConstraintError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func cancellingTheTaskStopsTheBackoff() async throws {
+        let server = try LocalHTTPServer { _ in .respond(status: 500) }
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let fetcher = ConstraintUpdateFetcher(
+            url: server.url("/update.json"), store: store, retryDelay: 600, maximumRetryDelay: 600)
+
+        let task = Task { try await fetcher.fetch(verify: acceptEverything) }
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+
+        let error = await #expect(throws: ConstraintError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(server.requests.count == 1)
+    }
+
+    // MARK: - Helpers
+
+    private func fetcher(_ server: LocalHTTPServer, _ store: ConstraintStore, attempts: Int = 4)
+        -> ConstraintUpdateFetcher
+    {
+        ConstraintUpdateFetcher(
+            url: server.url("/update.json"), store: store, timeout: 60, maximumAttempts: attempts, retryDelay: 0.01,
+            maximumRetryDelay: 0.05)
+    }
+}
+
+/// A bundle published with an ETag and a Last-Modified, answered 304 to a request that names its ETag.
+private final class Published: Sendable {
+    static let lastModified = "Sat, 28 Nov 2026 12:00:00 GMT"
+    private let current: ConditionLocked<(body: Data, etag: String)>
+
+    init(_ body: Data, etag: String) { current = ConditionLocked((body, etag)) }
+
+    func publish(_ body: Data, etag: String) { current.withLock { $0 = (body, etag) } }
+
+    var reply: @Sendable (HTTPRequest) -> HTTPReply {
+        { [current] request in
+            let (body, etag) = current.withLock { $0 }
+            let headers = ["ETag": etag, "Last-Modified": Self.lastModified]
+            if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: headers) }
+            return .ok(body, headers: headers)
+        }
+    }
+}
