@@ -1,21 +1,21 @@
 /// Key paths as the diagnostics print them: `Calendar[0].dayButton.width`, `Calendar["odd key"]`.
-enum KeyPathText {
+package enum KeyPathText {
     /// `Calendar[0].dayButton` (the view is element `element` of the container's array) or `Calendar.dayButton`
     /// (`element` nil: the container's value is an object).
-    static func view(_ viewId: String, element: Int?, of container: String) -> String {
+    package static func view(_ viewId: String, element: Int?, of container: String) -> String {
         (element.map { Self.element($0, of: container) } ?? segment(container)) + member(viewId)
     }
 
     /// `Calendar[0]`: an element of the container's array.
-    static func element(_ index: Int, of container: String) -> String {
+    package static func element(_ index: Int, of container: String) -> String {
         "\(segment(container))[\(index)]"
     }
 
-    static func segment(_ name: String) -> String {
+    package static func segment(_ name: String) -> String {
         isPlain(name) ? name : "[\(name.debugDescription)]"
     }
 
-    static func member(_ name: String) -> String {
+    package static func member(_ name: String) -> String {
         isPlain(name) ? ".\(name)" : "[\(name.debugDescription)]"
     }
 

@@ -204,10 +204,10 @@ package struct TokenImport: Sendable {
         for view in container.views {
             let kept = view.attributes.filter { keep(view.id, $0) }
             guard !kept.isEmpty || (view.attributes.isEmpty && base?.view(view.id) == nil) else { continue }
-            let path = KeyPath.element(views.count, of: container.name) + KeyPath.member(view.id)
+            let path = KeyPathText.element(views.count, of: container.name) + KeyPathText.member(view.id)
             if let origin = view.origin { origins[path] = origin }
             for attribute in kept {
-                if let origin = attribute.origin { origins[path + KeyPath.member(attribute.name)] = origin }
+                if let origin = attribute.origin { origins[path + KeyPathText.member(attribute.name)] = origin }
             }
             views.append(.object([(view.id, .object(kept.map { ($0.name, $0.value) }))]))
         }
@@ -231,10 +231,10 @@ package struct TokenImport: Sendable {
         var lines: [(line: Int, origin: TokenOrigin)] = []
         for (index, element) in document.elements(container.value).enumerated() {
             guard let view = document.members(element).first(where: { _ in true }) else { continue }
-            let path = KeyPath.element(index, of: name) + KeyPath.member(document.string(view.key))
+            let path = KeyPathText.element(index, of: name) + KeyPathText.member(document.string(view.key))
             if let origin = file.origins[path] { lines.append((document.location(of: view.key).line, origin)) }
             for attribute in document.members(view.value) {
-                if let origin = file.origins[path + KeyPath.member(document.string(attribute.key))] {
+                if let origin = file.origins[path + KeyPathText.member(document.string(attribute.key))] {
                     lines.append((document.location(of: attribute.key).line, origin))
                 }
             }
@@ -266,28 +266,5 @@ package struct TokenImport: Sendable {
         placed.column = origin.column
         placed.keyPath = origin.path
         return placed
-    }
-}
-
-/// Key paths as lint prints them: `Card[0].title.width`, `Card[0]["odd id"]`.
-enum KeyPath {
-    static func element(_ index: Int, of container: String) -> String {
-        segment(container) + "[\(index)]"
-    }
-
-    static func segment(_ name: String) -> String {
-        isPlain(name) ? name : "[\(name.debugDescription)]"
-    }
-
-    static func member(_ name: String) -> String {
-        isPlain(name) ? ".\(name)" : "[\(name.debugDescription)]"
-    }
-
-    private static func isPlain(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == 0x5F || byte == 0x2D
-            }
     }
 }
