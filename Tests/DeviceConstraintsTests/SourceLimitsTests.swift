@@ -27,8 +27,9 @@ struct SourceLimitsTests {
         #expect(error.message.contains("file is 2147483648 bytes, over the limit of 8388608 bytes"))
 
         // Reading the file would take 2 GiB; refusing it takes a stat. (Memory, not time: a busy machine cannot make
-        // a read that never happened look like one.)
-        if let before, let after = ResidentMemory.peak { #expect(after - before < 64 << 20) }
+        // a read that never happened look like one. The bound is half the read, so that the suites running beside
+        // this one, whose memory can raise the peak too, cannot fail it.)
+        if let before, let after = ResidentMemory.peak { #expect(after - before < 1 << 30) }
     }
 
     @Test func aFileThatIsLargerThanItsSizeSaysIsReadOnlyUpToTheLimitAndOneByte() throws {
@@ -271,10 +272,17 @@ struct SourceLimitsTests {
         try folder.write("Empty.json", "")
         let source = DirectorySource(folder.url)
         #expect(try source.data(forFile: "Empty.json") == Data())
-        // Foundation's Data(contentsOf:) leaked a 4 KiB page per empty file: 80 MB over these reads.
-        let before = ResidentMemory.current
-        for _ in 0..<20_000 { _ = try source.data(forFile: "Empty.json", maximumSize: 8 << 20) }
-        if let before, let after = ResidentMemory.current { #expect(after - before < 16 << 20) }
+        // Foundation's Data(contentsOf:) leaked a 4 KiB page per empty file: 80 MB over each round of these reads.
+        // The other suites run beside this one and their memory comes and goes (17 MB in one round under
+        // ThreadSanitizer), so the test takes the least growth of three rounds: a leak grows every round by 80 MB,
+        // and the others' memory cannot grow in all three.
+        var growths: [Int] = []
+        for _ in 0..<3 {
+            let before = ResidentMemory.current
+            for _ in 0..<20_000 { _ = try source.data(forFile: "Empty.json", maximumSize: 8 << 20) }
+            if let before, let after = ResidentMemory.current { growths.append(after - before) }
+        }
+        if let least = growths.min() { #expect(least < 16 << 20, "grew by \(growths) bytes in three rounds") }
     }
 }
 
