@@ -147,9 +147,8 @@ struct ConstraintStoreCrashTests {
             let outcome = try check(sandbox, round: round, variants: variants, baseNames: baseNames)
             seen[outcome, default: 0] += 1
         }
-        print(
-            "crash test\(server == nil ? "" : " (fetching)"): \(Self.rounds) kills, openings found \(seen.sorted { $0.key < $1.key })"
-        )
+        let mode = server == nil ? "" : " (fetching)"
+        print("crash test\(mode): \(Self.rounds) kills, openings found \(seen.sorted { $0.key < $1.key })")
         // The kills landed in installs: most openings found an update, and not always the same kind.
         #expect(seen.keys.count >= 3, "\(seen)")
     }
