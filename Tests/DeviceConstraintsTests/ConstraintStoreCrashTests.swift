@@ -70,6 +70,30 @@ struct ConstraintStoreCrashTests {
 
     @Test(.timeLimit(.minutes(10)))
     func aProcessKilledAtAnyInstantLeavesExactlyOneVersionAtTheNextOpening() throws {
+        try killRepeatedly(fetchingFrom: nil)
+    }
+
+    /// The same, the child fetching each update from a local server (ConstraintUpdateFetcher), then fetching it
+    /// again (a 304): a kill lands in the download, the validators' write, the install.
+    @Test(.timeLimit(.minutes(10)))
+    func aProcessKilledAtAnyInstantOfAFetchLeavesExactlyOneVersionAtTheNextOpening() throws {
+        let variants = Self.variants()
+        let server = try LocalHTTPServer { request in
+            // `/<k>.json`: variant k mod 5 at version k, its ETag the version.
+            let name = request.path.split(separator: "/").last.map(String.init) ?? ""
+            guard name.hasSuffix(".json"), let version = Int(name.dropLast(5)) else { return .respond(status: 404) }
+            let etag = "\"\(version)\""
+            if request.headers["if-none-match"] == etag { return .respond(status: 304, headers: ["ETag": etag]) }
+            let files = variants[version % variants.count].files
+            return .ok(ConstraintUpdate(version: String(version), files: files).data(), headers: ["ETag": etag])
+        }
+        defer { server.stop() }
+        try killRepeatedly(fetchingFrom: server.url(""))
+    }
+
+    /// Kills the child ``rounds`` times and checks the store after each kill; the child fetches its updates from
+    /// `server` when there is one.
+    private func killRepeatedly(fetchingFrom server: URL?) throws {
         let sandbox = try StoreSandbox()
         let baseFolder = try Fixtures.folder("Store/Base")
         let variantsFolder = sandbox.folder.url.appendingPathComponent("variants", isDirectory: true)
@@ -90,7 +114,9 @@ struct ConstraintStoreCrashTests {
             process.executableURL = child
             // Where the child starts in its cycle of installs, rollbacks and resets, so that each is often first.
             let first = round * 1_000 + random.next(below: 65)
-            process.arguments = [sandbox.url.path, baseFolder.path, variantsFolder.path, String(first)]
+            process.arguments =
+                [sandbox.url.path, baseFolder.path, variantsFolder.path, String(first)]
+                + (server.map { [$0.absoluteString] } ?? [])
             process.standardError = try FileHandle(forWritingTo: errors)
             let steps = Pipe()
             process.standardOutput = steps
@@ -121,7 +147,8 @@ struct ConstraintStoreCrashTests {
             let outcome = try check(sandbox, round: round, variants: variants, baseNames: baseNames)
             seen[outcome, default: 0] += 1
         }
-        print("crash test: \(Self.rounds) kills, openings found \(seen.sorted { $0.key < $1.key })")
+        let mode = server == nil ? "" : " (fetching)"
+        print("crash test\(mode): \(Self.rounds) kills, openings found \(seen.sorted { $0.key < $1.key })")
         // The kills landed in installs: most openings found an update, and not always the same kind.
         #expect(seen.keys.count >= 3, "\(seen)")
     }
@@ -160,10 +187,15 @@ struct ConstraintStoreCrashTests {
         let padFile = try expected["Card_iPad.json"] ?? base.data(forFile: "Card_iPad.json")
         let padCard = try ConstraintFileParser().parse(try #require(padFile), fileName: "Card_iPad.json")
         #expect(try pad.record(viewId: "title", container: "Card").height == padCard["title"]?.height)
-        // What is left in the folder: the state, the lock, and the folders the state names.
+        // What is left in the folder: the state, the lock, the folders the state names, and a fetch's validators.
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).sorted()
         let folders = names.filter { $0.hasPrefix("update-") }
-        #expect(names.filter { !$0.hasPrefix("update-") }.allSatisfy { ["store.json", "store.lock"].contains($0) })
+        let files = ["store.json", "store.lock", FetchRecord.name, FetchRecord.newName]
+        #expect(names.filter { !$0.hasPrefix("update-") }.allSatisfy { files.contains($0) }, "round \(round): \(names)")
+        // Validators that read name the installed version, or one a kill left behind (then they are not sent).
+        if let record = FetchRecord.read(from: store) {
+            #expect(record.etag == "\"\(record.version)\"", "round \(round): \(record)")
+        }
         #expect(folders.count <= (store.installedVersion == nil ? 0 : 2), "round \(round): \(names)")
         return outcome
     }

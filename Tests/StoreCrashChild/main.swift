@@ -3,16 +3,19 @@
 // test binary run again, so that what is killed is only the store's work (no test runner starting up or reporting)
 // and it runs the same way under every test runner; it is a target of the package, not a product.
 //
-// Usage: StoreCrashChild <store folder> <base folder> <variants folder> <first version>
-// Each install is the bundle variants/<k mod n>.json at version k, k counting up from <first version>. Prints a line
-// when the store is open and one after each step, so that the test can count steps rather than time them.
+// Usage: StoreCrashChild <store folder> <base folder> <variants folder> <first version> [<server URL>]
+// Each install is the bundle variants/<k mod n>.json at version k, k counting up from <first version>; with a server
+// URL, it is fetched from <server URL>/<k>.json with ConstraintUpdateFetcher instead (the server serves that bundle),
+// and each step fetches it a second time (a 304). Prints a line when the store is open and one after each step, so
+// that the test can count steps rather than time them.
 
 import DeviceConstraints
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let first = Int(arguments[4]) else {
-    FileHandle.standardError.write(Data("usage: StoreCrashChild <store> <base> <variants> <first version>\n".utf8))
+guard arguments.count == 5 || arguments.count == 6, let first = Int(arguments[4]) else {
+    FileHandle.standardError.write(
+        Data("usage: StoreCrashChild <store> <base> <variants> <first version> [<server URL>]\n".utf8))
     exit(2)
 }
 let store: ConstraintStore
@@ -42,7 +45,13 @@ while Date() < deadline {
         case 11: try await store.reset()
         default:
             let variant = variants[version % variants.count]
-            try await store.install(ConstraintUpdate(version: String(version), files: variant.files)) { _ in }
+            if arguments.count == 6, let url = URL(string: "\(arguments[5])/\(version).json") {
+                let fetcher = ConstraintUpdateFetcher(url: url, store: store)
+                try await fetcher.fetch { _ in }
+                try await fetcher.fetch { _ in }
+            } else {
+                try await store.install(ConstraintUpdate(version: String(version), files: variant.files)) { _ in }
+            }
             if version % 3 == 0 { try store.confirm(version: String(version)) }
         }
         FileHandle.standardOutput.write(Data("\(version)\n".utf8))

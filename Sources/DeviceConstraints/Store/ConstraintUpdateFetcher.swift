@@ -150,12 +150,14 @@ public struct ConstraintUpdateFetcher: Sendable {
             case .status(let status, let response):
                 guard (500..<600).contains(status) else { throw statusFailure(status, response, attempts: attempt) }
                 error = statusFailure(status, response, attempts: attempt)
-            case .tooLarge(let size):
+            case .tooLarge(let declared, let received):
+                let size =
+                    declared.map { "is \($0) bytes" }
+                    ?? "passed the limit (the download was stopped after \(received) bytes)"
                 throw failure(
                     .fileTooLarge,
-                    "the update bundle is \(size.map { "\($0) bytes" } ?? "larger than that"), over the limit of "
-                        + "\(maximumSize) bytes; the download was stopped there. Publish a smaller update, or give the "
-                        + "fetcher a larger maximumSize")
+                    "the update bundle \(size), over the limit of \(maximumSize) bytes; the download was stopped "
+                        + "there. Publish a smaller update, or give the fetcher a larger maximumSize")
             case .tooManyRedirects(let count):
                 throw failure(
                     .tooManyRedirects,
@@ -237,8 +239,9 @@ enum DownloadResult: Sendable {
     case body(Data, HTTPURLResponse)
     /// Another status; its body was not read.
     case status(Int, HTTPURLResponse)
-    /// The body passed the bound: its declared size, when it declared one over it.
-    case tooLarge(Int?)
+    /// The body passed the bound: its declared size, when it declared one over it, or the bytes received when the
+    /// one that passed it came.
+    case tooLarge(declared: Int?, received: Int)
     case tooManyRedirects(Int)
     case insecureRedirect(String)
     case timedOut
@@ -347,20 +350,21 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         if http.expectedContentLength > Int64(maximumSize) {
             completionHandler(.cancel)
-            return finish(.tooLarge(Int(clamping: http.expectedContentLength)), cancelling: false)
+            return finish(
+                .tooLarge(declared: Int(clamping: http.expectedContentLength), received: 0), cancelling: false)
         }
         state.withLock { $0.response = http }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { state -> Bool in
-            guard state.result == nil else { return false }
-            guard state.data.count + data.count <= maximumSize else { return true }
+        let over = state.withLock { state -> Int? in
+            guard state.result == nil else { return nil }
+            guard state.data.count + data.count <= maximumSize else { return state.data.count + data.count }
             state.data.append(data)
-            return false
+            return nil
         }
-        if over { finish(.tooLarge(nil)) }
+        if let over { finish(.tooLarge(declared: nil, received: over)) }
     }
 
     func urlSession(
