@@ -6,7 +6,7 @@ extension ConstraintInterpreter {
     /// ```swift
     /// let provenance = try interpreter.provenance(viewId: "title", container: "Card")
     /// for value in provenance.values {
-    ///     print(value)   // marginLeft 15 ← Card_iPhone6.json:3:15
+    ///     print(value)   // marginLeft 15.0 ← Card_iPhone6.json:3:15
     /// }
     /// ```
     ///

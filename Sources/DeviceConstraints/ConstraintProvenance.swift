@@ -8,7 +8,7 @@
 /// let provenance = try interpreter.provenance(viewId: "title", container: "Card")
 /// provenance.lookup                  // ["Card_iPhoneX.json", "Card_iPhone6.json", "Card.json"]
 /// provenance["marginLeft"]?.place    // "Card_iPhone6.json:3:15"
-/// print(provenance)                  // one line per attribute: marginLeft 15 ← Card_iPhone6.json:3:15
+/// print(provenance)                  // one line per attribute: marginLeft 15.0 ← Card_iPhone6.json:3:15
 /// ```
 public struct ConstraintProvenance: Sendable, Hashable, CustomStringConvertible {
     /// How a file wrote a value.
@@ -52,7 +52,7 @@ public struct ConstraintProvenance: Sendable, Hashable, CustomStringConvertible 
             line > 0 ? "\(fileName):\(line):\(column)" : fileName
         }
 
-        /// `marginLeft 15 ← Card_iPhone6.json:3:15`, with the rule after it when there is one.
+        /// `marginLeft 15.0 ← Card_iPhone6.json:3:15`, with the rule after it when there is one.
         public var description: String {
             "\(attribute) \(value) ← \(place)" + (rule.map { " (\($0))" } ?? "")
         }
