@@ -359,4 +359,26 @@ struct PreviewCommandTests {
             _ = try elements("<svg " + (svg.components(separatedBy: "</svg>").first ?? "") + "</svg>")
         }
     }
+
+    /// A gallery of a catalog of many classes: a sheet of every device per text size, cut per device, and one page.
+    @Test(.timeLimit(.minutes(10)))
+    func aGalleryOfHundredsOfDevicesIsWrittenInLinearTime() async throws {
+        let folder = try ScratchFolder([
+            "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "fontSize": 17}}]}"#
+        ])
+        let root = folder.url
+        let run = try await LinearTime.expectLinear(from: 40, rounds: 3, "preview --html, devices") { count in
+            let catalog = root.appendingPathComponent("catalog-\(count).json")
+            try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
+            return catalog.path
+        } _: { catalog in
+            DeviceConstraintsTool().run(
+                .preview(
+                    PreviewOptions(
+                        container: "Card", directory: root.appendingPathComponent("Constraints").path,
+                        catalog: catalog, gallery: root.appendingPathComponent("gallery.html").path)))
+        }
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        #expect(run.output.contains("devices × 12 text sizes"))
+    }
 }

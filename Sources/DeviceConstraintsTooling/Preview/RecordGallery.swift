@@ -60,30 +60,35 @@ package struct RecordGallery: Sendable {
             let sheet: PreviewSheet
             let rows: [RecordTable.Row]
         }
-        var entries: [Entry] = []
+        // One sheet of every device per text size (the folder listed once for each), cut into one sheet a device:
+        // the same labels on every device, and linear in the number of devices.
+        var perDevice: [[Entry]] = Array(repeating: [], count: devices.count)
+        var drawings: [[Drawing: Int]] = Array(repeating: [:], count: devices.count)
         var warnings: [ConstraintDiagnostic] = []
         var seen: Set<String> = []
-        for device in devices {
-            var index: [Drawing: Int] = [:]
-            for size in textSizes {
-                let records = try RecordSheet(
-                    container: container, devices: [device], catalog: catalog, source: source, textSize: size,
-                    parser: parser)
-                for warning in records.warnings where seen.insert(warning.description).inserted {
-                    warnings.append(warning)
-                }
-                guard let table = records.tables.first else { continue }
-                var sheet = Self.withProvenance(records.sheet, tables: records.tables)
-                sheet.title = "\(container) on \(device.name.rawValue)"
-                let drawing = Drawing(sheet: sheet, rows: table.rows)
-                if let known = index[drawing] {
-                    entries[known].textSizes.append(size)
+        for size in textSizes {
+            let records = try RecordSheet(
+                container: container, devices: devices, catalog: catalog, source: source, textSize: size,
+                parser: parser)
+            for warning in records.warnings where seen.insert(warning.description).inserted {
+                warnings.append(warning)
+            }
+            let whole = records.sheet
+            for (index, table) in records.tables.enumerated() where index < whole.panels.count {
+                var sheet = whole
+                sheet.panels = [whole.panels[index]]
+                sheet.title = "\(container) on \(table.device.name.rawValue)"
+                let drawing = Drawing(sheet: Self.withProvenance(sheet, tables: [table]), rows: table.rows)
+                if let known = drawings[index][drawing] {
+                    perDevice[index][known].textSizes.append(size)
                 } else {
-                    index[drawing] = entries.count
-                    entries.append(Entry(device: device, textSizes: [size], sheet: drawing.sheet, table: table))
+                    drawings[index][drawing] = perDevice[index].count
+                    perDevice[index].append(
+                        Entry(device: table.device, textSizes: [size], sheet: drawing.sheet, table: table))
                 }
             }
         }
+        let entries = perDevice.flatMap { $0 }
         self.container = container
         self.devices = devices
         self.textSizes = textSizes
