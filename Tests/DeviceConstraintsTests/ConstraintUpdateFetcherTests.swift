@@ -350,6 +350,57 @@ struct ConstraintUpdateFetcherTests {
         #expect(server.requests.count == 1)
     }
 
+    // MARK: - An audience
+
+    @Test func aFetchForAnAudienceInstallsOnlyAnUpdateAssignedToItAndNamesTheArmOfAnother() async throws {
+        let published = Published(try Fixtures.data("Store/Updates", "rollout.json"), etag: #""r""#)
+        let server = try LocalHTTPServer(published.reply)
+        defer { server.stop() }
+        let sandbox = try StoreSandbox()
+        let store = try sandbox.open()
+        let rollout = try UpdateRollout(key: "checkout", percent: "25", holdback: "5")
+        let treated = try #require(
+            (0..<10_000).lazy.map { "id-\($0)" }.first {
+                rollout.arm(ofBucket: rollout.bucket(installationID: $0)) == .treatment
+            })
+        var audience = UpdateAudience(appVersion: "3.1", os: "iOS", signals: ["plan": "pro"], installationID: treated)
+        let before = sandbox.contents
+
+        let unmet = try await fetcher(server, store).fetch(audience: audience) { _ in
+            Issue.record("an update not for this installation has nothing to verify")
+        }
+        guard case .notAssigned(let version, let assignment) = unmet else {
+            Issue.record("not .notAssigned: \(unmet)")
+            return
+        }
+        #expect(version == "3" && assignment.arm == .conditionsNotMet)
+        #expect(assignment.unmetCondition?.description == "appVersion>=3.2")
+        #expect(store.installedVersion == nil && sandbox.contents == before)
+        // The fetch without an audience leaves the judgment to the store, which refuses it.
+        let error = await #expect(throws: ConstraintError.self) {
+            try await fetcher(server, store).fetch(verify: acceptEverything)
+        }
+        #expect(error?.code == .updateNotAssigned)
+
+        audience.appVersion = "3.2"
+        #expect(
+            try await fetcher(server, store).fetch(audience: audience, verify: acceptEverything)
+                == .installed(version: "3"))
+        #expect(try await fetcher(server, store).fetch(audience: audience, verify: acceptEverything) == .notModified)
+        // Validators are kept only for an update installed: the refused fetches sent none.
+        #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, nil, nil, #""r""#])
+
+        // A kill switch (the same rollout key at 0 %) rolls this installation back to the app's files.
+        published.publish(try Fixtures.data("Fetch", "kill-switch.json"), etag: #""k""#)
+        let killed = try await fetcher(server, store).fetch(audience: audience, verify: acceptEverything)
+        guard case .notAssigned("4", let stopped) = killed else {
+            Issue.record("not .notAssigned: \(killed)")
+            return
+        }
+        #expect(stopped.arm == .notInRollout)
+        #expect(store.installedVersion == nil)
+    }
+
     // MARK: - Helpers
 
     private func fetcher(_ server: LocalHTTPServer, _ store: ConstraintStore, attempts: Int = 4)
