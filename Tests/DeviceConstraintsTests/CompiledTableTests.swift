@@ -134,6 +134,78 @@ struct CompiledTableTests {
         #expect(throws: ConstraintError.self) { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
     }
 
+    /// Every container of every folder, looked up on every class of the catalog, through a table and through JSON.
+    @Test func everyRecordOfEveryContainerOnEveryClassIsTheSameFromTheTableAsFromJSON() throws {
+        var compared = 0
+        for folder in try Self.folders {
+            let files = Self.parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+            let containers = Set(files.compactMap { table.file(named: $0.name)?.container }).sorted()
+            for device in DeviceCatalog.standard.profiles {
+                let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+                let counting = CountingSource(DirectorySource(folder))
+                let compiled = ConstraintInterpreter(
+                    source: CompiledTableSource(table: table, fallback: counting), device: device, diagnostics: nil)
+                for container in containers {
+                    let expected = Result { () throws(ConstraintError) in try json.records(container: container) }
+                    let actual = Result { () throws(ConstraintError) in try compiled.records(container: container) }
+                    switch (expected, actual) {
+                    case (.success(let expected), .success(let actual)):
+                        #expect(expected == actual, "\(folder.lastPathComponent) \(container) on \(device.name)")
+                        compared += expected.count
+                    case (.failure(let expected), .failure(let actual)):
+                        #expect(expected.code == actual.code)
+                    default:
+                        Issue.record(
+                            "\(folder.lastPathComponent) \(container) on \(device.name): \(expected), \(actual)")
+                    }
+                }
+                // A file the table holds is never read; one it lacks (a fixture that does not parse) is.
+                for name in table.fileNames {
+                    #expect(counting.reads(of: name) == 0, "\(folder.lastPathComponent)/\(name) read")
+                }
+            }
+        }
+        #expect(compared > 500)
+    }
+
+    @Test func aRefusedTableLeavesTheJSONFilesInUse() throws {
+        let folder = Fixtures.bundledConstraints
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).dctable")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = try CompiledTable.compile(Self.parsableFiles(in: folder))
+        bytes[bytes.count - 1] ^= 1
+        try bytes.write(to: url)
+        let counting = CountingSource(DirectorySource(folder))
+        let source = CompiledTableSource(tableAt: url, fallback: counting)
+        #expect(source.table == nil)
+        #expect(source.tableError?.code == .invalidCompiledTable && source.tableError?.file == url.lastPathComponent)
+        let device = try DeviceCatalog.profile("iPhone6")
+        let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: nil)
+        let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+        #expect(
+            try interpreter.records(container: "BMTReportCalendarDayButton")
+                == json.records(container: "BMTReportCalendarDayButton"))
+        #expect(counting.totalReads > 0)
+    }
+
+    @Test func aReloadedFileOverridesTheTablesCopy() throws {
+        let original = #"{"Card": [{"title": {"width": 10}}]}"#
+        let fallback = MutableSource(["Card.json": original])
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: "Card.json", data: Data(original.utf8))]), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
+            diagnostics: nil)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
+        fallback["Card.json"] = #"{"Card": [{"title": {"width": 20}}]}"#
+        interpreter.reload(files: ["Card.json"])
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
+        interpreter.invalidate(container: "Card")
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
+    }
+
     @Test(.timeLimit(.minutes(10)))
     func compilingTakesLinearTime() async throws {
         try await LinearTime.expectLinear(
