@@ -37,6 +37,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .coverage(let options): return try coverage(options)
             case .preview(let options): return try preview(options)
             case .bundle(let options): return try bundle(options)
+            case .compile(let options): return try compile(options)
             case .importTokens(let options): return try importTokens(options)
             case .exportTokens(let options): return try exportTokens(options)
             case .rollout(let options): return try rollout(options)
