@@ -127,8 +127,16 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
-        if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
         let source = try folder(of: options)
+        if options.devices.isEmpty {
+            // Every device with a file of its own, in the catalog's order; the classes that fall back to none
+            // when no device has one.
+            let names = Set((try? source.fileNames()) ?? [])
+            devices = catalog.profiles.filter {
+                names.contains(ConstraintFileName(container: options.container, device: $0.name).fileName)
+            }
+            if devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
+        }
         let records: RecordSheet
         do throws(ConstraintError) {
             records = try RecordSheet(
