@@ -37,7 +37,7 @@ private final class CountingSource: ConstraintSource, @unchecked Sendable {
         return try files.data(forFile: name)
     }
 
-    func fileNames() throws -> [String] { try files.fileNames() }
+    func fileNames() throws -> [String] { files.fileNames() }
 }
 
 private let phone = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
@@ -103,19 +103,6 @@ private final class Fixture: Sendable {
 }
 
 private let fixture = Fixture()
-
-/// A flag that flips on every call.
-private final class Alternation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false  // guarded by `lock`
-
-    func toggle() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        flag.toggle()
-        return flag
-    }
-}
 
 private let textSizeTurn = Alternation()
 
