@@ -34,7 +34,7 @@ private final class CountingSource: ConstraintSource, @unchecked Sendable {
         lock.lock()
         count += 1
         lock.unlock()
-        return try files.data(forFile: name)
+        return files.data(forFile: name)
     }
 
     func fileNames() throws -> [String] { files.fileNames() }
