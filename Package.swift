@@ -43,10 +43,14 @@ let package = Package(
                 intent: .custom(
                     verb: "lint-constraints", description: "Lint the constraint files of the package's targets")),
             dependencies: ["device-constraints"]),
+        // What the test targets share (temporary folders, child processes, the linear-time check, a local HTTP
+        // server, a seeded generator), as swift-argument-parser's ArgumentParserTestHelpers: a regular target, not a
+        // product, that only test targets depend on. Each test target re-exports it from its TestSupport.swift.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "DeviceConstraintsTests",
             // Depending on the child makes `swift test` build it, for the crash test that kills it.
-            dependencies: ["DeviceConstraints", "StoreCrashChild"],
+            dependencies: ["DeviceConstraints", "StoreCrashChild", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // What ConstraintStoreCrashTests kills at random instants: installs in a loop. Not a product.
@@ -55,14 +59,14 @@ let package = Package(
         .target(name: "ConstraintDSL", dependencies: ["DeviceConstraints"]),
         .testTarget(
             name: "ConstraintDSLTests",
-            dependencies: ["ConstraintDSL", "DeviceConstraints"],
+            dependencies: ["ConstraintDSL", "DeviceConstraints", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The Cassowary solver, kiwi-shaped; it shares only the error type.
         .target(name: "ConstraintSolver", dependencies: ["DeviceConstraints"]),
         .testTarget(
             name: "ConstraintSolverTests",
-            dependencies: ["ConstraintSolver", "DeviceConstraints"],
+            dependencies: ["ConstraintSolver", "DeviceConstraints", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // Frames for LayoutNode trees: the DSL's constraints through the solver, with Auto Layout's rules.
@@ -78,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "DeviceConstraintsToolingTests",
             // Depending on the executable makes `swift test` build it, for the end-to-end tests.
-            dependencies: ["DeviceConstraintsTooling", "DeviceConstraintsLint", "device-constraints"],
+            dependencies: ["DeviceConstraintsTooling", "DeviceConstraintsLint", "device-constraints", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The code of README.md, the DocC articles and Examples/: type-checked, built and run (MarkdownSnippets.swift
@@ -88,7 +92,7 @@ let package = Package(
             dependencies: [
                 "DeviceConstraints", "ConstraintDSL", "ConstraintSolver", "ConstraintLayout",
                 "DeviceConstraintsTooling",
-                "device-constraints",
+                "device-constraints", "TestSupport",
             ],
             // Stand-in declarations compiled by the tests, not into them.
             exclude: ["Fixtures"]

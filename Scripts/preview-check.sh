@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Renders both kinds of preview sheet in a real browser (headless Chromium, Debian's `chromium` package) and
-# checks each picture: its size is the sheet's, it is not blank, and it has one panel strip per panel. Then opens the
-# gallery (`preview --html`), picks a device through the page's URL fragment, which its script reads into the device
-# control, and checks the DOM: only that device's sheet is shown, and the provenance shown for a value is the file,
-# line and column that set it; a screenshot of it joins the pictures checked.
+# checks each picture: its size is the sheet's, it is not blank, and it has one panel strip per panel. Then it loads
+# each record sheet (the bundled Constraints/, a dense fixture with many views and long ids, and the SplitViewColumns
+# example's Feed) with Scripts/sheet-text-check.js injected, which measures every text element with getBBox: no two
+# labels may overlap, none may run past its panel, none may be cut ("…"). Any that do are named and the script fails.
+# Then it opens the gallery (`preview --html`), picks a device through the page's URL fragment, which its script
+# reads into the device control, and checks the DOM: only that device's sheet is shown, and the provenance shown for
+# a value is the file, line and column that set it; a screenshot of it joins the pictures checked.
 #
 #   bash Scripts/preview-check.sh [<output folder>]     (default: .build/preview-check)
 #
@@ -29,6 +32,11 @@ tool="$(swift build --show-bin-path)/device-constraints"
 "$tool" preview BMTReportMeasureView Constraints --output "$out/records-measure-view.html"
 "$tool" preview BMTReportCalendarDayButton Constraints --devices iPhone5,iPhone6,iPhone6Plus,iPad,iPhone16Pro \
     --output "$out/records-day-button.html"
+"$tool" preview BMTReportCalendarDayButton Constraints --output "$out/records-day-button-default.html"
+"$tool" preview DenseDashboardCard Tests/DeviceConstraintsToolingTests/Fixtures/DenseSheet \
+    --output "$out/records-dense.html"
+split=Examples/SplitViewColumns/Sources/SplitViewColumns
+"$tool" preview Feed "$split/Constraints" --catalog "$split/catalog.json" --output "$out/records-feed.html"
 
 "$tool" preview BMTReportMeasureView Constraints --html "$out/gallery.html"
 
@@ -49,7 +57,8 @@ shown="$(grep -o '<section class="device" data-device="[^"]*" data-text-sizes="[
 echo "gallery: iPhone5 picked, $view.marginLeft set at BMTReportMeasureView_iPhone5.json:3:42"
 
 # name and expected panel count
-sheets=(layout-measure-view:6 layout-highlights:1 records-measure-view:4 records-day-button:5)
+sheets=(layout-measure-view:6 layout-highlights:1 records-measure-view:2 records-day-button:5
+    records-day-button-default:4 records-dense:2 records-feed:3)
 for entry in "${sheets[@]}"; do
     name="${entry%%:*}"
     size="$(grep -o '<svg [^>]*' "$out/$name.html" | sed -E 's/.* width="([0-9.]+)" height="([0-9.]+)".*/\1 \2/')"
@@ -70,7 +79,8 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --f
 [ -s "$out/gallery-iphone5.png" ] || { echo "error: chromium did not render the gallery" >&2; exit 1; }
 echo "gallery-iphone5.png 1200x900 1" >>"$out/expected.txt"
 
-python3 - "$out" <<'PY'
+status=0
+python3 - "$out" <<'PY' || status=1
 import struct, sys, zlib
 
 STRIP = (0x0B, 0x5C, 0xAD)   # the panel strip colour of PreviewSheet; nothing else is drawn in it
@@ -154,3 +164,26 @@ for line in open(f"{folder}/expected.txt"):
     failures += problems
 sys.exit(1 if failures else 0)
 PY
+
+# Every text of every record sheet, measured in the browser: the counts are written into the page, read back from
+# --dump-dom.
+for name in records-measure-view records-day-button records-day-button-default records-dense records-feed; do
+    python3 - "$out/$name.html" "$out/$name.check.html" Scripts/sheet-text-check.js <<'PY'
+import sys
+page, script = open(sys.argv[1]).read(), open(sys.argv[3]).read()
+open(sys.argv[2], "w").write(page.replace("</body>", "<script>\n" + script + "</script>\n</body>"))
+PY
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=3000 --dump-dom \
+        "file://$out/$name.check.html" 2>"$out/$name.check.log" \
+        | sed -n '/<pre id="text-check">/,/<\/pre>/p' | sed -e 's/.*<pre id="text-check">//' -e 's#</pre>.*##' \
+        >"$out/$name.text-check.txt" || true
+    result="$(head -1 "$out/$name.text-check.txt")"
+    if [[ "$result" != *" overlaps=0 overflows=0" ]]; then
+        echo "error: $name: ${result:-no result from chromium}" >&2
+        tail -n +2 "$out/$name.text-check.txt" | head -50 >&2
+        status=1
+    else
+        echo "$name: $result"
+    fi
+done
+exit $status

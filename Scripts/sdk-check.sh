@@ -26,8 +26,10 @@ versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(13.0 17.0)
 
 # The modules in dependency order: name, folder, modules it imports from the package, kind (library: its module is
-# emitted; executable: type-checked only; example-app: an app's files, type-checked only). The plugins run on the
-# building machine, not on iOS, and the test targets are not built for a device.
+# emitted; executable: type-checked only; example-app: an app's files, type-checked only), and the lowest iOS it is
+# for when that is above the package's floor (an example written for iOS 17 is checked at 17 and above, and said to
+# be skipped below). The plugins run on the building machine, not on iOS, and the test targets are not built for a
+# device.
 modules=(
     "DeviceConstraints|Sources/DeviceConstraints||library"
     "DeviceConstraintsLint|Sources/DeviceConstraintsLint|DeviceConstraints|library"
@@ -41,7 +43,7 @@ modules=(
     "WindowTour|Examples/WindowTour/Sources/WindowTour|DeviceConstraints|executable"
     "SplitViewColumns|Examples/SplitViewColumns/Sources/SplitViewColumns|DeviceConstraints|executable"
     "CalendarApp|Examples/UIKitCalendar/CalendarApp|DeviceConstraints ConstraintDSL|example-app"
-    "CardsApp|Examples/SwiftUICards/CardsApp|DeviceConstraints DeviceConstraintsUI|example-app"
+    "CardsApp|Examples/SwiftUICards/CardsApp|DeviceConstraints DeviceConstraintsUI|example-app|17.0"
 )
 
 # A target or an example this list lacks would go unchecked: refuse to run without it.
@@ -85,8 +87,26 @@ for version in "${versions[@]}"; do
     target="arm64-apple-ios$version"
     echo "=== $target ($sdk)"
     for entry in "${modules[@]}"; do
-        IFS='|' read -r name folder imports kind <<<"$entry"
+        IFS='|' read -r name folder imports kind floor <<<"$entry"
+        if [ -n "$floor" ] && [ "$(printf '%s\n%s\n' "$floor" "$version" | sort -V | head -1)" != "$floor" ]; then
+            printf '%-32s skipped: written for iOS %s and later\n' "$name" "$floor"
+            continue
+        fi
         mapfile -t sources < <(find "$folder" -name '*.swift' -not -path '*/.build/*' | sort)
+        # `#Preview` is a macro whose plugin ships with Xcode, in no SDK: off a Mac, each preview's body is checked
+        # as the body of a view function instead (the copies are in the logs' folder).
+        if [ "$(uname)" != Darwin ] && grep -q '^#Preview' "${sources[@]}"; then
+            mkdir -p "$out/previews/$name"
+            for index in "${!sources[@]}"; do
+                copy="$out/previews/$name/$(basename "${sources[$index]}")"
+                awk -v file="$index" '/^#Preview(\(.*\))? \{$/ {
+                    count++
+                    print "@MainActor @ViewBuilder func sdkCheckPreview" file "_" count "() -> some View {"
+                    next
+                } { print }' "${sources[$index]}" >"$copy"
+                sources[index]="$copy"
+            done
+        fi
         # A target with resources reaches them through `Bundle.module`, which SwiftPM generates: a stand-in for it.
         if grep -q 'Bundle.module\|(\.module' "${sources[@]}"; then
             printf 'import Foundation\nextension Foundation.Bundle {\n    static let module = Bundle.main\n}\n' \

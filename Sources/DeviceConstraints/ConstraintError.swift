@@ -106,6 +106,13 @@ public struct ConstraintError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let timedOut = Code(rawValue: "timedOut")
         /// The server redirected a fetch more times than it follows: a redirect loop.
         public static let tooManyRedirects = Code(rawValue: "tooManyRedirects")
+
+        // Compiled tables (``CompiledTable``).
+
+        /// A compiled table that is not one this version reads: a wrong magic number or format version, a checksum
+        /// that does not match, a count or an offset outside the file, a record that the parser could not have made.
+        /// The message gives the byte offset and what was expected; the JSON files are read instead.
+        public static let invalidCompiledTable = Code(rawValue: "invalidCompiledTable")
     }
 
     /// What kind of error this is.

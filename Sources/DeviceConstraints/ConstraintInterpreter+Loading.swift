@@ -111,7 +111,9 @@ extension ConstraintInterpreter {
             var file = stored.file(fileName)
             if file == nil {
                 guard readingFiles else { return nil }
-                if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
+                if let compiled = (source as? CompiledTableSource)?.parsedFile(named: fileName, container: container) {
+                    file = .parsed(compiled)
+                } else if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
                     warnings += parsed.warnings

@@ -18,18 +18,10 @@ struct CompileCheckTests {
 
     /// Type-checks `file` with `swiftc`, returning line number → error messages.
     private func compilerErrors(in file: URL) throws -> [Int: [String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", try PackageCompiler.modulesFolder().path, file.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", try PackageCompiler.modulesFolder().path, file.path])
+        let text = run.log
         var errors: [Int: [String]] = [:]
         let prefix = file.lastPathComponent + ":"
         for line in text.split(separator: "\n") {
@@ -39,7 +31,7 @@ struct CompileCheckTests {
             guard location.count == 3, let number = Int(location[0]) else { continue }
             errors[number, default: []].append(String(line))
         }
-        if errors.isEmpty && process.terminationStatus != 0 {
+        if errors.isEmpty && run.status != 0 {
             Issue.record("swiftc failed without errors in \(file.lastPathComponent):\n\(text)")
         }
         return errors

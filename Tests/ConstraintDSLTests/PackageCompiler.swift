@@ -53,27 +53,10 @@ enum PackageCompiler {
     /// tests' cooperative pool that long would starve the other tests' timers); throws its output unless it
     /// succeeds without errors or warnings.
     static func swiftc(_ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["swiftc"] + arguments
-                    let output = Pipe()
-                    process.standardOutput = output
-                    process.standardError = output
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    let text = String(decoding: data, as: UTF8.self)
-                    guard process.terminationStatus == 0, !text.contains("error:"), !text.contains("warning:") else {
-                        throw CompileFailure(output: text)
-                    }
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments)
+        let text = run.log
+        guard run.status == 0, !text.contains("error:"), !text.contains("warning:") else {
+            throw CompileFailure(output: text)
         }
     }
 

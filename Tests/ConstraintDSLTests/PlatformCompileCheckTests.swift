@@ -239,14 +239,8 @@ struct PlatformCheck: Sendable, CustomTestStringConvertible {
 
     /// The compiler's resource folder (`lib/swift`).
     private static func runtimeResources() throws -> URL {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-print-target-info"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = Data(
+            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-print-target-info"]).output.utf8)
         let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let paths = try #require(info["paths"] as? [String: Any])
         let resources = try #require(paths["runtimeResourcePath"] as? String)

@@ -1,6 +1,8 @@
 import ConstraintDSL
 import DeviceConstraints
 import Foundation
+// The shared test support (Tests/TestSupport), for every file of this target without an import of its own.
+@_exported import TestSupport
 import Testing
 
 extension DeviceProfile {
@@ -90,9 +92,5 @@ struct Tree {
 /// The folders of the project.
 enum Folders {
     /// The `Constraints/` folder that ships with the project.
-    static var bundledConstraints: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Constraints", isDirectory: true)
-    }
+    static var bundledConstraints: URL { PackageFolders.bundledConstraints }
 }

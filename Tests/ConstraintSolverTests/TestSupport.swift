@@ -1,6 +1,8 @@
 import ConstraintSolver
 import DeviceConstraints
 import Foundation
+// The shared test support (Tests/TestSupport), for every file of this target without an import of its own.
+@_exported import TestSupport
 import Testing
 
 /// Whether `body` throws a ``ConstraintError`` with `code`.

@@ -53,19 +53,7 @@ struct ConstraintStoreCrashTests {
 
     /// The child executable, built by `swift test` next to this target's resources.
     static var child: URL {
-        get throws {
-            var folders = [Bundle.module.bundleURL.deletingLastPathComponent()]
-            folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-                .map { $0.bundleURL.deletingLastPathComponent() }
-            folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-            for folder in folders {
-                let candidate = folder.appendingPathComponent("StoreCrashChild")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-            Issue.record(
-                "no StoreCrashChild executable in \(folders.map(\.path)); build it with `swift build --build-tests`")
-            throw CocoaError(.fileNoSuchFile)
-        }
+        get throws { try ChildProcess.built("StoreCrashChild", besides: .module) }
     }
 
     @Test(.timeLimit(.minutes(10)))

@@ -12,78 +12,6 @@ import Testing
 // Helpers of DirectoryWatcherTests: real folders and single-system-call saves, bounded waits, and what Linux's /proc
 // says about this process.
 
-/// A fresh folder under the temporary directory, removed when released, with the file operations of a save
-/// done as single system calls (Foundation's writes may go through a temporary file of their own).
-final class TemporaryFolder: Sendable {
-    let url: URL
-    private let owned: Bool
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("DirectoryWatcherTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        owned = true
-    }
-
-    /// An existing folder, left in place when released.
-    init(existing url: URL) {
-        self.url = url
-        owned = false
-    }
-
-    deinit {
-        if owned { try? FileManager.default.removeItem(at: url) }
-    }
-
-    private func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// open(O_TRUNC) + write + close: a write in place (or a new file).
-    func write(_ name: String, _ text: String) throws {
-        try write(name, text, flags: O_WRONLY | O_CREAT | O_TRUNC)
-    }
-
-    func append(_ name: String, _ text: String) throws {
-        try write(name, text, flags: O_WRONLY | O_APPEND)
-    }
-
-    /// Writes from the start without truncating.
-    func overwrite(_ name: String, _ text: String) throws {
-        try write(name, text, flags: O_WRONLY | O_CREAT)
-    }
-
-    private func write(_ name: String, _ text: String, flags: Int32) throws {
-        let descriptor = open(path(name), flags, 0o644)
-        guard descriptor >= 0 else { throw FileFailure(operation: "open \(name)") }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw FileFailure(operation: "write \(name)") }
-    }
-
-    func rename(_ name: String, to newName: String) throws {
-        guard systemRename(path(name), path(newName)) == 0 else { throw FileFailure(operation: "rename \(name)") }
-    }
-
-    func remove(_ name: String) throws {
-        guard unlink(path(name)) == 0 else { throw FileFailure(operation: "unlink \(name)") }
-    }
-
-    struct FileFailure: Error, CustomStringConvertible {
-        var operation: String
-        var code = errno
-        var description: String { "\(operation): \(String(cString: strerror(code)))" }
-    }
-}
-
-// The C functions, under names the methods of TemporaryFolder do not hide.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}
-
-private func systemRename(_ old: String, _ new: String) -> Int32 {
-    rename(old, new)
-}
-
 /// How long a test waits for something that normally takes milliseconds: long enough for a machine busy with other
 /// builds and with the other suites (a whole `swift test` on two busy cores), and only spent when something is
 /// wrong, since every wait ends as soon as its condition holds. Below the tests' ten-minute time limits, so that a
@@ -310,29 +238,10 @@ extension AsyncStream where Element: Sendable {
     }
 }
 
-/// Runs `body` on a new thread, so that blocking or sleeping in it holds none of the few threads that run the
-/// tests (and their timing does not depend on when those are free).
-func onThreadOfItsOwn(_ body: @escaping @Sendable () throws -> Void) async throws {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        Thread {
-            do {
-                try body()
-                continuation.resume()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }.start()
-    }
-}
-
 /// Runs the toolchain's programs.
 enum Toolchain {
     /// The first `name` on PATH.
-    static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static func find(_ name: String) -> URL? { ChildProcess.find(name) }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -340,21 +249,9 @@ enum Toolchain {
 
     /// Runs `program` on a thread of its own and throws its output unless it exits with 0.
     static func run(_ program: URL, _ arguments: [String]) async throws {
-        try await onThreadOfItsOwn { try runAndWait(program, arguments) }
-    }
-
-    private static func runAndWait(_ program: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw Failure(description: "\(program.lastPathComponent) failed:\n\(text)")
+        let run = try await ChildProcess.run(program, arguments)
+        if run.status != 0 {
+            throw Failure(description: "\(program.lastPathComponent) failed:\n\(run.log)")
         }
     }
 }

@@ -10,11 +10,14 @@ struct FastFileReaderTests {
     private struct Outcome: Equatable, CustomStringConvertible {
         var file: ContainerConstraints?
         var viewOffsets: [Int]?
+        /// The scaled values and column rules, each with its view's entry.
+        var adaptiveValues: [AdaptiveAttribute]?
         var error: String?
         var warnings: [String]
 
         var description: String {
-            "\(file.map { "\($0.viewIds) \($0.records)" } ?? "no file") \(viewOffsets ?? []) \(error ?? "") \(warnings)"
+            "\(file.map { "\($0.viewIds) \($0.records)" } ?? "no file") \(viewOffsets ?? []) "
+                + "\(adaptiveValues ?? []) \(error ?? "") \(warnings)"
         }
     }
 
@@ -24,7 +27,13 @@ struct FastFileReaderTests {
         let log = DiagnosticLog()
         do {
             let file = try parser.parse(data, fileName: name, diagnostics: listening ? log.handler : nil)
-            return Outcome(file: file, viewOffsets: file.viewOffsets, warnings: log.all.map(\.description))
+            let adaptive = try? parser.parsedFile(
+                data, fileName: name, container: String(name.prefix { $0 != "_" && $0 != "." }),
+                collectingWarnings: false
+            ).table.adaptiveValues
+            return Outcome(
+                file: file, viewOffsets: file.viewOffsets, adaptiveValues: adaptive,
+                warnings: log.all.map(\.description))
         } catch {
             let place = "\(error.code) \(error.line ?? 0):\(error.column ?? 0) \(error.keyPath ?? "")"
             return Outcome(error: place, warnings: log.all.map(\.description))
@@ -197,6 +206,16 @@ struct FastFileReaderTests {
             FastFileReader.read($0, containers: ["TypoThenNonASCIIName"], warnings: collector, offsets: false)
         }
         #expect(read == nil && collector.all.isEmpty)
+    }
+
+    /// Found by the differential fuzzer: an empty record after one with a scaled value took that value as its own.
+    @Test func anEmptyRecordAfterOneWithAScaledValueHasNoScaledValue() throws {
+        let data = try Fixtures.data("Plain", "ScaledThenEmpty_iPhone6.json")
+        expectSameOutcome(data, "ScaledThenEmpty_iPhone6.json")
+        let file = try ConstraintFileParser().parse(data, fileName: "ScaledThenEmpty_iPhone6.json")
+        #expect(file.scaledValues(of: "banner")["width"] == ScaledValue(375))
+        #expect(file.scaledValues(of: "grid").isEmpty)
+        #expect(file.scaledValues(of: "footer")["height"] == ScaledValue(44))
     }
 
     @Test func everyFixtureFileReadsTheSameBothWays() throws {

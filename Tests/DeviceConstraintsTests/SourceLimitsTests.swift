@@ -288,31 +288,6 @@ struct SourceLimitsTests {
 
 // MARK: - Helpers
 
-/// A folder in the temporary directory, removed when the value is released.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: url.appendingPathComponent(name))
-    }
-
-    /// A file of `size` bytes that takes no disk space: all zeros, never written.
-    func sparseFile(_ name: String, size: Int) throws {
-        let path = url.appendingPathComponent(name).path
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: UInt64(size))
-        try handle.close()
-    }
-}
-
 /// A source that only implements `data(forFile:)`, so it gets the protocol's default size check.
 struct WholeFileSource: ConstraintSource {
     var files: [String: Data]

@@ -1,4 +1,6 @@
 import Foundation
+// The shared test support (Tests/TestSupport), for every file of this target without an import of its own.
+@_exported import TestSupport
 import Testing
 
 @testable import DeviceConstraints
@@ -10,26 +12,11 @@ import Testing
 #endif
 
 /// Fixture folders and files of this test target.
-enum Fixtures {
-    static var root: URL {
-        get throws {
-            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        }
-    }
-
-    static func folder(_ name: String) throws -> URL {
-        try root.appendingPathComponent(name, isDirectory: true)
-    }
+enum Fixtures: FixtureFolder {
+    static var resources: Bundle { .module }
 
     static func data(_ folder: String, _ file: String) throws -> Data {
         try Data(contentsOf: self.folder(folder).appendingPathComponent(file))
-    }
-
-    /// The `Constraints/` folder that ships with the project.
-    static var bundledConstraints: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Constraints", isDirectory: true)
     }
 }
 
@@ -192,25 +179,6 @@ final class CallbackSource: ConstraintSource, @unchecked Sendable {
     }
 
     func fileNames() throws -> [String] { files.fileNames() }
-}
-
-/// SplitMix64: a small seeded generator, so that a failing case can be found again.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(max(bound, 1)))
-    }
 }
 
 /// A ``ChangingSource`` whose changes the test makes and announces separately, to stand in the gap a

@@ -222,11 +222,12 @@ struct ArgumentParsingTests {
     @Test func eachCommandReadsItsOwnOptions() throws {
         #expect(
             ToolCommand.commands.map { $0.spec.name } == [
-                "lint", "show", "devices", "coverage", "preview", "bundle", "import", "export", "rollout",
+                "lint", "show", "devices", "coverage", "preview", "bundle", "compile", "import", "export", "rollout",
             ])
         let arguments: [String: [String]] = [
             "show": ["Card", "--device", "iPad"], "preview": ["Card"],
             "bundle": ["--bundle-version", "2", "--output", "update.json"],
+            "compile": ["--output", "Constraints.dctable"],
             "import": ["base.tokens.json", "--output", "Constraints"],
             "export": ["--format", "dtcg", "--output", "tokens"],
             "rollout": ["update.json", "--installation-id", "abc"],

@@ -76,17 +76,3 @@ struct GenerateCommandTests {
         #expect(outcome.errorOutput.hasPrefix("\(broken):"))
     }
 }
-
-/// A folder under the temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("DeviceConstraints-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

@@ -36,7 +36,7 @@ struct PluginEndToEndTests {
         // The generated code compiles without a warning, and swift-format leaves it as it is.
         #expect(!clean.log.contains("warning:"), "\(clean.log)")
         for file in [generated, try package.generatedFile(named: "LayoutIDs.generated.swift")] {
-            let formatted = try run(
+            let formatted = try ChildProcess.run(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
                     "swift", "format", "format", "--configuration", Fixtures.packageRoot.path + "/.swift-format",
@@ -45,7 +45,7 @@ struct PluginEndToEndTests {
                 in: package.root)
             #expect(formatted.log == (try String(contentsOf: file, encoding: .utf8)), "\(formatted.log)")
         }
-        let app = try run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
+        let app = try ChildProcess.run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
         #expect(app.status == 0, "\(app.log)")
         #expect(app.log == (try bundledRecords()), "\(app.log)")
 
@@ -133,7 +133,7 @@ private struct FixturePackage {
     }
 
     func build() throws -> ProcessRun {
-        try run(
+        try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["swift", "build", "--package-path", root.path, "--scratch-path", scratch.path], in: root)
     }
@@ -144,44 +144,4 @@ private struct FixturePackage {
             .compactMap { $0 as? URL }.first { $0.lastPathComponent == name }
         return try #require(found, "no \(name) under \(scratch.path)")
     }
-}
-
-/// What a process printed (standard output and error together) and how it exited.
-private struct ProcessRun {
-    var status: Int32
-    var log: String
-    var lines: [String] { log.split(separator: "\n").map(String.init) }
-}
-
-/// Runs `executable` and waits at most `timeout` seconds, then kills it.
-private func run(_ executable: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval = 1200) throws
-    -> ProcessRun
-{
-    // A file, not a pipe: a full pipe cannot block the build while the test waits for it.
-    let logURL = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-e2e-\(UUID().uuidString).log")
-    try #require(FileManager.default.createFile(atPath: logURL.path, contents: nil))
-    defer { try? FileManager.default.removeItem(at: logURL) }
-    let log = try FileHandle(forWritingTo: logURL)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.standardOutput = log
-    process.standardError = log
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        // Never wait for ever: a build that ignores the request to stop is killed.
-        process.terminate()
-        if finished.wait(timeout: .now() + 10) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 10)
-        }
-        Issue.record("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) took over \(timeout) s")
-    }
-    try log.close()
-    return ProcessRun(
-        status: process.isRunning ? -1 : process.terminationStatus,
-        log: String(decoding: try Data(contentsOf: logURL), as: UTF8.self))
 }

@@ -180,6 +180,159 @@ struct PreviewCommandTests {
         }
     }
 
+    /// The dense fixture: 16 views with long ids, close together, on an iPhone 5 and an iPad, whose file lists
+    /// them in the other order.
+    private func denseSheet() throws -> RecordSheet {
+        try sheet("DenseDashboardCard", [.iPhone5, .iPad], in: "DenseSheet")
+    }
+
+    /// Every drawn text of an SVG document with its estimated box (DejaVu Sans: 0.64 em a character at most, 0.93
+    /// em above the baseline, 0.24 below), and the panel frame it is drawn in.
+    private final class Texts: NSObject, XMLParserDelegate {
+        struct Text {
+            var content = ""
+            var box: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 0, 0)
+            var panel: Int
+            var isSample: Bool
+        }
+        var texts: [Text] = []
+        var frames: [(x: Double, y: Double, width: Double, height: Double)] = []
+        private var open: Int?
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? 0 }
+            if element == "rect", attributes["class"] == "panel-frame" {
+                frames.append((number("x"), number("y"), number("width"), number("height")))
+            }
+            if element == "text" {
+                let size = number("font-size")
+                texts.append(
+                    Text(
+                        box: (number("x"), number("y") - 0.93 * size, 0, 1.17 * size), panel: frames.count - 1,
+                        isSample: attributes["class"] == "font-sample"))
+                open = texts.count - 1
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let open { texts[open].content += string }
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?
+        ) {
+            guard element == "text", let open else { return }
+            let size = texts[open].box.height / 1.17
+            texts[open].box.width = Double(texts[open].content.count) * 0.64 * size
+            self.open = nil
+        }
+    }
+
+    private func texts(_ svg: String) throws -> Texts {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let texts = Texts()
+        parser.delegate = texts
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        return texts
+    }
+
+    @Test(arguments: ["dense", "BMTReportCalendarDayButton", "BMTReportMeasureView"])
+    func noTwoLabelsOverlapAndNoneIsCutOrRunsPastItsPanel(sheetName: String) throws {
+        let records =
+            sheetName == "dense"
+            ? try denseSheet()
+            : try RecordSheet(
+                container: sheetName,
+                devices: [DeviceName.iPhone5, .iPhone6, .iPhone6Plus, .iPad, .iPhone16Pro].map {
+                    try #require(DeviceCatalog.standard.profile(named: $0))
+                },
+                catalog: .standard, source: DirectorySource(Fixtures.bundledConstraints))
+        let parsed = try texts(records.sheet.svg())
+        let labels = parsed.texts.filter { !$0.isSample && $0.panel >= 0 }
+        #expect(labels.count > 10)
+        var overlaps: [String] = []
+        for (index, a) in labels.enumerated() {
+            #expect(!a.content.hasSuffix("…"), "cut: \(a.content)")
+            let frame = parsed.frames[a.panel]
+            #expect(
+                a.box.x >= frame.x && a.box.x + a.box.width <= frame.x + frame.width && a.box.y >= frame.y
+                    && a.box.y + a.box.height <= frame.y + frame.height,
+                "past its panel: \(a.content)")
+            for b in labels[(index + 1)...]
+            where min(a.box.x + a.box.width, b.box.x + b.box.width) - max(a.box.x, b.box.x) > 0.5
+                && min(a.box.y + a.box.height, b.box.y + b.box.height) - max(a.box.y, b.box.y) > 0.5
+            {
+                overlaps.append("'\(a.content)' and '\(b.content)'")
+            }
+        }
+        #expect(overlaps.isEmpty, "\(overlaps.count) overlapping pairs: \(overlaps.prefix(5))")
+    }
+
+    @Test func everyWindowIsDrawnAtItsDevicesSizeAndAspectWithItsNameAndPoints() throws {
+        let records = try denseSheet()
+        let sheet = records.sheet
+        let windows = try elements(sheet.svg()).filter { $0.attributes["class"] == "window" }
+        #expect(windows.count == 2)
+        for (panel, (window, device)) in zip(sheet.panels, zip(windows, records.tables.map(\.device))) {
+            #expect(panel.width == device.width && panel.height == device.height)
+            #expect(panel.title == device.name.rawValue)
+            #expect(panel.details.first?.hasPrefix("\(PreviewSheet.number(device.width))×") == true)
+            #expect(panel.details.first?.contains(" pt ") == true)
+            let width = try #require(Double(window.attributes["width"] ?? ""))
+            let height = try #require(Double(window.attributes["height"] ?? ""))
+            #expect(abs(width / height - device.width / device.height) < 0.01)
+        }
+    }
+
+    @Test func theViewsAreInTheSameOrderOnEveryPanel() throws {
+        // The iPad's file lists the views in the other order.
+        let panels = try denseSheet().sheet.panels
+        let orders = panels.map { $0.boxes.compactMap(\.title) }
+        #expect(orders[0].count == 16)
+        #expect(orders.allSatisfy { $0 == orders[0] })
+        #expect(
+            panels.allSatisfy { panel in
+                zip(panel.boxes, panel.boxes.dropFirst()).allSatisfy { $0.frame.y < $1.frame.y }
+            })
+    }
+
+    @Test func theLegendExplainsEveryNotationAndTheFontSizesAreDrawnAtTheirSize() throws {
+        let records = try denseSheet()
+        let sheet = records.sheet
+        for notation in ["↔×", " × ", "*", "Ag", "×"] {
+            #expect(sheet.notations.contains { $0.contains(notation) }, "\(notation)")
+        }
+        let svg = sheet.svg()
+        #expect(svg.contains("class=\"notation\""))
+        // avatarBadgeCountLabel: fontSize 16 on the iPhone 5, labelled and drawn at 16 points at the sheet's scale.
+        let badge = try #require(sheet.panels[0].boxes.first { $0.title?.hasSuffix("AvatarBadgeCountLabel") == true })
+        #expect(badge.fontSize == 16 && badge.details.contains { $0.hasPrefix("fontSize 16") })
+        let samples = try elements(svg).filter { $0.attributes["class"] == "font-sample" }
+        #expect(samples.contains { $0.attributes["font-size"] == PreviewSheet.number(16 * sheet.effectiveScale) })
+    }
+
+    @Test func theSheetWrapsItsPanelsIntoRowsWithinItsMaximumWidth() throws {
+        let profiles = try [DeviceName.iPhone5, .iPhone6, .iPhone6Plus, .iPad, .iPhone16Pro].map {
+            try #require(DeviceCatalog.standard.profile(named: $0))
+        }
+        let records = try RecordSheet(
+            container: "BMTReportCalendarDayButton", devices: profiles, catalog: .standard,
+            source: DirectorySource(Fixtures.bundledConstraints))
+        let all = try elements(records.sheet.svg())
+        let width = try #require(Double(all.first { $0.name == "svg" }?.attributes["width"] ?? ""))
+        #expect(width <= PreviewSheet.maximumSheetWidth)
+        let frames = all.filter { $0.attributes["class"] == "panel-frame" }
+        #expect(frames.count == 5)
+        #expect(
+            frames.allSatisfy {
+                (Double($0.attributes["x"] ?? "") ?? 0) + (Double($0.attributes["width"] ?? "") ?? .infinity) <= width
+            })
+        #expect(Set(frames.map { $0.attributes["y"] ?? "" }).count > 1, "more than one row")
+    }
+
     // MARK: - The command
 
     @Test func theCommandWritesAnHTMLPageOrPrintsTheSVG() throws {
@@ -193,9 +346,23 @@ struct PreviewCommandTests {
         #expect(written.output == "wrote \(file.path): 2 devices\n")
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "))
+        // By default, every device with a file of its own: Card_iPhone5.json and Card_iPad.json.
         let printed = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Card", directory: folder)))
-        #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPhone6Plus\""))
-        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 4)
+        #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPad\""))
+        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+    }
+
+    @Test func byDefaultEveryDeviceWithAFileOfItsOwnIsDrawnInTheCatalogsOrder() throws {
+        // The SplitViewColumns example: three iPad classes of its own catalog, each with a Feed file.
+        let example = Fixtures.packageRoot.appendingPathComponent("Examples/SplitViewColumns/Sources/SplitViewColumns")
+        let run = DeviceConstraintsTool().run(
+            .preview(
+                PreviewOptions(
+                    container: "Feed", directory: example.appendingPathComponent("Constraints").path,
+                    catalog: example.appendingPathComponent("catalog.json").path)))
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
+        #expect(titles == ["iPad4Column", "iPad3Column", "iPad2Column"])
     }
 
     @Test(arguments: ["Card", "Wide", "Huge"])

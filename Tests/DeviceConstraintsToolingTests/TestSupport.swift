@@ -1,6 +1,8 @@
 import DeviceConstraints
 import DeviceConstraintsTooling
 import Foundation
+// The shared test support (Tests/TestSupport), for every file of this target without an import of its own.
+@_exported import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,16 +13,8 @@ import Testing
 
 /// Fixture folders of this test target: `Clean`, `Errors` (one file per kind of error), `Warnings`,
 /// `MissingDefault`, `DeadFile`, `PhoneOnly` (written for `Catalogs/phones.json`) and `Catalogs`.
-enum Fixtures {
-    static var root: URL {
-        get throws {
-            try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        }
-    }
-
-    static func folder(_ name: String) throws -> URL {
-        try root.appendingPathComponent(name, isDirectory: true)
-    }
+enum Fixtures: FixtureFolder {
+    static var resources: Bundle { .module }
 
     static func source(_ name: String) throws -> DirectorySource {
         DirectorySource(try folder(name))
@@ -31,15 +25,7 @@ enum Fixtures {
     }
 
     /// The package's own folder.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
-    /// The `Constraints/` folder that ships with the project.
-    static var bundledConstraints: URL {
-        packageRoot.appendingPathComponent("Constraints", isDirectory: true)
-    }
+    static var packageRoot: URL { PackageFolders.root }
 }
 
 extension JSONValue {
@@ -57,67 +43,19 @@ extension LintReport {
 /// The built `device-constraints` executable, run as a user runs it.
 enum Executable {
     /// What one run printed and how it exited.
-    struct Run {
-        var exitCode: Int32
-        var output: String
-        var errorOutput: String
-
-        var outputLines: [String] {
-            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-        var errorLines: [String] {
-            errorOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-    }
+    typealias Run = ProcessRun
 
     static let name = "device-constraints"
 
     /// The executable, built by `swift test` into the folder that holds this test target's resources (and,
     /// on Linux, the test bundle): `.build/debug`, `.build-tsan/x86_64-unknown-linux-gnu/debug`, ….
     static var url: URL {
-        get throws {
-            var folders = [Bundle.module.bundleURL.deletingLastPathComponent()]
-            folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-                .map { $0.bundleURL.deletingLastPathComponent() }
-            folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-            for folder in folders {
-                let candidate = folder.appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-            Issue.record("no \(name) executable in \(folders.map(\.path)); build it with `swift build`")
-            throw CocoaError(.fileNoSuchFile)
-        }
+        get throws { try ChildProcess.built(name, besides: .module) }
     }
 
     /// Runs the tool with `arguments` in `directory` and waits for it.
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "device-constraints-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        // Files rather than pipes: a full pipe cannot block the tool while the test waits for it.
-        let outputURL = scratch.appendingPathComponent("stdout")
-        let errorURL = scratch.appendingPathComponent("stderr")
-        for url in [outputURL, errorURL] {
-            try #require(FileManager.default.createFile(atPath: url.path, contents: nil))
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errorOutput = try FileHandle(forWritingTo: errorURL)
-
-        let process = Process()
-        process.executableURL = try url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = errorOutput
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errorOutput.close()
-        return Run(
-            exitCode: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            errorOutput: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try ChildProcess.run(try url, arguments, in: directory)
     }
 
     /// Runs the tool in the fixtures folder, so that paths print as `Errors/WrongType.json`.
@@ -141,21 +79,11 @@ enum Compiler {
         let folder = try ScratchFolder(files)
         var printed = ""
         var status: Int32 = 0
-        for (index, arguments) in steps.enumerated() {
-            let outputURL = folder.url.appendingPathComponent("swiftc-\(index).out")
-            try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
-            let output = try FileHandle(forWritingTo: outputURL)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swiftc", "-diagnostic-style=llvm"] + arguments
-            process.currentDirectoryURL = folder.url
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            process.waitUntilExit()
-            try output.close()
-            printed += String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
-            status = process.terminationStatus
+        for arguments in steps {
+            let run = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-diagnostic-style=llvm"] + arguments, in: folder.url)
+            printed += run.log
+            status = run.status
             try #require(status != 127, "no swiftc on the PATH: \(printed)")
             if status != 0 { break }
         }
@@ -196,29 +124,4 @@ enum GeneratedCatalog {
         }
         return "{\"devices\": [\n" + devices.joined(separator: ",\n") + "\n]}\n"
     }
-}
-
-/// A folder of files made for one test, removed when it ends.
-struct ScratchFolder: ~Copyable {
-    let url: URL
-
-    init(_ files: [String: String] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "device-constraints-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (name, text) in files { try write(text, to: name) }
-    }
-
-    /// Writes `text` to `name`, making its folder.
-    func write(_ text: String, to name: String) throws {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    /// The path of `name` in the folder.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -37,7 +37,7 @@ struct BuiltDocumentationTests {
         let warnings = build.lines.filter { $0.contains(".md:") && $0.contains(" warning: ") }
         #expect(warnings.isEmpty, "the documents' code has warnings:\n\(warnings.joined(separator: "\n"))")
         for program in programs where !program.expected.isEmpty {
-            let result = try await run(
+            let result = try await ChildProcess.run(
                 workspace.executable(program.name), [], in: Repository.root, timeout: 120)
             let printed = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .map(String.init)
@@ -136,7 +136,8 @@ struct BuiltDocumentationTests {
                         Self.executableTargets(in: manifest ?? "").first,
                         "\(command.location): no executable target in the package's manifest")
                 }
-                let result = try await run(workspace.executable(product), arguments, in: folder, timeout: 120)
+                let result = try await ChildProcess.run(
+                    workspace.executable(product), arguments, in: folder, timeout: 120)
                 #expect(
                     SnippetProgram.ExpectedLine.match(command.expected, result.lines),
                     "\(command.location): `\(command.line)` printed\n\(result.lines.joined(separator: "\n"))")

@@ -120,7 +120,7 @@ struct DocumentationTests {
                         Issue.record("\(command.location): `\(command.line)` cannot be checked here: \(advice)")
                         continue
                     }
-                    let result = try await run(
+                    let result = try await ChildProcess.run(
                         tool, Array(commandWords.dropFirst(3)), in: Repository.root, timeout: 120)
                     #expect(
                         SnippetProgram.ExpectedLine.match(command.expected, result.lines),
@@ -216,11 +216,12 @@ struct DocumentationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let clone = folder.appendingPathComponent("DeviceConstraints", isDirectory: true)
         let git = URL(fileURLWithPath: "/usr/bin/env")
-        let cloned = try await run(git, ["git", "clone", "--quiet", Repository.root.path, clone.path], in: folder)
+        let cloned = try await ChildProcess.run(
+            git, ["git", "clone", "--quiet", Repository.root.path, clone.path], in: folder)
         try #require(cloned.status == 0, "git clone: \(cloned)")
-        let main = try await run(git, ["git", "checkout", "--quiet", "-B", "main"], in: clone)
+        let main = try await ChildProcess.run(git, ["git", "checkout", "--quiet", "-B", "main"], in: clone)
         try #require(main.status == 0, "git checkout -B main: \(main)")
-        let head = try await run(git, ["git", "rev-parse", "HEAD"], in: clone)
+        let head = try await ChildProcess.run(git, ["git", "rev-parse", "HEAD"], in: clone)
         let commit = head.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let app = folder.appendingPathComponent("App", isDirectory: true)
         try write(
@@ -246,7 +247,7 @@ struct DocumentationTests {
     /// another contributor has none of them. The rule is in ``MachinePath``.
     @Test(.enabled(if: Repository.isGitCheckout, "lists the tracked files with git"))
     func noTrackedFileNamesAFolderOfOneMachine() async throws {
-        let listed = try await run(
+        let listed = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["git", "ls-files", "-z"], in: Repository.root)
         try #require(listed.status == 0, "git ls-files: \(listed)")
         let paths = listed.output.split(separator: "\0").map(String.init)

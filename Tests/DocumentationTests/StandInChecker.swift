@@ -116,6 +116,7 @@ struct StandInChecker {
     }
 
     private static func swiftc(_ arguments: [String], in folder: URL) async throws -> ProcessRun {
-        try await run(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments, in: folder, timeout: 300)
+        try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments, in: folder, timeout: 300)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+// The shared test support (Tests/TestSupport), for every file of this target without an import of its own.
+@_exported import TestSupport
 import Testing
 
 /// The repository and what `swift test` built in it.
 enum Repository {
     /// The package's own folder: two folders above this file's.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackageFolders.root
 
     /// Whether the folder is a git checkout (a clone, or a worktree), not an archive of one.
     static let isGitCheckout = FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path)
@@ -17,9 +18,7 @@ enum Repository {
     /// bundle and the `device-constraints` executable.
     static var binFolder: URL {
         get throws {
-            var folders = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-                .map { $0.bundleURL.deletingLastPathComponent() }
-            folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+            let folders = ChildProcess.buildFolders()
             let found = folders.first {
                 FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("device-constraints").path)
             }
@@ -51,83 +50,9 @@ enum Repository {
     ]
 }
 
-/// What a process printed and how it ended.
-struct ProcessRun: CustomStringConvertible {
-    var status: Int32
-    var output: String
-    var errorOutput: String
-
-    /// The lines of standard output, then those of standard error.
-    var lines: [String] {
-        [output, errorOutput].flatMap { text in
-            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-    }
-
-    var description: String { "exit status \(status)\n\(output)\(errorOutput)" }
-}
-
-/// Runs `executable` with `arguments` in `directory` on a thread of its own (a build takes minutes: blocking a
-/// thread of the tests' pool that long would starve the other tests), and stops it after `timeout` seconds.
-func run(
-    _ executable: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval = 1800
-) async throws -> ProcessRun {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessRun, any Error>) in
-        Thread {
-            continuation.resume(
-                with: Result(catching: { try runNow(executable, arguments, in: directory, timeout: timeout) }))
-        }.start()
-    }
-}
-
-/// Runs `swift` (the toolchain's driver) with `arguments`.
 func swift(_ arguments: [String], in directory: URL, timeout: TimeInterval = 1800) async throws -> ProcessRun {
-    try await run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, in: directory, timeout: timeout)
-}
-
-private struct TimedOut: Error, CustomStringConvertible {
-    let command: String
-    var description: String { "\(command) did not end in time and was killed" }
-}
-
-private func runNow(_ executable: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval) throws
-    -> ProcessRun
-{
-    // Files rather than pipes: a full pipe cannot block the process while this thread waits for it.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "documentation-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outputURL = folder.appendingPathComponent("stdout")
-    let errorURL = folder.appendingPathComponent("stderr")
-    for url in [outputURL, errorURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    let errorOutput = try FileHandle(forWritingTo: errorURL)
-    defer {
-        try? output.close()
-        try? errorOutput.close()
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.standardOutput = output
-    process.standardError = errorOutput
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        process.terminate()
-        if finished.wait(timeout: .now() + 10) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 10)
-        }
-        throw TimedOut(command: ([executable.lastPathComponent] + arguments).joined(separator: " "))
-    }
-    return ProcessRun(
-        status: process.terminationStatus,
-        output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-        errorOutput: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    try await ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, in: directory, timeout: timeout)
 }
 
 /// Writes `text` to `url` unless the file already holds it, so that a nested build sees no change.

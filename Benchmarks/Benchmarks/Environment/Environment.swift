@@ -95,19 +95,6 @@ private func measureUpdateNow(
     precondition((change != nil) == changes && interpreter.environment == target)
 }
 
-/// A flag that flips on every call: the baseline's next window, which has no interpreter left to read it from.
-private final class Alternation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false  // guarded by `lock`
-
-    func toggle() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        flag.toggle()
-        return flag
-    }
-}
-
 private let rebuildTarget = Alternation()
 
 let benchmarks: @Sendable () -> Void = {

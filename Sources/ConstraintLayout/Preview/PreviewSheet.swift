@@ -24,6 +24,11 @@ public struct PreviewSheet: Hashable, Sendable {
         public var depth: Int
         /// What is wrong with it; an empty set draws it plain.
         public var highlights: [PreviewHighlight]
+        /// Lines under the label when the sheet draws its labels beside the drawing (``PreviewSheet/labelsBeside``):
+        /// the margins, the font size.
+        public var details: [String] = []
+        /// A font size in points: a sample of text is drawn in the box at that size, at the sheet's scale.
+        public var fontSize: Double?
 
         /// A box; see the properties.
         public init(
@@ -136,13 +141,20 @@ public struct PreviewSheet: Hashable, Sendable {
     public var legend: [PreviewHighlight]
     /// Sheet pixels per point; nil fits the tallest panel into ``maximumDrawingHeight`` (never enlarging).
     public var scale: Double?
-    /// Panels per row.
+    /// Panels per row (fewer when ``labelsBeside`` and the row would be wider than ``maximumSheetWidth``).
     public var columns: Int
+    /// Whether each panel's labels are listed beside its drawing, each joined to its box by a leader line, instead
+    /// of being drawn on the boxes: no two labels overlap however close the boxes are, and none is cut.
+    public var labelsBeside = false
+    /// Lines of the legend that explain the notations the labels use (`↔`, `*`).
+    public var notations: [String] = []
 
     /// The height the tallest drawing gets when ``scale`` is nil.
     public static let maximumDrawingHeight = 480.0
     /// The width the widest drawing gets at most when ``scale`` is nil.
     public static let maximumDrawingWidth = 400.0
+    /// The width a sheet whose labels are beside its drawings wraps its panels into rows to stay within.
+    public static let maximumSheetWidth = 1200.0
 
     /// A sheet; see the properties.
     public init(

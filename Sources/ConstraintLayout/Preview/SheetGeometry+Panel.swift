@@ -4,6 +4,7 @@ extension SheetGeometry {
     static let pastWindowColor = "#cf222e"
 
     func draw(_ panel: PreviewSheet.Panel, index: Int, at origin: (x: Double, y: Double), _ writer: inout SVGWriter) {
+        let cellWidth = cellWidths[index]
         writer.open("g", [("class", .text("panel")), ("data-title", .text(panel.title))])
         writer.empty(
             "rect",
@@ -66,8 +67,20 @@ extension SheetGeometry {
         for guide in panel.guides { drawLine(of: guide, place, &writer) }
         if panel.drawsWindow { drawPastWindow(bounds, window: window, left: windowLeft, top: windowTop, &writer) }
         writer.close("g")
-        for box in boxes { drawLabel(of: box, place, &writer) }
-        for guide in panel.guides { drawLabel(of: guide, place, &writer) }
+        if sheet.labelsBeside {
+            drawCallouts(
+                of: panel, area: area,
+                anchor: { box in
+                    guard let rect = rectangle(of: box, place) else { return nil }
+                    return (
+                        min(max(rect.x + rect.width, area.x), area.x + area.width),
+                        min(max(rect.y + min(rect.height / 2, 6), area.y), area.y + area.height)
+                    )
+                }, &writer)
+        } else {
+            for box in boxes { drawLabel(of: box, place, cellWidth: cellWidth, &writer) }
+            for guide in panel.guides { drawLabel(of: guide, place, cellWidth: cellWidth, &writer) }
+        }
         var noteY = top + drawingHeight + Self.padding + Self.noteLineHeight - 3
         for note in Self.wrap(panel.notes, cellWidth: cellWidth) {
             writer.text(
@@ -151,6 +164,16 @@ extension SheetGeometry {
                 ("fill-opacity", .number(box.highlights.isEmpty ? 0.08 : 0.16)), ("stroke", .text(color)),
                 ("stroke-width", .number(box.highlights.isEmpty ? 1 : 2.5)),
             ])
+        if let fontSize = box.fontSize, fontSize.isFinite, fontSize > 0, rect.width > 0, rect.height > 0 {
+            // A sample at the font's size, at the sheet's scale.
+            writer.text(
+                "Ag",
+                [
+                    ("class", .text("font-sample")),
+                    ("x", .number(rect.x + 1)), ("y", .number(rect.y + min(rect.height, fontSize * scale) - 1)),
+                    ("font-size", .number(fontSize * scale)), ("fill", .text("#24292f")),
+                ])
+        }
         if box.frame.width <= 0 || box.frame.height <= 0 {
             writer.empty(
                 "circle",
@@ -162,7 +185,9 @@ extension SheetGeometry {
         if box.title != nil { writer.close("g") }
     }
 
-    private func drawLabel(of box: PreviewSheet.Box, _ place: Placement, _ writer: inout SVGWriter) {
+    private func drawLabel(
+        of box: PreviewSheet.Box, _ place: Placement, cellWidth: Double, _ writer: inout SVGWriter
+    ) {
         guard let rect = rectangle(of: box, place) else { return }
         let marks = box.highlights.isEmpty ? "" : " ⚠ " + box.highlights.map(\.label).joined(separator: ", ")
         let text = box.name.isEmpty ? String(marks.dropFirst()) : box.name + marks
@@ -205,7 +230,9 @@ extension SheetGeometry {
     }
 
     /// Along a horizontal line the label goes under its start; along a vertical one, right of its middle.
-    private func drawLabel(of guide: PreviewSheet.Guide, _ place: Placement, _ writer: inout SVGWriter) {
+    private func drawLabel(
+        of guide: PreviewSheet.Guide, _ place: Placement, cellWidth: Double, _ writer: inout SVGWriter
+    ) {
         guard let line = line(of: guide, place), !guide.label.isEmpty else { return }
         let horizontal = abs(line.y2 - line.y1) < abs(line.x2 - line.x1)
         let at = place.label(

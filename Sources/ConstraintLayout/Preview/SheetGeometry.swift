@@ -11,6 +11,7 @@ struct SheetGeometry {
     static let detailLineHeight = 14.0
     static let noteLineHeight = 13.0
     static let minimumCellWidth = 200.0
+    static let notationLineHeight = 15.0
     /// The colour of the strip along each panel's top; nothing else uses it.
     static let panelColor = "#0b5cad"
     static let plainColor = "#0969da"
@@ -18,7 +19,12 @@ struct SheetGeometry {
     let sheet: PreviewSheet
     let scale: Double
     let columns: Int
+    /// The widest panel's width.
     let cellWidth: Double
+    /// Each panel's width.
+    let cellWidths: [Double]
+    /// Each panel's row and left edge.
+    let placements: [(row: Int, x: Double)]
     let headerHeight: Double
     let drawingHeight: Double
     let cellHeight: Double
@@ -27,23 +33,65 @@ struct SheetGeometry {
 
     init(sheet: PreviewSheet) {
         self.sheet = sheet
-        scale = sheet.effectiveScale
-        columns = max(1, min(sheet.columns, sheet.panels.count))
+        let scale = sheet.effectiveScale
+        self.scale = scale
+        let columns = max(1, min(sheet.columns, sheet.panels.count))
+        self.columns = columns
         let widest = sheet.panels.map(\.extent.width).max() ?? 0
         let tallest = sheet.panels.map(\.extent.height).max() ?? 0
         let cellWidth = max(Self.minimumCellWidth, widest * scale + 2 * Self.padding)
-        self.cellWidth = cellWidth
+        // Beside their labels, each panel is as wide as its own drawing and labels, and the panels flow into rows
+        // no wider than the sheet's maximum (at least one a row).
+        let cellWidths =
+            sheet.labelsBeside
+            ? sheet.panels.map {
+                max(
+                    Self.minimumCellWidth,
+                    $0.extent.width * scale + 2 * Self.padding + Self.leaderGap + Self.calloutWidth([$0]))
+            } : Array(repeating: cellWidth, count: sheet.panels.count)
+        self.cellWidth = cellWidths.max() ?? cellWidth
+        self.cellWidths = cellWidths
+        var rowOf: [(row: Int, x: Double)] = []
+        var row = 0
+        var x = Self.margin
+        var inRow = 0
+        for width in cellWidths {
+            let full =
+                inRow >= columns
+                || (sheet.labelsBeside && inRow > 0 && x + width > PreviewSheet.maximumSheetWidth - Self.margin)
+            if full {
+                row += 1
+                x = Self.margin
+                inRow = 0
+            }
+            rowOf.append((row, x))
+            x += width + Self.gap
+            inRow += 1
+        }
+        placements = rowOf
+        let rowWidths = Dictionary(grouping: zip(rowOf, cellWidths), by: { $0.0.row }).values.map {
+            ($0.map { $0.0.x + $0.1 }.max() ?? 0) + Self.margin
+        }
         let details = Double(sheet.panels.map(\.details.count).max() ?? 0)
         headerHeight = Self.stripHeight + Self.padding + Self.titleLineHeight + details * Self.detailLineHeight
-        drawingHeight = tallest * scale
-        let notes = Double(sheet.panels.map { Self.wrap($0.notes, cellWidth: cellWidth).count }.max() ?? 0)
+        var drawingHeight = tallest * scale
+        if sheet.labelsBeside {
+            for panel in sheet.panels {
+                let bottom = Self.callouts(of: panel, scale: scale).last.map { $0.y + $0.height } ?? 0
+                drawingHeight = max(drawingHeight, bottom)
+            }
+        }
+        self.drawingHeight = drawingHeight
+        let notes = Double(
+            zip(sheet.panels, cellWidths).map { Self.wrap($0.notes, cellWidth: $1).count }.max() ?? 0)
         cellHeight = headerHeight + drawingHeight + 2 * Self.padding + notes * Self.noteLineHeight
-        let rows = Double((sheet.panels.count + columns - 1) / columns)
+        let rows = Double((rowOf.last?.row ?? 0) + 1)
+        let notationWidth = sheet.notations.map { Self.calloutTextWidth($0, size: 11) }.max() ?? 0
         width = max(
-            2 * Self.margin + Double(columns) * cellWidth + Double(columns - 1) * Self.gap,
-            2 * Self.margin + Self.legendWidth(sheet.legend))
+            rowWidths.max() ?? 0,
+            2 * Self.margin + Self.legendWidth(sheet.legend), 2 * Self.margin + notationWidth)
         height =
-            Self.margin + Self.titleHeight + (sheet.legend.isEmpty ? 0 : Self.legendHeight) + Self.gap / 2
+            Self.margin + Self.titleHeight + Self.legendBlockHeight(sheet) + Self.gap / 2
             + rows * cellHeight + max(0, rows - 1) * Self.gap + Self.margin
     }
 
@@ -82,6 +130,11 @@ struct SheetGeometry {
         return entries
     }
 
+    /// The height of the legend's row of highlights and its lines of notations.
+    static func legendBlockHeight(_ sheet: PreviewSheet) -> Double {
+        (sheet.legend.isEmpty ? 0 : legendHeight) + Double(sheet.notations.count) * notationLineHeight
+    }
+
     static func legendWidth(_ legend: [PreviewHighlight]) -> Double {
         guard let last = legendEntries(legend).last else { return 0 }
         return last.x + 16 + textWidth(last.label, size: 11)
@@ -108,10 +161,9 @@ struct SheetGeometry {
 
     /// The top-left corner of panel `index`.
     func origin(ofPanel index: Int) -> (x: Double, y: Double) {
-        let column = Double(index % columns)
-        let row = Double(index / columns)
-        let top = Self.margin + Self.titleHeight + (sheet.legend.isEmpty ? 0 : Self.legendHeight) + Self.gap / 2
-        return (Self.margin + column * (cellWidth + Self.gap), top + row * (cellHeight + Self.gap))
+        let top = Self.margin + Self.titleHeight + Self.legendBlockHeight(sheet) + Self.gap / 2
+        let placement = placements[index]
+        return (placement.x, top + Double(placement.row) * (cellHeight + Self.gap))
     }
 
     func svg() -> String {
@@ -146,10 +198,10 @@ struct SheetGeometry {
     }
 
     private func drawLegend(_ writer: inout SVGWriter) {
-        guard !sheet.legend.isEmpty else { return }
+        guard !sheet.legend.isEmpty || !sheet.notations.isEmpty else { return }
         writer.open("g", [("class", .text("legend"))])
         let y = Self.margin + Self.titleHeight
-        for (index, entry) in Self.legendEntries(sheet.legend).enumerated() {
+        for (index, entry) in Self.legendEntries(sheet.legend).enumerated() where !sheet.legend.isEmpty {
             let x = Self.margin + entry.x
             if let color = entry.color {
                 writer.empty(
@@ -169,7 +221,22 @@ struct SheetGeometry {
                         ("stroke", .text(Self.plainColor)),
                     ])
             }
-            writer.text(entry.label, [("x", .number(x + 16)), ("y", .number(y + 10)), ("font-size", .number(11))])
+            writer.text(
+                entry.label,
+                [
+                    ("class", .text("legend-label")), ("x", .number(x + 16)), ("y", .number(y + 10)),
+                    ("font-size", .number(11)),
+                ])
+        }
+        var notationY = y + (sheet.legend.isEmpty ? 0 : Self.legendHeight) + 6
+        for notation in sheet.notations {
+            writer.text(
+                notation,
+                [
+                    ("class", .text("notation")), ("x", .number(Self.margin)), ("y", .number(notationY)),
+                    ("font-size", .number(11)), ("fill", .text("#57606a")),
+                ])
+            notationY += Self.notationLineHeight
         }
         writer.close("g")
     }

@@ -193,12 +193,13 @@ struct FastFileReader {
     /// Reads a record into `record`, which is empty; false when the reader gives up.
     private mutating func record(into record: inout ConstraintRecord) -> Bool {
         guard take(0x7B) else { return false }
+        // The record before this one left its scaled values and column rules here: an empty record has none.
+        if !adaptiveValues.isEmpty { adaptiveValues.removeAll(keepingCapacity: true) }
         skipWhitespace()
         if take(0x7D) { return true }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
         var imageName: String?
         extensions.startRecord()
-        if !adaptiveValues.isEmpty { adaptiveValues.removeAll(keepingCapacity: true) }
         while true {
             let quote = i
             let known: ConstraintAttribute?

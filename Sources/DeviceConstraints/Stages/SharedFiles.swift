@@ -201,6 +201,8 @@ final class SharedFiles: Sendable {
     ///   - revision: the revision of a ``ChangingSource`` the change made: once the changed files are forgotten, the
     ///     stages hold files of that revision only.
     func reload(files: Set<String>?, unloadingVanished: Bool = false, revision: UInt64? = nil) {
+        // A changed file overrides a compiled table's copy of it.
+        (source as? CompiledTableSource)?.override(files)
         var named: [String]?
         let outcomes = changing.withLock { count -> [(ConstraintInterpreter, ConstraintInterpreter.Reread)] in
             count += 1

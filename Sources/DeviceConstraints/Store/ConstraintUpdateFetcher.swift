@@ -43,6 +43,11 @@ public struct ConstraintUpdateFetcher: Sendable {
         case notModified
         /// The server sent the version installed already: nothing was changed.
         case upToDate(version: String)
+        /// The server sent an update that is not for this installation (its conditions do not hold, or its rollout
+        /// leaves the installation out or in the holdback): nothing was installed, and an installed update of the
+        /// same rollout key was rolled back, as ``ConstraintStore/install(_:audience:allowDowngrade:verify:)``
+        /// does. Only ``fetch(audience:allowDowngrade:verify:)`` answers this.
+        case notAssigned(version: String, assignment: UpdateAssignment)
     }
 
     /// Where the update bundle is published: an `http` or `https` URL.
@@ -106,6 +111,47 @@ public struct ConstraintUpdateFetcher: Sendable {
     public func fetch(
         allowDowngrade: Bool = false, verify: (ConstraintUpdate) async throws -> Void
     ) async throws(ConstraintError) -> Outcome {
+        try await fetch(for: nil, allowDowngrade: allowDowngrade, verify: verify)
+    }
+
+    /// Gets the bundle, and installs it when it is new and for this installation: its conditions are checked
+    /// against `audience` and its rollout's bucket drawn, as ``ConstraintStore/install(_:audience:allowDowngrade:verify:)``
+    /// does.
+    ///
+    /// ```swift
+    /// var audience = UpdateAudience.current
+    /// audience.signals = ["plan": "pro"]
+    /// switch try await fetcher.fetch(audience: audience, verify: checkSignature) {
+    /// case .notAssigned(let version, let assignment):
+    ///     analytics.log("constraints_update", ["version": version, "arm": assignment.arm.rawValue])
+    /// default:
+    ///     break
+    /// }
+    /// ```
+    ///
+    /// A bundle of the installed version is given to the store too, so that a rollout whose percentage was lowered
+    /// (a kill switch) rolls this installation back. A bundle that is not for this installation keeps no
+    /// validators: the next fetch downloads it again, so that an audience that changed (a new app version, a
+    /// signal) is judged again.
+    ///
+    /// - Parameters:
+    ///   - audience: the facts the update's conditions are checked against, and the installation's id.
+    ///   - allowDowngrade: passed to ``ConstraintStore/install(_:audience:allowDowngrade:verify:)``.
+    ///   - verify: the app's check of the update; throw to refuse it.
+    /// - Returns: what the fetch did; ``Outcome/notAssigned(version:assignment:)`` for an update of another arm.
+    /// - Throws: what ``fetch(allowDowngrade:verify:)`` throws, but never `.updateNotAssigned`.
+    @concurrent
+    @discardableResult
+    public func fetch(
+        audience: UpdateAudience, allowDowngrade: Bool = false, verify: (ConstraintUpdate) async throws -> Void
+    ) async throws(ConstraintError) -> Outcome {
+        try await fetch(for: audience, allowDowngrade: allowDowngrade, verify: verify)
+    }
+
+    /// The two fetches: with no audience, an update not assigned to this installation is the store's error.
+    private func fetch(
+        for audience: UpdateAudience?, allowDowngrade: Bool, verify: (ConstraintUpdate) async throws -> Void
+    ) async throws(ConstraintError) -> Outcome {
         do throws(ConstraintError) {
             let installed = store.installedVersion
             let validators = FetchRecord.read(from: store).flatMap { record in
@@ -115,14 +161,25 @@ public struct ConstraintUpdateFetcher: Sendable {
             guard let data, let response else { return .notModified }
             let update = try ConstraintUpdate(data: data, maximumSize: maximumSize)
             let record = FetchRecord(url: url.absoluteString, version: update.version, response: response)
-            if let installed, (try? UpdateVersion(installed)) == (try? UpdateVersion(update.version)) {
+            let isInstalled = installed.map { (try? UpdateVersion($0)) == (try? UpdateVersion(update.version)) }
+            guard let audience else {
+                if let installed, isInstalled == true {
+                    record?.write(to: store)
+                    return .upToDate(version: installed)
+                }
+                try await store.install(update, allowDowngrade: allowDowngrade, verify: verify)
+                // Only a cache: a record not written costs one full download the next time.
                 record?.write(to: store)
-                return .upToDate(version: installed)
+                return .installed(version: update.version)
             }
-            try await store.install(update, allowDowngrade: allowDowngrade, verify: verify)
-            // Only a cache: a record not written costs one full download the next time.
+            let assignment = try await store.install(
+                update, audience: audience, allowDowngrade: allowDowngrade, verify: verify)
+            guard assignment.arm == .treatment else {
+                return .notAssigned(version: update.version, assignment: assignment)
+            }
             record?.write(to: store)
-            return .installed(version: update.version)
+            return isInstalled == true && !allowDowngrade
+                ? .upToDate(version: update.version) : .installed(version: update.version)
         } catch {
             throw error.escapingControlCharacters()
         }

@@ -29,49 +29,17 @@ extension DeviceConstraintsTool {
                     message: message + " (see '\(Self.name) devices' for the classes, DeviceModel for the models)")
             }
         }
-        let source = try folder(of: options)
-        var linter = Linter(catalog: catalog)
-        linter.commandLineAdvice = true
-        let report = linter.lint(source, directory: options.directory)
-        let diagnostics = report.diagnostics.map(\.description)
-        guard report.errorCount == 0 else {
-            let refusal =
-                "error: not bundled: \(report.summary); fix the errors (see '\(Self.name) lint \(options.directory)'), "
-                + "then bundle again"
-            return ToolResult(errorOutput: (diagnostics + [refusal]).joined(separator: "\n"), exitCode: .failure)
-        }
-
-        let names: [String]
-        do {
-            names = try source.fileNames()
-        } catch {
-            throw ToolFailure(
-                code: .unreadableFile, message: "could not list the files of '\(options.directory)': \(error)")
-        }
-        let limit = linter.parser.limits.maximumFileSize
-        let roles = ConstraintFileName.roles(of: names, knownDevices: Set(catalog.profiles.map(\.name))) { name in
-            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
-        }
-        var files: [String: Data] = [:]
-        var leftOut: [String] = []
-        for name in names {
-            guard case .file? = roles[name] else {
-                leftOut.append(name)
-                continue
-            }
+        let linted = try lintedFolder(
+            try folder(of: options), directory: options.directory, catalog: catalog, command: "bundle")
+        if let refusal = linted.refusal { return refusal }
+        let (names, files, leftOut, diagnostics) = (linted.names, linted.files, linted.leftOut, linted.diagnostics)
+        for name in files.keys.sorted() {
             if let problem = ConstraintUpdate.problem(withFileName: name) {
                 throw ToolFailure(
                     code: .invalidUpdate,
                     message:
                         "'\(DisplayPath.join(options.directory, name))': the file name \(problem), and an app's store "
                         + "refuses it; rename the file")
-            }
-            do {
-                files[name] = try source.data(forFile: name, maximumSize: limit)
-            } catch {
-                throw ToolFailure(
-                    code: .unreadableFile,
-                    message: "could not read '\(DisplayPath.join(options.directory, name))': \(error)")
             }
         }
         guard !files.isEmpty || options.allowEmpty else {
@@ -107,20 +75,79 @@ extension DeviceConstraintsTool {
         return ToolResult(output: summary, errorOutput: diagnostics.joined(separator: "\n"))
     }
 
-    /// Throws unless `output` is nothing yet or a regular file that is none of `inputs`: the bundle replaces it.
-    private func checkOutput(_ output: String, inputs: [String]) throws(ToolFailure) {
+    /// Lints the folder and, when lint finds no error, reads its constraint files: what `bundle` and `compile` write.
+    ///
+    /// - Parameter command: the command, for the refusal (`error: not bundled: …; … then bundle again`).
+    func lintedFolder(
+        _ source: DirectorySource, directory: String, catalog: DeviceCatalog, command: String
+    ) throws(ToolFailure) -> LintedFolder {
+        var linter = Linter(catalog: catalog)
+        linter.commandLineAdvice = true
+        let report = linter.lint(source, directory: directory)
+        var linted = LintedFolder(diagnostics: report.diagnostics.map(\.description), parser: linter.parser)
+        guard report.errorCount == 0 else {
+            let refusal =
+                "error: not \(command)d: \(report.summary); fix the errors (see '\(Self.name) lint \(directory)'), "
+                + "then \(command) again"
+            linted.refusal = ToolResult(
+                errorOutput: (linted.diagnostics + [refusal]).joined(separator: "\n"), exitCode: .failure)
+            return linted
+        }
+        do {
+            linted.names = try source.fileNames()
+        } catch {
+            throw ToolFailure(code: .unreadableFile, message: "could not list the files of '\(directory)': \(error)")
+        }
+        let limit = linter.parser.limits.maximumFileSize
+        let roles = ConstraintFileName.roles(of: linted.names, knownDevices: Set(catalog.profiles.map(\.name))) {
+            name in
+            (try? source.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
+        }
+        for name in linted.names {
+            guard case .file? = roles[name] else {
+                linted.leftOut.append(name)
+                continue
+            }
+            do {
+                linted.files[name] = try source.data(forFile: name, maximumSize: limit)
+            } catch {
+                throw ToolFailure(
+                    code: .unreadableFile, message: "could not read '\(DisplayPath.join(directory, name))': \(error)")
+            }
+        }
+        return linted
+    }
+
+    /// Throws unless `output` is nothing yet or a regular file that is none of `inputs`: the command replaces it.
+    func checkOutput(_ output: String, inputs: [String], writing what: String = "bundle") throws(ToolFailure) {
         let target = PathCheck(output)
         if let problem = target.notRegularFile {
             throw ToolFailure(
                 code: .unreadableFile,
-                message: "not written: '\(output)' \(problem), which a bundle would replace; give a file's path")
+                message: "not written: '\(output)' \(problem), which a \(what) would replace; give a file's path")
         }
         if let input = inputs.first(where: { target.isSameFile(as: PathCheck($0)) }) {
             throw ToolFailure(
                 code: .unreadableFile,
                 message:
-                    "not written: '\(output)' is the folder's own file '\(input)', which the bundle would replace; "
-                    + "write the bundle outside the folder")
+                    "not written: '\(output)' is the folder's own file '\(input)', which the \(what) would replace; "
+                    + "write the \(what) outside the folder")
         }
     }
+}
+
+/// A folder linted for `bundle` or `compile`, and its constraint files.
+struct LintedFolder {
+    /// Lint's diagnostics, printed.
+    let diagnostics: [String]
+    /// The parser lint read the files with.
+    let parser: ConstraintFileParser
+    /// What to return when lint found an error (nothing was read), else nil.
+    var refusal: ToolResult?
+    /// Every file name of the folder.
+    var names: [String] = []
+    /// The constraint files' bytes, by name.
+    var files: [String: Data] = [:]
+    /// The names that are not constraint files.
+    var leftOut: [String] = []
 }

@@ -37,6 +37,7 @@ package struct DeviceConstraintsTool: Sendable {
             case .coverage(let options): return try coverage(options)
             case .preview(let options): return try preview(options)
             case .bundle(let options): return try bundle(options)
+            case .compile(let options): return try compile(options)
             case .importTokens(let options): return try importTokens(options)
             case .exportTokens(let options): return try exportTokens(options)
             case .rollout(let options): return try rollout(options)
@@ -126,8 +127,16 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
-        if options.devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
         let source = try folder(of: options)
+        if options.devices.isEmpty {
+            // Every device with a file of its own, in the catalog's order; the classes that fall back to none
+            // when no device has one.
+            let names = Set((try? source.fileNames()) ?? [])
+            devices = catalog.profiles.filter {
+                names.contains(ConstraintFileName(container: options.container, device: $0.name).fileName)
+            }
+            if devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
+        }
         var lines: [String] = []
         var warnings: [ConstraintDiagnostic] = []
         if let gallery = options.gallery {

@@ -24,6 +24,8 @@ package enum ToolCommand: Sendable, Hashable {
     case preview(PreviewOptions)
     /// `bundle`.
     case bundle(BundleOptions)
+    /// `compile`.
+    case compile(CompileOptions)
     /// `import`.
     case importTokens(ImportOptions)
     /// `export`.
@@ -34,7 +36,7 @@ package enum ToolCommand: Sendable, Hashable {
     /// The commands, in the order the tool's help lists them: each reads its own options.
     package static let commands: [any ParsableCommand.Type] = [
         LintOptions.self, ShowOptions.self, DevicesOptions.self, CoverageOptions.self, PreviewOptions.self,
-        BundleOptions.self, ImportOptions.self, ExportOptions.self, RolloutOptions.self,
+        BundleOptions.self, CompileOptions.self, ImportOptions.self, ExportOptions.self, RolloutOptions.self,
     ]
 
     /// Reads a command line.
@@ -88,7 +90,7 @@ package enum ToolCommand: Sendable, Hashable {
         case .show(let options): options.json
         case .devices(let options): options.json
         case .coverage(let options): options.json
-        case .help, .version, .preview, .bundle, .importTokens, .exportTokens, .rollout: false
+        case .help, .version, .preview, .bundle, .compile, .importTokens, .exportTokens, .rollout: false
         }
     }
 

@@ -71,10 +71,33 @@ package struct RecordSheet: Sendable {
     package var sheet: PreviewSheet {
         let container = tables.first?.container ?? ""
         let labels = Self.labels(of: tables)
-        return PreviewSheet(
+        let order = Self.viewOrder(of: tables)
+        var sheet = PreviewSheet(
             title: "\(container): records on \(tables.count) devices",
-            panels: tables.map { panel($0, labels: labels) },
+            panels: tables.map { panel($0, labels: labels, order: order) },
             legend: [.differsFromBase, .outsideWindow, .emptySize], columns: 8)
+        sheet.labelsBeside = true
+        sheet.notations = Self.notations
+        return sheet
+    }
+
+    /// The legend's lines for the notations the labels use.
+    package static let notations = [
+        "selected 45×45: the view's short name, then its width × height in points",
+        "↔×105: no file sets a width, so the view stretches between its margins across the window; 105 points high",
+        "4 × 72: a column rule's count of columns × each column's width in points",
+        "*: a value that differs from the base file (its view is outlined in the colour of the legend's entry)",
+        "Ag: a sample of a view's font, drawn at its size and the sheet's scale",
+    ]
+
+    /// Every view id of the tables, each once, in the order the views are drawn on every panel: the order of the
+    /// first table that has them, views only other tables have after.
+    static func viewOrder(of tables: [RecordTable]) -> [String: Int] {
+        var order: [String: Int] = [:]
+        for table in tables {
+            for row in table.rows where order[row.viewId] == nil { order[row.viewId] = order.count }
+        }
+        return order
     }
 
     /// Each view id's label: the member name the build plugin generates for it, which drops the words every id of
@@ -94,11 +117,14 @@ package struct RecordSheet: Sendable {
     }
 
     /// One device's panel: the views top to bottom, in a window of the device's width.
-    private func panel(_ table: RecordTable, labels: [String: String]) -> PreviewSheet.Panel {
+    private func panel(_ table: RecordTable, labels: [String: String], order: [String: Int]) -> PreviewSheet.Panel {
         var boxes: [PreviewSheet.Box] = []
         var guides: [PreviewSheet.Guide] = []
         var y = 0.0
-        for view in Self.views(of: table) {
+        let views = Self.views(of: table).enumerated().sorted {
+            (order[$0.element.id] ?? Int.max, $0.offset) < (order[$1.element.id] ?? Int.max, $1.offset)
+        }.map(\.element)
+        for view in views {
             func value(_ attribute: ConstraintAttribute) -> (value: Double, isSet: Bool, differs: Bool) {
                 let row = view.rows.first { $0.attribute == attribute.rawValue }
                 let number = row?.value.numberValue ?? 0
@@ -130,8 +156,14 @@ package struct RecordSheet: Sendable {
                         + PreviewSheet.number(viewHeight.value)
                 }
             let label = labels[view.id] ?? view.id
-            boxes.append(
-                PreviewSheet.Box(name: "\(label) \(size)", frame: frame, highlights: highlights, title: view.id))
+            var box = PreviewSheet.Box(name: "\(label) \(size)", frame: frame, highlights: highlights, title: view.id)
+            let font = value(.fontSize)
+            if font.isSet, font.value > 0 {
+                box.fontSize = font.value
+                box.details.append("fontSize \(PreviewSheet.number(font.value))" + (font.differs ? " *" : "") + " (Ag)")
+            }
+            let boxIndex = boxes.count
+            boxes.append(box)
             if let columns { boxes += Self.cells(of: columns, in: frame) }
             let middleY = frame.y + max(frame.height, 0) / 2
             let middleX = frame.x + max(frame.width, 0) / 2
@@ -151,23 +183,26 @@ package struct RecordSheet: Sendable {
                         label: "")
                 ),
             ]
+            var drawnMargins: [String] = []
             for (attribute, margin, line) in margins where margin.value != 0 || margin.differs {
                 var guide = line
                 guide.label =
                     "\(attribute.rawValue) \(PreviewSheet.number(margin.value))" + (margin.differs ? " *" : "")
                 guide.highlight = margin.differs ? .differsFromBase : nil
                 guides.append(guide)
+                drawnMargins.append(guide.label)
             }
+            if !drawnMargins.isEmpty { boxes[boxIndex].details.insert(drawnMargins.joined(separator: ", "), at: 0) }
             y = frame.y + frame.height + bottom.value + Self.viewGap
         }
         let device = table.device
-        // The window is the device's width, as tall as the views stacked in it.
+        // The window is the device's size; views stacked past its bottom reach past it.
         var panel = PreviewSheet.Panel(
             title: device.name.rawValue,
             details: [
-                "\(device.width.compactDescription)×\(device.height.compactDescription) \(device.idiom.rawValue)"
+                "\(device.width.compactDescription)×\(device.height.compactDescription) pt \(device.idiom.rawValue)"
             ] + table.filesRead.map { "← \($0)" },
-            width: device.width, height: max(0, y - Self.viewGap), drawsWindow: true)
+            width: device.width, height: device.height, drawsWindow: true)
         panel.boxes = boxes
         panel.guides = guides
         return panel

@@ -1,7 +1,5 @@
-// Shared by the test targets that check linear time (each has a link to this file: SwiftPM test targets cannot
-// share a source file otherwise, and a library target for one helper would put Testing in the package's graph).
 import Foundation
-import Testing
+public import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -20,13 +18,13 @@ import Testing
 /// with the load (ten times for twice the work, seen here). The fastest of several runs leaves out what the load
 /// still adds (caches, a busy sibling core). The runs are on a thread of their own, so that seconds of work do not
 /// hold up, on the few threads that run the tests, the tests that wait for a watcher or a child process.
-enum LinearTime {
+public enum LinearTime: Sendable {
     /// How many times larger the second size is than the first.
-    static let growth = 4
+    public static let growth = 4
     /// The largest ratio accepted between the fastest runs at ``growth`` times the size and at the size: the
     /// geometric middle of linear (4) and quadratic (16). A clean-clone CI run beside other builds measured 2.55 and
     /// 3.06 for linear checks at twice the size, where the limit was 2.5 and then 3.
-    static let ratio = 8.0
+    public static let ratio = 8.0
 
     /// Prepares the inputs for `size` and ``growth`` × `size` (not timed), times `work` on each `rounds` times,
     /// alternating, and expects the fastest at the larger size to take at most ``ratio`` times the fastest at the
@@ -34,11 +32,11 @@ enum LinearTime {
     ///
     /// - Returns: what `work` gave for the larger input, for the test's other checks.
     @discardableResult
-    static func expectLinear<Input, Output: Sendable>(
+    public static func expectLinear<Input, Output: Sendable>(
         from size: Int, rounds: Int = 5, _ what: String, prepare: @escaping @Sendable (Int) throws -> Input,
         _ work: @escaping @Sendable (Input) throws -> Output, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Output {
-        let (output, fastest) = try await onAThreadOfItsOwn { () throws -> (Output, (small: Double, large: Double)) in
+        let (output, fastest) = try await onThreadOfItsOwn { () throws -> (Output, (small: Double, large: Double)) in
             let small = try prepare(size)
             let large = try prepare(growth * size)
             var fastest = (small: Double.infinity, large: Double.infinity)
@@ -58,15 +56,6 @@ enum LinearTime {
         return output
     }
 
-    /// Runs `body` on a new thread and returns what it gives.
-    private static func onAThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result)
-        async throws -> Result
-    {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-            Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
-        }
-    }
-
     /// The CPU time `body` takes on this thread, in seconds.
     private static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = threadCPUTime()
@@ -75,7 +64,7 @@ enum LinearTime {
     }
 
     /// The CPU time this thread has used, in seconds.
-    static func threadCPUTime() -> Double {
+    public static func threadCPUTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -13,15 +13,15 @@ import Foundation
 // is the test's: a status and a body, or a misbehaving server (a slow drip, a body cut short, an endless body).
 
 /// A request the server received.
-struct HTTPRequest: Sendable {
-    var method: String
-    var path: String
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
     /// The header fields, by lowercased name.
-    var headers: [String: String]
+    public var headers: [String: String]
 }
 
 /// What the server does with a request.
-enum HTTPReply: Sendable {
+public enum HTTPReply: Sendable {
     /// Answers `status` with `headers` and `body` (`Content-Length` added).
     case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
     /// Announces `length` bytes, then sends one byte every `interval` seconds until the client leaves.
@@ -31,16 +31,16 @@ enum HTTPReply: Sendable {
     /// Sends a body with no `Content-Length`, in 16 KiB pieces, until the client leaves (or `limit` bytes).
     case endless(limit: Int)
 
-    static func ok(_ body: Data, headers: [String: String] = [:]) -> HTTPReply {
+    public static func ok(_ body: Data, headers: [String: String] = [:]) -> HTTPReply {
         .respond(status: 200, headers: headers, body: body)
     }
 }
 
 /// The server. It runs until ``stop()``: call it when the test is done (its threads hold it).
-final class LocalHTTPServer: @unchecked Sendable {
+public final class LocalHTTPServer: @unchecked Sendable {
     // @unchecked: the mutable state is behind `lock`.
     /// The port the system gave it.
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (HTTPRequest) -> HTTPReply
     private let lock = NSLock()
@@ -50,7 +50,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private var acceptor: Thread?
 
     /// Starts a server that answers each request with what `handler` returns for it.
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws {
+    public init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws {
         self.handler = handler
         #if canImport(Darwin)
             let stream = SOCK_STREAM
@@ -86,18 +86,18 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 
     /// The requests received so far, in order.
-    var requests: [HTTPRequest] { lock.withLock { received } }
+    public var requests: [HTTPRequest] { lock.withLock { received } }
 
     /// The bytes of bodies sent so far.
-    var bodyBytesSent: Int { lock.withLock { bytesSent } }
+    public var bodyBytesSent: Int { lock.withLock { bytesSent } }
 
     /// Stops accepting, and ends the drips and endless bodies at their next byte.
-    func stop() {
+    public func stop() {
         let first = lock.withLock {
             defer { stopped = true }
             return !stopped
@@ -215,8 +215,8 @@ final class LocalHTTPServer: @unchecked Sendable {
         return HTTPRequest(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers)
     }
 
-    struct ServerError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    public struct ServerError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 }

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+@testable import DeviceConstraints
+
+/// A compiled table must give back exactly what the parser makes of each file, the same bytes for the same files,
+/// and refuse any table it did not write with an error, never a crash.
+struct CompiledTableTests {
+    /// The project's folders of constraint files: the bundled ones, the examples' and the test fixtures'.
+    private static var folders: [URL] {
+        get throws {
+            let root = Fixtures.bundledConstraints.deletingLastPathComponent()
+            var folders = [Fixtures.bundledConstraints]
+            for example in [
+                "Examples/SplitViewColumns/Sources/SplitViewColumns/Constraints", "Examples/SwiftUICards/Constraints",
+                "Examples/WindowTour/Sources/WindowTour/Constraints",
+            ] {
+                folders.append(root.appendingPathComponent(example, isDirectory: true))
+            }
+            let fixtures = try Fixtures.root
+            for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() {
+                folders.append(fixtures.appendingPathComponent(name, isDirectory: true))
+            }
+            return folders
+        }
+    }
+
+    /// The `.json` files of `folder` that the parser reads on their own (fixtures of broken files are left out).
+    private static func parsableFiles(in folder: URL) -> [(name: String, data: Data)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter { $0.hasSuffix(".json") }.compactMap { name in
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                (try? ConstraintFileParser().parse(data, fileName: name)) != nil
+            else { return nil }
+            return (name, data)
+        }
+    }
+
+    private static func smallTable() throws -> Data {
+        let files = parsableFiles(in: Fixtures.bundledConstraints)
+        return try CompiledTable.compile(Array(files.prefix(2)))
+    }
+
+    @Test func everyFileOfEveryFolderReadsTheSameFromTheTableAsFromJSON() throws {
+        var compared = 0
+        for folder in try Self.folders {
+            let files = Self.parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+            #expect(table.fileNames == files.map(\.name).sorted())
+            for file in files {
+                let parsed = try ConstraintFileParser().parse(file.data, fileName: file.name)
+                let compiled = try #require(table.file(named: file.name))
+                #expect(compiled == parsed, "\(folder.lastPathComponent)/\(file.name)")
+                #expect(compiled.viewOffsets == parsed.viewOffsets)
+                #expect(compiled.table.adaptiveValues == parsed.table.adaptiveValues)
+                let lines = LineTable([UInt8](file.data))
+                for (i, viewId) in parsed.viewIds.enumerated() {
+                    let location = try #require(table.location(ofView: viewId, inFile: file.name))
+                    let expected = lines.location(ofOffset: parsed.viewOffsets[i])
+                    #expect(location.line == expected.line && location.column == expected.column)
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 50)
+    }
+
+    @Test func theSameFilesInAnyOrderGiveTheSameBytes() throws {
+        let files = Self.parsableFiles(in: Fixtures.bundledConstraints)
+        let once = try CompiledTable.compile(files)
+        #expect(try CompiledTable.compile(files.reversed()) == once)
+        #expect(try CompiledTable.compile(files) == once)
+        #expect(try CompiledTable.compile(Array(files.dropLast())) != once)
+    }
+
+    @Test func aTableCutShortAtAnyByteIsRefused() throws {
+        let table = try Self.smallTable()
+        for length in 0..<table.count {
+            #expect(throws: ConstraintError.self) { try CompiledTable(data: table.prefix(length), name: "T.dctable") }
+        }
+        #expect(try CompiledTable(data: table, name: "T.dctable").fileNames.count == 2)
+    }
+
+    @Test func aTableWithAnyByteChangedIsRefusedWithTheError() throws {
+        let table = try Self.smallTable()
+        for offset in 0..<table.count {
+            var changed = table
+            changed[offset] ^= 0x5A
+            do {
+                _ = try CompiledTable(data: changed, name: "T.dctable")
+                Issue.record("byte \(offset) changed was accepted")
+            } catch {
+                #expect(error.code == .invalidCompiledTable && error.file == "T.dctable")
+                #expect(error.message.hasPrefix("byte "))
+            }
+        }
+    }
+
+    /// A table whose checksum matches but whose counts, indexes and lengths are hostile: each refused.
+    @Test func aTableWithHostileCountsAndIndexesIsRefused() throws {
+        let table = [UInt8](try Self.smallTable())
+        let header = CompiledTable.headerSize
+        /// The table with the u32 at `offset` set to `value`, and its checksum made to match again.
+        func patched(_ offset: Int, _ value: UInt32) -> Data {
+            var bytes = table
+            for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+            var checksum = FNV1a()
+            checksum.add(bytes[..<(header - 8)])
+            checksum.add(bytes[header...])
+            for i in 0..<8 { bytes[header - 8 + i] = UInt8(truncatingIfNeeded: checksum.value >> (8 * i)) }
+            return Data(bytes)
+        }
+        // The string count, the first string's length, and every u32 past the pool, set huge.
+        var hostile = [patched(header, .max), patched(header + 4, .max), patched(header, 0)]
+        for offset in stride(from: header + 8, to: table.count - 4, by: 3) {
+            hostile.append(patched(offset, .max))
+            hostile.append(patched(offset, 0x7FFF_FFFF))
+        }
+        var refused = 0
+        for data in hostile {
+            do {
+                _ = try CompiledTable(data: data, name: "T.dctable")
+            } catch {
+                #expect(error.code == .invalidCompiledTable)
+                refused += 1
+            }
+        }
+        #expect(refused >= 3)
+        // A table of another version or another kind of file.
+        var newer = table
+        newer[4] = 2
+        #expect(throws: ConstraintError.self) { try CompiledTable(data: Data(newer), name: "T.dctable") }
+        #expect(throws: ConstraintError.self) { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
+    }
+
+    /// Every container of every folder, looked up on every class of the catalog, through a table and through JSON.
+    @Test func everyRecordOfEveryContainerOnEveryClassIsTheSameFromTheTableAsFromJSON() throws {
+        var compared = 0
+        for folder in try Self.folders {
+            let files = Self.parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+            let containers = Set(files.compactMap { table.file(named: $0.name)?.container }).sorted()
+            for device in DeviceCatalog.standard.profiles {
+                let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+                let counting = CountingSource(DirectorySource(folder))
+                let compiled = ConstraintInterpreter(
+                    source: CompiledTableSource(table: table, fallback: counting), device: device, diagnostics: nil)
+                for container in containers {
+                    let expected = Result { () throws(ConstraintError) in try json.records(container: container) }
+                    let actual = Result { () throws(ConstraintError) in try compiled.records(container: container) }
+                    switch (expected, actual) {
+                    case (.success(let expected), .success(let actual)):
+                        #expect(expected == actual, "\(folder.lastPathComponent) \(container) on \(device.name)")
+                        compared += expected.count
+                    case (.failure(let expected), .failure(let actual)):
+                        #expect(expected.code == actual.code)
+                    default:
+                        Issue.record(
+                            "\(folder.lastPathComponent) \(container) on \(device.name): \(expected), \(actual)")
+                    }
+                }
+                // A file the table holds is never read; one it lacks (a fixture that does not parse) is.
+                for name in table.fileNames {
+                    #expect(counting.reads(of: name) == 0, "\(folder.lastPathComponent)/\(name) read")
+                }
+            }
+        }
+        #expect(compared > 500)
+    }
+
+    @Test func aRefusedTableLeavesTheJSONFilesInUse() throws {
+        let folder = Fixtures.bundledConstraints
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).dctable")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = try CompiledTable.compile(Self.parsableFiles(in: folder))
+        bytes[bytes.count - 1] ^= 1
+        try bytes.write(to: url)
+        let counting = CountingSource(DirectorySource(folder))
+        let source = CompiledTableSource(tableAt: url, fallback: counting)
+        #expect(source.table == nil)
+        #expect(source.tableError?.code == .invalidCompiledTable && source.tableError?.file == url.lastPathComponent)
+        let device = try DeviceCatalog.profile("iPhone6")
+        let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: nil)
+        let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+        #expect(
+            try interpreter.records(container: "BMTReportCalendarDayButton")
+                == json.records(container: "BMTReportCalendarDayButton"))
+        #expect(counting.totalReads > 0)
+    }
+
+    @Test func aReloadedFileOverridesTheTablesCopy() throws {
+        let original = #"{"Card": [{"title": {"width": 10}}]}"#
+        let fallback = MutableSource(["Card.json": original])
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: "Card.json", data: Data(original.utf8))]), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
+            diagnostics: nil)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
+        fallback["Card.json"] = #"{"Card": [{"title": {"width": 20}}]}"#
+        interpreter.reload(files: ["Card.json"])
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
+        interpreter.invalidate(container: "Card")
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func compilingTakesLinearTime() async throws {
+        try await LinearTime.expectLinear(
+            from: 2_000, "compiling a file of n views",
+            prepare: { views in
+                let records = (0..<views).map { "{\"view\($0)\": {\"width\": \($0), \"height\": {\"scaled\": 3}}}" }
+                return Data("{\"Big\": [\(records.joined(separator: ","))]}".utf8)
+            },
+            { data in try CompiledTable.compile([(name: "Big.json", data: data)]).count })
+    }
+}
