@@ -4,6 +4,9 @@
 # each record sheet (the bundled Constraints/, a dense fixture with many views and long ids, and the SplitViewColumns
 # example's Feed) with Scripts/sheet-text-check.js injected, which measures every text element with getBBox: no two
 # labels may overlap, none may run past its panel, none may be cut ("…"). Any that do are named and the script fails.
+# Then it opens the gallery (`preview --html`), picks a device through the page's URL fragment, which its script
+# reads into the device control, and checks the DOM: only that device's sheet is shown, and the provenance shown for
+# a value is the file, line and column that set it; a screenshot of it joins the pictures checked.
 #
 #   bash Scripts/preview-check.sh [<output folder>]     (default: .build/preview-check)
 #
@@ -15,7 +18,7 @@ cd "$(dirname "$0")/.."
 out="${1:-.build/preview-check}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-rm -f "$out"/*.svg "$out"/*.html "$out"/*.png "$out"/*.txt
+rm -f "$out"/*.svg "$out"/*.html "$out"/*.png "$out"/*.txt "$out"/*.dom
 
 if ! command -v chromium >/dev/null 2>&1; then
     echo "installing chromium (apt-get)"
@@ -35,6 +38,24 @@ tool="$(swift build --show-bin-path)/device-constraints"
 split=Examples/SplitViewColumns/Sources/SplitViewColumns
 "$tool" preview Feed "$split/Constraints" --catalog "$split/catalog.json" --output "$out/records-feed.html"
 
+"$tool" preview BMTReportMeasureView Constraints --html "$out/gallery.html"
+
+# The gallery, iPhone5 picked, and the provenance of a value the page is asked to show (as a click shows it).
+view=bmt_reportMeasureViewId_TopView
+gallery="file://$out/gallery.html#device=iPhone5&view=$view&attribute=marginLeft"
+timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "$gallery" >"$out/gallery.dom" \
+    2>"$out/gallery.chromium.log" || true
+expected="<output id=\"provenance\">$view.marginLeft = 12.0 ← BMTReportMeasureView_iPhone5.json:3:42</output>"
+grep -qF "$expected" "$out/gallery.dom" || {
+    echo "error: the gallery does not show the provenance of $view.marginLeft on iPhone5; expected $expected" >&2
+    grep -o '<output id="provenance">[^<]*</output>' "$out/gallery.dom" >&2 || cat "$out/gallery.chromium.log" >&2
+    exit 1
+}
+shown="$(grep -o '<section class="device" data-device="[^"]*" data-text-sizes="[^"]*">' "$out/gallery.dom" |
+    sed -E 's/.*data-device="([^"]*)".*/\1/' | sort -u | tr '\n' ' ')"
+[ "$shown" = "iPhone5 " ] || { echo "error: the gallery shows '$shown' with iPhone5 picked" >&2; exit 1; }
+echo "gallery: iPhone5 picked, $view.marginLeft set at BMTReportMeasureView_iPhone5.json:3:42"
+
 # name and expected panel count
 sheets=(layout-measure-view:6 layout-highlights:1 records-measure-view:2 records-day-button:5
     records-day-button-default:4 records-dense:2 records-feed:3)
@@ -52,6 +73,11 @@ for entry in "${sheets[@]}"; do
     [ -s "$out/$name.png" ] || { echo "error: chromium did not render $name" >&2; cat "$out/$name.chromium.log" >&2; exit 1; }
     echo "$name.png ${width}x${height} ${entry##*:}"
 done >"$out/expected.txt"
+# The gallery as a person sees it with iPhone5 picked: one panel.
+timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+    --screenshot="$out/gallery-iphone5.png" --window-size=1200,900 "$gallery" >"$out/gallery.chromium.log" 2>&1 || true
+[ -s "$out/gallery-iphone5.png" ] || { echo "error: chromium did not render the gallery" >&2; exit 1; }
+echo "gallery-iphone5.png 1200x900 1" >>"$out/expected.txt"
 
 status=0
 python3 - "$out" <<'PY' || status=1

@@ -548,4 +548,78 @@ struct ConstraintInterpreterTests {
         #expect(interpreter.device.name == .iPhone12)
         #expect(try interpreter.record(viewId: "title", container: "Card").marginRight == 600)
     }
+
+    // MARK: - Provenance
+
+    private func provenanceInterpreter(_ environment: LayoutEnvironment) throws -> ConstraintInterpreter {
+        ConstraintInterpreter(source: try DirectorySource(Fixtures.folder("Provenance")), environment: environment)
+    }
+
+    @Test func provenanceNamesTheFallbackClassFileLineAndColumnThatSetAValue() throws {
+        // 375×812 is iPhoneX, which falls back to iPhone6.
+        let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
+        let provenance = try interpreter.provenance(viewId: "title", container: "Card")
+        #expect(provenance.device == .iPhoneX)
+        #expect(provenance.lookup.first == "Card_iPhoneX.json")
+        #expect(provenance.lookup.contains("Card_iPhone6.json"))
+        #expect(provenance.lookup.last == "Card.json")
+        #expect(provenance.filesRead == ["Card_iPhone6.json", "Card.json"])
+        let marginLeft = try #require(provenance["marginLeft"])
+        #expect(marginLeft.value == .number(15))
+        #expect(marginLeft.place == "Card_iPhone6.json:4:9")
+        #expect(marginLeft.kind == .plain)
+        #expect(marginLeft.rule == nil)
+        // The value is the one a lookup returns.
+        #expect(try interpreter.record(viewId: "title", container: "Card").marginLeft == 15)
+    }
+
+    @Test func provenanceNamesTheBaseFileAndSaysWhichValuesAreScaled() throws {
+        let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
+        let title = try interpreter.provenance(viewId: "title", container: "Card")
+        let width = try #require(title["width"])
+        #expect(width.place == "Card.json:5:9")
+        #expect(width.kind == .scaled)
+        #expect(width.rule == "scaled 300 at 375 pt")
+        #expect(width.value == .number(try interpreter.record(viewId: "title", container: "Card").width))
+        let fontSize = try #require(title["fontSize"])
+        #expect(fontSize.place == "Card.json:6:9")
+        #expect(fontSize.kind == .textScaled)
+        #expect(title["height"]?.place == "Card.json:7:9")
+        // Only what a file sets is listed.
+        #expect(title["marginRight"] == nil)
+        let icon = try interpreter.provenance(viewId: "icon", container: "Card")
+        #expect(icon.values.map(\.description) == ["width 24.0 ← Card.json:8:17"])
+    }
+
+    @Test func provenanceNamesTheWidthAndOrientationQualifierFilesOfTheWindow() throws {
+        // A landscape iPad (1024 wide) meets w600, and reads the landscape file.
+        let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 1024, height: 768, idiom: .pad))
+        let provenance = try interpreter.provenance(viewId: "title", container: "Card")
+        let w600 = try #require(provenance.lookup.firstIndex(of: "Card_w600.json"))
+        let landscape = try #require(provenance.lookup.firstIndex(of: "Card_landscape.json"))
+        #expect(w600 < landscape)
+        #expect(provenance.filesRead == ["Card_w600.json", "Card_landscape.json", "Card.json"])
+        // The qualifier file's container is an object of views, the landscape file's an array.
+        #expect(provenance["height"]?.place == "Card_w600.json:3:16")
+        #expect(provenance["height"]?.value == .number(60))
+        #expect(provenance["marginTop"]?.place == "Card_landscape.json:3:18")
+        #expect(provenance["marginLeft"]?.place == "Card.json:4:9")
+    }
+
+    @Test func provenanceOfAMissingViewOrContainerIsTheErrorALookupGives() throws {
+        let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
+        let view = #expect(throws: ConstraintError.self) {
+            try interpreter.provenance(viewId: "titel", container: "Card")
+        }
+        #expect(view?.code == .unknownView)
+        #expect(view?.message.contains("did you mean \"title\"?") == true)
+        let container = #expect(throws: ConstraintError.self) {
+            try interpreter.provenance(viewId: "title", container: "Nothing")
+        }
+        #expect(container?.code == .fileNotFound)
+        let invalid = #expect(throws: ConstraintError.self) {
+            try interpreter.provenance(viewId: "title", container: "../Card")
+        }
+        #expect(invalid?.code == .invalidName)
+    }
 }

@@ -127,7 +127,7 @@ struct EndToEndTests {
         #expect(
             selected[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init) == [
                 "bmt_reportCalendarDayButtonId_Selected", "marginLeft", "6.0",
-                "BMTReportCalendarDayButton_iPhone6Plus.json",
+                "BMTReportCalendarDayButton_iPhone6Plus.json:5:9",
             ])
         #expect(selected[4].contains("width         60.0"))
     }
@@ -154,7 +154,7 @@ struct EndToEndTests {
         #expect(run.outputLines.contains { $0.hasPrefix("device:      \(device) ") }, "\(run.output)")
         let banner = run.outputLines.first { $0.hasPrefix("banner ") && $0.contains(" width ") }
         let columns = banner?.split(separator: " ").map(String.init)
-        #expect(columns?.prefix(4) == ["banner", "width", width, "Card.json"], "\(run.output)")
+        #expect(columns?.prefix(4) == ["banner", "width", width, "Card.json:4:19"], "\(run.output)")
         #expect(banner?.hasSuffix("scaled 375 at 375 pt") == true, "\(run.output)")
     }
 

@@ -409,4 +409,143 @@ struct PreviewCommandTests {
         #expect(sheet.exitCode == .success, "\(sheet.errorOutput)")
         #expect(sheet.output.contains("Card: records on 5000 devices"))
     }
+
+    // MARK: - The gallery
+
+    /// Runs `preview --html` into a new temporary file and returns the page.
+    private func gallery(
+        _ container: String, in folder: String, devices: [String], watch: Bool = false
+    ) throws -> (run: ToolResult, page: String, file: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("Gallery-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("gallery.html")
+        let run = DeviceConstraintsTool().run(
+            .preview(
+                PreviewOptions(
+                    container: container, directory: try Fixtures.folder(folder).path, devices: devices,
+                    gallery: file.path, watch: watch)))
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        return (run, try String(contentsOf: file, encoding: .utf8), file)
+    }
+
+    /// Every `attribute="…"` value of the elements named `element`, in order.
+    private func values(of attribute: String, in page: String, element: String) -> [String] {
+        page.components(separatedBy: "<\(element) ").dropFirst().compactMap { tag in
+            let head = tag.prefix { $0 != ">" }
+            guard let start = head.range(of: " \(attribute)=\"") ?? head.range(of: "\(attribute)=\"") else {
+                return nil
+            }
+            return String(head[start.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    @Test func theGalleryOptionsAreReadAndWatchNeedsAFileToRewrite() throws {
+        #expect(
+            try ToolCommand(parsing: ["preview", "Card", "Clean", "--html", "g.html", "--watch"])
+                == .preview(PreviewOptions(container: "Card", directory: "Clean", gallery: "g.html", watch: true)))
+        let svg = try #require(throws: UsageError.self) {
+            try ToolCommand(parsing: ["preview", "Card", "--html", "g.svg"])
+        }
+        #expect(svg.description.contains("must end in .html"))
+        let watch = try #require(throws: UsageError.self) { try ToolCommand(parsing: ["preview", "Card", "--watch"]) }
+        #expect(watch.description.contains("'--watch' rewrites a file: add '--html <file>'"))
+    }
+
+    @Test func theGalleryIsOneSelfContainedPageWithEveryDeviceSideBySideAndControlsToPick() throws {
+        let (run, page, file) = try gallery("Card", in: "Clean", devices: ["iPhone5", "iPad"])
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        #expect(run.output.hasPrefix("wrote \(file.path): 2 devices × 12 text sizes, "))
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(
+            values(of: "value", in: page, element: "option") == [""] + ["iPhone5", "iPad"]
+                + TextSize.allCases.map(\.rawValue))
+        #expect(page.contains(#"<option value="large" selected>"#))
+        // At the text size it opens at, one sheet per device is shown, in order; the others are hidden.
+        let sections = page.components(separatedBy: "<section ").dropFirst().map { $0.prefix { $0 != ">" } }
+        let shown = sections.filter { !$0.hasSuffix(" hidden") }
+        #expect(
+            shown.map { values(of: "data-device", in: "<section " + $0, element: "section") } == [
+                ["iPhone5"], ["iPad"],
+            ])
+        #expect(page.components(separatedBy: "<svg ").count - 1 == sections.count)
+        // Nothing is loaded from anywhere: no source, link, stylesheet import or URL but the SVG namespace.
+        var loads = page.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
+        // A reference inside the page (`clip-path="url(#panel-0-drawing)"`) loads nothing.
+        loads = loads.lowercased().replacingOccurrences(of: "url(#", with: "")
+        for reference in ["src=", "href=", "http:", "https:", "url(", "@import", "<link", "<img", "<iframe"] {
+            #expect(!loads.contains(reference), "\(reference)")
+        }
+        // Each sheet is well-formed SVG.
+        for svg in page.components(separatedBy: "<svg ").dropFirst() {
+            _ = try elements("<svg " + (svg.components(separatedBy: "</svg>").first ?? "") + "</svg>")
+        }
+    }
+
+    @Test func eachValueInTheGalleryShowsTheFileLineAndColumnThatSetItOnHoverAndClick() throws {
+        let (_, page, file) = try gallery("Card", in: "Clean", devices: ["iPhone5"])
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // A row of the values: its tooltip and what a click shows.
+        let provenance = "title.marginLeft = 12.0 ← Card_iPhone5.json:3:18"
+        #expect(
+            page.contains(
+                #"data-view="title" data-attribute="marginLeft" data-provenance="\#(provenance)" title="\#(provenance)""#
+            ))
+        #expect(page.contains(#"data-provenance="title.width = 0.0 (no file sets it: the default)""#))
+        // The view's box in the sheet: its tooltip lists where each of its values came from.
+        #expect(page.contains("<title>title\nmarginLeft 12.0 ← Card_iPhone5.json:3:18\n"))
+        #expect(page.contains(#"<p class="lookup">looked for Card_iPhone5.json → Card.json</p>"#))
+    }
+
+    @Test func aDeviceGetsOneSheetForTheTextSizesThatDrawItAlike() throws {
+        // Nothing in Banner follows the text size: one sheet a device, for every size.
+        let (plain, plainPage, plainFile) = try gallery("Banner", in: "Sheet", devices: ["iPhone5", "iPad"])
+        defer { try? FileManager.default.removeItem(at: plainFile.deletingLastPathComponent()) }
+        #expect(plain.output.hasSuffix(", 2 sheets\n"))
+        let every = TextSize.allCases.map(\.rawValue).joined(separator: " ")
+        #expect(values(of: "data-text-sizes", in: plainPage, element: "section") == [every, every])
+        // Row's heights and font sizes follow it: each size is drawn, once per device.
+        let (_, page, file) = try gallery("Row", in: "TextScaled", devices: ["iPhone5"])
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let sizes = values(of: "data-text-sizes", in: page, element: "section").flatMap { $0.split(separator: " ") }
+        #expect(sizes.map(String.init) == TextSize.allCases.map(\.rawValue))
+        #expect(sizes.count > 1)
+    }
+
+    @Test func hostileNamesAreEscapedInTheGalleryPageAndItsSheets() throws {
+        let (_, page, file) = try gallery(#"<i>&'Card""#, in: "HostileGallery", devices: ["iPhone5"])
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // The page's own script is its only one, and no name opens an element.
+        #expect(page.components(separatedBy: "<script").count - 1 == 1)
+        #expect(!page.contains(#"alert("x")"#) && !page.contains("<img") && !page.contains("<i>"))
+        #expect(page.contains("<title>&lt;i&gt;&amp;&apos;Card&quot;: records on 1 device</title>"))
+        #expect(page.contains(#"data-view="&lt;/section&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;""#))
+        #expect(page.contains(#"data-view="a&amp;amp;b""#) && page.contains(#"data-view="q&apos;uote&quot;""#))
+        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(page.components(separatedBy: "</section>").count - 1 == 1)
+        for svg in page.components(separatedBy: "<svg ").dropFirst() {
+            _ = try elements("<svg " + (svg.components(separatedBy: "</svg>").first ?? "") + "</svg>")
+        }
+    }
+
+    /// A gallery of a catalog of many classes: a sheet of every device per text size, cut per device, and one page.
+    @Test(.timeLimit(.minutes(10)))
+    func aGalleryOfHundredsOfDevicesIsWrittenInLinearTime() async throws {
+        let folder = try ScratchFolder([
+            "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "fontSize": 17}}]}"#
+        ])
+        let root = folder.url
+        let run = try await LinearTime.expectLinear(from: 40, rounds: 3, "preview --html, devices") { count in
+            let catalog = root.appendingPathComponent("catalog-\(count).json")
+            try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
+            return catalog.path
+        } _: { catalog in
+            DeviceConstraintsTool().run(
+                .preview(
+                    PreviewOptions(
+                        container: "Card", directory: root.appendingPathComponent("Constraints").path,
+                        catalog: catalog, gallery: root.appendingPathComponent("gallery.html").path)))
+        }
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        #expect(run.output.contains("devices × 12 text sizes"))
+    }
 }

@@ -86,14 +86,34 @@ struct RecordTableTests {
         let table = try table("Card", on: .iPhone5)
         #expect(table.lookup == ["Card_iPhone5.json", "Card.json"])
         #expect(table.filesRead == ["Card_iPhone5.json", "Card.json"])
-        #expect(
-            row(table, "title", "marginLeft")
-                == .init(viewId: "title", attribute: "marginLeft", value: .number(12), source: "Card_iPhone5.json"))
+        #expect(row(table, "title", "marginLeft")?.value == .number(12))
+        #expect(row(table, "title", "marginLeft")?.source == "Card_iPhone5.json")
         #expect(row(table, "title", "marginTop")?.source == "Card.json")
         #expect(row(table, "title", "fontSize")?.value == .number(15))
-        #expect(
-            row(table, "icon", "imageName")
-                == .init(viewId: "icon", attribute: "imageName", value: .string("card"), source: "Card.json"))
+        #expect(row(table, "icon", "imageName")?.value == .string("card"))
+        #expect(row(table, "icon", "imageName")?.source == "Card.json")
+    }
+
+    @Test func eachValueIsPlacedAtTheLineAndColumnOfItsKeyInTheFileThatSetsIt() throws {
+        let table = try table("Card", on: .iPhone5)
+        #expect(row(table, "title", "marginLeft")?.place == "Card_iPhone5.json:3:18")
+        #expect(row(table, "title", "marginTop")?.place == "Card.json:3:36")
+        #expect(row(table, "icon", "imageName")?.place == "Card.json:4:44")
+        // A default has no file, so no place.
+        #expect(row(table, "title", "width")?.place == nil)
+        let json = table.json(directory: "Clean").line
+        let marginLeft =
+            #""name": "marginLeft", "value": 12.0, "source": "Card_iPhone5.json", "line": 3, "column": 18}"#
+        #expect(json.contains(marginLeft))
+        #expect(json.contains(#""name": "width", "value": 0.0, "source": null}"#))
+    }
+
+    @Test func aValueFromAQualifierFileIsPlacedInThatFile() throws {
+        let profile = try #require(DeviceCatalog.standard.profile(named: .iPad))
+        let table = try RecordTable(
+            container: "Card", device: profile, catalog: .standard, source: Fixtures.source("QualifiedChain"),
+            environment: LayoutEnvironment(width: 1024, height: 768, idiom: .pad))
+        #expect(row(table, "title", "marginBottom")?.place == "Card_w600-landscape.json:1:26")
     }
 
     @Test func aStandardAttributeNoFileSetsIsListedAsZeroFromNoFile() throws {
@@ -172,10 +192,10 @@ struct RecordTableTests {
                 "files read:  Clean/Card_iPhone5.json, Clean/Card.json",
                 "",
                 "view   attribute     value   source",
-                "title  marginLeft    12.0    Card_iPhone5.json",
+                "title  marginLeft    12.0    Card_iPhone5.json:3:18",
             ])
         #expect(lines.contains("title  width         0.0     default (0)"))
-        #expect(lines.last == "icon   imageName     \"card\"  Card.json")
+        #expect(lines.last == "icon   imageName     \"card\"  Card.json:4:44")
     }
 
     @Test func theTextNamesTheWindowADeviceWasResolvedFrom() throws {

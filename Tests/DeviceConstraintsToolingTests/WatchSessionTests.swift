@@ -56,6 +56,53 @@ struct WatchSessionTests {
         #expect(
             WatchSession.folder(of: try ToolCommand(parsing: ["show", "Card", "Here", "--device", "iPad", "--watch"]))
                 == "Here")
+        #expect(
+            WatchSession.folder(
+                of: try ToolCommand(parsing: ["preview", "Card", "Here", "--html", "g.html", "--watch"]))
+                == "Here")
+        #expect(
+            WatchSession.folder(of: try ToolCommand(parsing: ["preview", "Card", "Here", "--html", "g.html"])) == nil)
+    }
+
+    /// The generation a gallery page says it is, and the one its marker file says the newest page is.
+    private func generations(of page: URL) throws -> (page: String, marker: String) {
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let attribute = try #require(html.range(of: #"data-generation=""#))
+        let generation = String(html[attribute.upperBound...].prefix { $0 != "\"" })
+        let marker = try String(
+            contentsOf: page.deletingLastPathComponent().appendingPathComponent("gallery.generation.js"),
+            encoding: .utf8)
+        return (generation, marker)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func previewWatchRewritesTheGalleryAndItsMarkerNamesTheNewPage() throws {
+        let url = try folder()
+        let pages = FileManager.default.temporaryDirectory.appendingPathComponent("Pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: pages)
+        }
+        let page = pages.appendingPathComponent("gallery.html")
+        let printed = Printed()
+        let command = try ToolCommand(parsing: [
+            "preview", "Card", url.path, "--devices", "iPhone6", "--html", page.path, "--watch",
+        ])
+        let watcher = try WatchSession(command) { printed.append($0) }.start()
+        defer { watcher.cancel() }
+        #expect(printed.wait(count: 1).first?.output.hasPrefix("wrote \(page.path): 1 device") == true)
+        let first = try generations(of: page)
+        #expect(first.marker == "deviceConstraintsGalleryGeneration(\"\(first.page)\");\n")
+        // The page polls the marker beside it and reloads when it names another generation.
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains(#"data-file="gallery.generation.js""#) && html.contains("location.reload()"))
+        try Data(#"{"Card": [{"title": {"width": 7}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
+        #expect(printed.first(after: 1) { $0.output.contains("changed: Card.json") } != nil)
+        let second = try generations(of: page)
+        #expect(second.page != first.page)
+        #expect(second.marker == "deviceConstraintsGalleryGeneration(\"\(second.page)\");\n")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("title.width = 7.0 ← Card.json:1:22"))
     }
 
     @Test(.timeLimit(.minutes(10)))

@@ -19,6 +19,9 @@ public struct ContainerConstraints: Sendable, Hashable {
     /// (`{"scaled": 60}`) scale against it. Nil when the file states none: then they scale against the design width
     /// of the class whose file it is (``DeviceProfile/designWidth``), or the resolved class's for the base file.
     public let designWidth: Double?
+    /// Where the file gives each attribute, when it was read for a value's provenance (``ContainerFiles``'s
+    /// `parse(…, locatingAttributes: true)`); nil otherwise. Not part of equality.
+    package internal(set) var attributeLocations: AttributeLocations?
 
     init(container: String, fileName: String, table: ViewTable, viewOffsets: [Int], designWidth: Double? = nil) {
         self.container = container
@@ -69,6 +72,22 @@ public struct ContainerConstraints: Sendable, Hashable {
             table.record(viewId)?.contains(.fontSize) == true
         else { return nil }
         return "follows body at \(textSize.rawValue)"
+    }
+
+    /// How this file's `attribute` of `viewId` follows the text size: `.textScaled` for a text-scaled value or a
+    /// plain font size (which follows `body`), `.fixed` for a fixed font size; nil for a value that does not follow it.
+    package func textKind(of viewId: String, attribute: String) -> ConstraintProvenance.Kind? {
+        guard let entry = table.index(of: viewId) else { return nil }
+        for adaptive in table.adaptiveValues where adaptive.entry == entry && adaptive.name == attribute {
+            switch adaptive.value {
+            case .text: return .textScaled
+            case .fixed: return .fixed
+            case .scaled, .columns: return nil
+            }
+        }
+        guard attribute == ConstraintAttribute.fontSize.rawValue, table.record(viewId)?.contains(.fontSize) == true
+        else { return nil }
+        return .textScaled
     }
 
     /// The records of `files`, most specific first, each with the class it was read for (nil for the base file),

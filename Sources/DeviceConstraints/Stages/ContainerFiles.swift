@@ -84,6 +84,8 @@ package enum ContainerFiles {
     ///     containers or devices; nil when the source cannot list them.
     ///   - parser: the parser, with its limits.
     ///   - diagnostics: receives the parser's warnings.
+    ///   - locatingAttributes: whether to note where each file gives each attribute
+    ///     (``ContainerConstraints/attributeLocations``), for a value's provenance.
     /// - Returns: the names looked for, in order, and the files found, in the same order, each with the class it is
     ///   read for.
     /// - Throws: ``ConstraintError`` `.fileNotFound` when none of the files exists, `.unreadableFile` when
@@ -91,7 +93,7 @@ package enum ContainerFiles {
     package static func parse(
         _ container: String, on device: DeviceName, along chain: [DeviceName], catalog: DeviceCatalog,
         window: LayoutEnvironment? = nil, from source: any ConstraintSource, listing: FileListing?,
-        parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil
+        parser: ConstraintFileParser, diagnostics: ConstraintDiagnosticHandler? = nil, locatingAttributes: Bool = false
     ) throws(ConstraintError) -> (lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)]) {
         let candidates = try Self.candidates(
             of: container, along: chain, catalog: catalog, window: window, listing: listing)
@@ -100,12 +102,13 @@ package enum ContainerFiles {
         for candidate in candidates where shouldRead(candidate, listing: listing) {
             lookup.append(candidate.fileName)
             guard let data = try Self.read(candidate.fileName, from: source, limits: parser.limits) else { continue }
-            files.append(
-                (
-                    try parser.parse(
-                        data, fileName: candidate.fileName, container: container, diagnostics: diagnostics),
-                    candidate.deviceClass
-                ))
+            var file = try parser.parse(
+                data, fileName: candidate.fileName, container: container, diagnostics: diagnostics)
+            if locatingAttributes {
+                file.attributeLocations = AttributeLocations(
+                    bytes: [UInt8](data), container: file.container, maximumDepth: parser.limits.maximumDepth)
+            }
+            files.append((file, candidate.deviceClass))
         }
         guard !files.isEmpty else { throw noFile(of: container, on: device, lookedFor: lookup, in: source) }
         return (lookup, files)

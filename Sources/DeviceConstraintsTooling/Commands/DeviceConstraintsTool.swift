@@ -137,6 +137,16 @@ package struct DeviceConstraintsTool: Sendable {
             }
             if devices.isEmpty { devices = catalog.profiles.filter(\.fallbacks.isEmpty) }
         }
+        var lines: [String] = []
+        var warnings: [ConstraintDiagnostic] = []
+        if let gallery = options.gallery {
+            let written = try writeGallery(to: gallery, devices: devices, catalog: catalog, source: source, options)
+            lines.append(written.line)
+            warnings = written.warnings
+            guard options.output != nil else {
+                return ToolResult(output: lines.joined(separator: "\n"), errorOutput: placed(warnings, options))
+            }
+        }
         let records: RecordSheet
         do throws(ConstraintError) {
             records = try RecordSheet(
@@ -145,17 +155,62 @@ package struct DeviceConstraintsTool: Sendable {
         } catch {
             throw ToolFailure(error, in: options.directory)
         }
-        let warnings = records.warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
+        if warnings.isEmpty { warnings = records.warnings }
         let sheet = records.sheet
-        guard let output = options.output else { return ToolResult(output: sheet.svg(), errorOutput: warnings) }
+        guard let output = options.output else {
+            return ToolResult(output: sheet.svg(), errorOutput: placed(warnings, options))
+        }
         let text = PreviewOptions.format(of: output) == .html ? sheet.html() : sheet.svg()
+        try Self.write(text, to: output)
+        lines.append("wrote \(output): \(counted(sheet.panels.count, "device"))")
+        return ToolResult(output: lines.joined(separator: "\n"), errorOutput: placed(warnings, options))
+    }
+
+    /// The warnings, each placed in the folder `options` reads, one a line.
+    private func placed(_ warnings: [ConstraintDiagnostic], _ options: PreviewOptions) -> String {
+        warnings.map { Self.placed($0, in: options.directory) }.joined(separator: "\n")
+    }
+
+    /// `preview --html`: writes the gallery page (``RecordGallery``), and with `--watch` first its generation
+    /// marker beside it, so that the page polls a marker that is never behind the page it has.
+    ///
+    /// - Returns: the line to print, and the files' warnings.
+    private func writeGallery(
+        to path: String, devices: [DeviceProfile], catalog: DeviceCatalog, source: DirectorySource,
+        _ options: PreviewOptions
+    ) throws(ToolFailure) -> (line: String, warnings: [ConstraintDiagnostic]) {
+        let gallery: RecordGallery
+        do throws(ConstraintError) {
+            gallery = try RecordGallery(
+                container: options.container, devices: devices, catalog: catalog, source: source,
+                textSize: options.textSize)
+        } catch {
+            throw ToolFailure(error, in: options.directory)
+        }
+        var generationFile: String?
+        if options.watch {
+            let page = URL(fileURLWithPath: path)
+            let name = RecordGallery.generationFile(forPage: page.lastPathComponent)
+            try Self.write(
+                RecordGallery.generationScript(gallery.generation),
+                to: page.deletingLastPathComponent().appendingPathComponent(name).path)
+            generationFile = name
+        }
+        try Self.write(gallery.html(generationFile: generationFile), to: path)
+        let line =
+            "wrote \(path): \(counted(devices.count, "device")) × \(counted(gallery.textSizes.count, "text size")), "
+            + "\(counted(gallery.entries.count, "sheet"))"
+        return (line, gallery.warnings)
+    }
+
+    /// Writes `text` to the file at `path`, atomically.
+    private static func write(_ text: String, to path: String) throws(ToolFailure) {
         do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
             throw ToolFailure(
-                code: .unreadableFile, message: "could not write '\(output)': \(error.localizedDescription)")
+                code: .unreadableFile, message: "could not write '\(path)': \(error.localizedDescription)")
         }
-        return ToolResult(output: "wrote \(output): \(counted(sheet.panels.count, "device"))", errorOutput: warnings)
     }
 
     // MARK: - Reading the folder and the catalog

@@ -1,6 +1,7 @@
 package import DeviceConstraints
 
-/// `preview <container> [<dir>] [--devices <names>] [--text-size <size>] [--catalog <file>] [--output <file>]`.
+/// `preview <container> [<dir>] [--devices <names>] [--text-size <size>] [--catalog <file>] [--output <file>]
+/// [--html <file>] [--watch]`.
 package struct PreviewOptions: FolderCommand {
     /// What the sheet is written as.
     package enum Format: Sendable, Hashable {
@@ -23,11 +24,15 @@ package struct PreviewOptions: FolderCommand {
     package var catalog: String?
     /// The file to write, or nil for standard output.
     package var output: String?
+    /// The gallery page to write (``RecordGallery``), if any.
+    package var gallery: String?
+    /// Write the files again after every change to the folder.
+    package var watch: Bool
 
     /// Options with these values.
     package init(
         container: String, directory: String, devices: [String] = [], textSize: TextSize = .large,
-        catalog: String? = nil, output: String? = nil
+        catalog: String? = nil, output: String? = nil, gallery: String? = nil, watch: Bool = false
     ) {
         self.container = container
         self.directory = directory
@@ -35,10 +40,13 @@ package struct PreviewOptions: FolderCommand {
         self.textSize = textSize
         self.catalog = catalog
         self.output = output
+        self.gallery = gallery
+        self.watch = watch
     }
 
-    /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, or an
-    ///   output file that does not end in `.svg` or `.html`.
+    /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, an output file
+    ///   that does not end in `.svg` or `.html`, a gallery file that does not end in `.html`, or `--watch` with no
+    ///   file to write.
     package init(_ parsed: ParsedArguments) throws(UsageError) {
         container = try Self.container(in: parsed)
         directory = Self.folder(in: parsed)
@@ -59,6 +67,14 @@ package struct PreviewOptions: FolderCommand {
         if let output, Self.format(of: output) == nil {
             throw Self.spec.error("the output file '\(output)' must end in .svg or .html")
         }
+        gallery = parsed[CommandSpec.galleryOption]
+        if let gallery, Self.format(of: gallery) != .html {
+            throw Self.spec.error("the gallery file '\(gallery)' must end in .html")
+        }
+        watch = parsed.isSet(CommandSpec.watchFlag)
+        if watch, output == nil, gallery == nil {
+            throw Self.spec.error("'--watch' rewrites a file: add '--html <file>' (or '--output <file>')")
+        }
     }
 
     package var command: ToolCommand { .preview(self) }
@@ -69,7 +85,8 @@ package struct PreviewOptions: FolderCommand {
             options: [
                 Self.option("devices", devices.isEmpty ? nil : devices.joined(separator: ",")),
                 Self.option("text-size", textSize == .large ? nil : textSize.rawValue),
-                Self.option("catalog", catalog), Self.option("output", output),
+                Self.option("catalog", catalog), Self.option("output", output), Self.option("html", gallery),
+                Self.flag("watch", watch),
             ])
     }
 

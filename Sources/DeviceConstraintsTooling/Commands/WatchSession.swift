@@ -1,10 +1,12 @@
 package import DeviceConstraints
 import Foundation
 
-/// `lint --watch` and `show --watch`: runs the command, then again after every change to its folder.
+/// `lint --watch`, `show --watch` and `preview --watch`: runs the command, then again after every change to its
+/// folder.
 ///
 /// `lint` prints, after each change, what changed in the problem list (`+` a new problem, `-` a fixed one) and
-/// the summary; `show` prints the records again. With `--json` either prints its whole report after each change,
+/// the summary; `show` prints the records again; `preview` writes its files again (an open gallery page reloads
+/// itself, see ``RecordGallery``). With `--json` either prints its whole report after each change,
 /// one JSON object a line. The folder is watched, not its files, so every way an editor
 /// saves is seen (see ``DirectoryWatcher``).
 package final class WatchSession: Sendable {
@@ -13,6 +15,7 @@ package final class WatchSession: Sendable {
         switch command {
         case .lint(let options) where options.watch: options.directory
         case .show(let options) where options.watch: options.directory
+        case .preview(let options) where options.watch: options.directory
         default: nil
         }
     }

@@ -7,7 +7,7 @@ package import DeviceConstraints
 /// let table = try RecordTable(
 ///     container: "Calendar", device: DeviceCatalog.standard.resolve(width: 390, height: 844),
 ///     catalog: .standard, source: DirectorySource(URL(fileURLWithPath: "Constraints")))
-/// table.rows.first   // dayButton  marginLeft  4.0  Calendar_iPhone6.json
+/// table.rows.first   // dayButton  marginLeft  4.0  Calendar_iPhone6.json:4:9
 /// ```
 package struct RecordTable: Sendable, Hashable {
     /// One attribute of one view, and where its value came from.
@@ -24,6 +24,18 @@ package struct RecordTable: Sendable, Hashable {
         package var rule: String?
         /// For the `columns` row, the column rule evaluated for the window, which `value` describes.
         package var columns: ColumnLayout?
+        /// The line of the attribute's key in ``source``; nil for a default or a value that could not be placed.
+        package var line: Int?
+        /// The column of the attribute's key in ``source``.
+        package var column: Int?
+
+        /// `Card_iPhone6.json:4:9`: the source file, line and column; the file alone when it has no place, nil for
+        /// a default.
+        package var place: String? {
+            guard let source else { return nil }
+            guard let line, let column else { return source }
+            return "\(source):\(line):\(column)"
+        }
 
         /// A row; see the properties.
         package init(viewId: String, attribute: String, value: ConstraintValue, source: String?, rule: String? = nil) {
@@ -72,72 +84,56 @@ package struct RecordTable: Sendable, Hashable {
         do throws(ConstraintError) {
             read = try ContainerFiles.parse(
                 container, on: device.name, along: chain, catalog: catalog, window: window, from: source,
-                listing: listing ?? FileListing(source), parser: parser, diagnostics: warnings.handler)
+                listing: listing ?? FileListing(source), parser: parser, diagnostics: warnings.handler,
+                locatingAttributes: true)
         } catch  where error.code == .fileNotFound {
             throw Self.suggestingContainer(in: error, for: container, source: source, catalog: catalog)
         }
         let (lookup, found) = read
-        let files = found.map(\.file)
         self.container = container
         self.device = device
         self.lookup = lookup
-        self.filesRead = files.map(\.fileName)
-        let environment = window
-        // The class each file is read for (a model's file is its class's; the base file is of none).
-        var fileDevices: [String: DeviceName] = [:]
-        for (file, deviceClass) in found { fileDevices[file.fileName] = deviceClass }
-        self.rows = Self.rows(of: files, for: environment, device: device, catalog: catalog, fileDevices: fileDevices)
+        self.filesRead = found.map(\.file.fileName)
+        self.rows = Self.rows(
+            of: container, lookup: lookup, files: found, for: window, device: device, catalog: catalog)
         self.warnings = warnings.diagnostics
     }
 
-    /// The merged records, each attribute with the first file along the chain that sets it.
+    /// The merged records, each attribute with the first file along the chain that sets it and the line and column
+    /// of its key there: the views' provenance (``ConstraintProvenance``, as the interpreter answers it), with a
+    /// row of 0 for each standard attribute no file sets.
     ///
-    /// A scaled value is evaluated for `environment` against the design width its file states, else that of the class whose file gave it (the
-    /// resolved `device`'s for the base file), and a column rule gives a `columns` row, as lookups do.
-    ///
-    /// - Parameter fileDevices: the device each file of the device's chain is of (the base file is of none): read
-    ///   from the chain, not from the file name against every name of the catalog, which made `preview` quadratic in
-    ///   the number of devices (10,000 devices took 13 s).
+    /// A scaled value is evaluated for `environment` against the design width its file states, else that of the
+    /// class whose file gave it (the resolved `device`'s for the base file), and a column rule gives a `columns` row,
+    /// as lookups do.
     private static func rows(
-        of files: [ContainerConstraints], for environment: LayoutEnvironment, device: DeviceProfile,
-        catalog: DeviceCatalog, fileDevices: [String: DeviceName]
+        of container: String, lookup: [String], files: [(file: ContainerConstraints, deviceClass: DeviceName?)],
+        for environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog
     ) -> [Row] {
-        let merged = ContainerConstraints.merge(files)
-        // The values as a lookup resolves them for the window and the text size; the files give each one's source.
-        let resolved = ContainerConstraints.resolvedRecords(
-            of: files.map { ($0, fileDevices[$0.fileName]) }, for: environment, device: device, catalog: catalog)
-        /// The design width a file's scaled values are taken against: the one it states, else its class's, or the
-        /// device's for the base file.
-        func designWidth(of file: ContainerConstraints) -> Double {
-            if let stated = file.designWidth { return stated }
-            return fileDevices[file.fileName].flatMap { catalog.profile(named: $0)?.designWidth } ?? device.designWidth
-        }
+        let views = ConstraintProvenance.views(
+            of: container, lookup: lookup, files: files, for: environment, device: device, catalog: catalog)
         var rows: [Row] = []
-        for viewId in merged.viewIds {
-            guard let record = merged.records[viewId] else { continue }
-            let known = ConstraintAttribute.allCases.filter { record.contains($0) || $0.isStandard }.map(\.rawValue)
-            for attribute in known + record.extensions.keys.sorted() {
-                guard let value = resolved[viewId]?[attribute: attribute] ?? record[attribute: attribute] else {
-                    continue
-                }
-                let file = files.first { $0[viewId]?.contains(attribute) == true }
-                var rule: String?
-                if let file, let scaled = file.scaledValues(of: viewId)[attribute] {
-                    rule = "\(scaled) at \(designWidth(of: file).compactDescription) pt"
-                } else if let file {
-                    rule = file.textRule(of: viewId, attribute: attribute, at: environment.textSize)
-                }
-                rows.append(Row(viewId: viewId, attribute: attribute, value: value, source: file?.fileName, rule: rule))
-            }
-            if let file = files.first(where: { $0.columnRule(of: viewId) != nil }),
-                let columns = file.columnRule(of: viewId)
-            {
-                let layout = columns.layout(for: environment)
+        for view in views {
+            var set: [String: ConstraintProvenance.Value] = [:]
+            for value in view.values { set[value.attribute] = value }
+            func row(_ value: ConstraintProvenance.Value) -> Row {
                 var row = Row(
-                    viewId: viewId, attribute: "columns", value: .string(layout.description), source: file.fileName,
-                    rule: columns.description)
-                row.columns = layout
-                rows.append(row)
+                    viewId: view.viewId, attribute: value.attribute, value: value.value, source: value.fileName,
+                    rule: value.rule)
+                row.line = value.line > 0 ? value.line : nil
+                row.column = value.line > 0 ? value.column : nil
+                row.columns = value.columnLayout
+                return row
+            }
+            for attribute in ConstraintAttribute.allCases {
+                if let value = set[attribute.rawValue] {
+                    rows.append(row(value))
+                } else if attribute.isStandard {
+                    rows.append(Row(viewId: view.viewId, attribute: attribute.rawValue, value: .number(0), source: nil))
+                }
+            }
+            for value in view.values where ConstraintAttribute(rawValue: value.attribute) == nil {
+                rows.append(row(value))
             }
         }
         return rows
@@ -172,7 +168,8 @@ package struct RecordTable: Sendable, Hashable {
     // MARK: - Output
 
     /// A header (container, device, the files looked for and the files read, under `directory`), then the
-    /// table: view, attribute, value, source file (`default` for a standard attribute no file sets).
+    /// table: view, attribute, value, source (`Card_iPhone6.json:4:9`: the file, line and column that set the value;
+    /// `default (0)` for a standard attribute no file sets).
     ///
     /// - Parameters:
     ///   - window: the window size the device was resolved from (`390×844`), if it was.
@@ -197,7 +194,7 @@ package struct RecordTable: Sendable, Hashable {
                     if case .string(let text) = row.value, row.attribute == "columns" { text } else {
                         row.value.description
                     }
-                return [row.viewId, row.attribute, value, row.source ?? "default (0)"]
+                return [row.viewId, row.attribute, value, row.place ?? "default (0)"]
                     + (hasRules ? [row.rule ?? ""] : [])
             })
         return header.rendered + "\n\n" + table.rendered
@@ -213,19 +210,24 @@ package struct RecordTable: Sendable, Hashable {
     ///   "views": [
     ///     { "id": "title",
     ///       "attributes": [
-    ///         { "name": "marginLeft", "value": 15.0, "source": "Card_iPhone6.json" },
+    ///         { "name": "marginLeft", "value": 15.0, "source": "Card_iPhone6.json", "line": 4, "column": 9 },
     ///         { "name": "marginBottom", "value": 0.0, "source": null },
-    ///         { "name": "width", "value": 375.0, "source": "Card.json", "rule": "scaled 375 at 375 pt" } ] } ] }
+    ///         { "name": "width", "value": 375.0, "source": "Card.json", "line": 5, "column": 9,
+    ///           "rule": "scaled 375 at 375 pt" } ] } ] }
     /// ```
     ///
     /// A `value` is a JSON number, string or bool; a `source` of `null` marks a standard attribute that no
-    /// file sets, which reads as 0; `rule` is there only for a value that depends on the window.
+    /// file sets, which reads as 0; `line` and `column` place the attribute's key in `source`; `rule` is there only
+    /// for a value that depends on the window.
     package func json(directory: String) -> JSONValue {
         var views: [(id: String, attributes: [JSONValue])] = []
         for row in rows {
             var fields: [(String, JSONValue)] = [
                 ("name", .string(row.attribute)), ("value", Self.json(row.value)), ("source", .nullable(row.source)),
             ]
+            if let line = row.line, let column = row.column {
+                fields += [("line", .integer(line)), ("column", .integer(column))]
+            }
             if let rule = row.rule { fields.append(("rule", .string(rule))) }
             let attribute = JSONValue.object(fields)
             if views.last?.id == row.viewId {
