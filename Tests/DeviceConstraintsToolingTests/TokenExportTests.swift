@@ -7,7 +7,9 @@ import Testing
 struct TokenExportTests {
     private let tool = DeviceConstraintsTool()
 
-    /// The folders the round trip is checked on, with their catalogs.
+    /// The folders the round trip is checked on, with their catalogs. `BenchmarkCorpus` is the first 10 containers
+    /// of the benchmarks' standard corpus (Benchmarks/Sources/BenchmarkSupport/Corpus.swift, standard seed: the
+    /// generator draws container after container, so these are the standard corpus's own files), 50 files.
     static var corpora: [(folder: URL, catalog: String?)] {
         get throws {
             let examples = Fixtures.packageRoot.appendingPathComponent("Examples")
@@ -19,6 +21,7 @@ struct TokenExportTests {
                 (columns.appendingPathComponent("Constraints"), columns.appendingPathComponent("catalog.json").path),
                 (try Fixtures.folder("Clean"), nil),
                 (try Fixtures.folder("Scaled"), nil),
+                (try Fixtures.folder("BenchmarkCorpus"), nil),
             ]
         }
     }

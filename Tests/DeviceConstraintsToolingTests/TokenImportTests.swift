@@ -70,6 +70,23 @@ struct TokenImportTests {
         #expect(!iPhone5.contains("marginTop"))
     }
 
+    /// Found by the round trip on the benchmark corpus: a view whose record is all defaults (`{"header": {}}`) is
+    /// exported as an empty group, and an empty group declared nothing, so the view was lost.
+    @Test func aViewGroupWithNoTokenIsAnEmptyRecordInItsPlace() throws {
+        let output = try ScratchFolder()
+        let folder = try Self.tokens("EmptyView")
+        let result = run(
+            ImportOptions(files: ["base", "iPad"].map { "\(folder)/\($0).tokens.json" }, output: output.url.path))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let base = try ConstraintFileParser().parse(
+            Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
+        #expect(base.viewIds == ["header", "title", "spacer"])
+        #expect(base["header"] == ConstraintRecord() && base["spacer"] == ConstraintRecord())
+        #expect(base["title"]?.marginLeft == 16)
+        let iPad = try Self.read(output, "Card_iPad.json")
+        #expect(iPad.contains(#""marginLeft": 24.0"#) && !iPad.contains("header"))
+    }
+
     @Test func importingTheSameTokensAgainRewritesNoFile() throws {
         let output = try ScratchFolder()
         let options = ImportOptions(

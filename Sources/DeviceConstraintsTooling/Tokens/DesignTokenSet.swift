@@ -44,6 +44,9 @@ struct DesignTokenSet {
     private(set) var sources: [Source] = []
     private(set) var tokens: [Token] = []
     private(set) var groups: [GroupExtension] = []
+    /// Views whose group holds no token and no group (`"title": {}`): a record of defaults, which a constraint file
+    /// keeps as `{"title": {}}` and export writes so.
+    private(set) var emptyViews: [(source: Int, path: [String], key: Int)] = []
     private var byPath: [String: Int] = [:]
     /// The token each alias ends at, once resolved: linear however the aliases chain.
     private var resolved: [Int: Int] = [:]
@@ -111,6 +114,11 @@ struct DesignTokenSet {
                             source: source, path: childPath, type: ownType ?? type, value: value,
                             extensions: extensions, key: member.key))
                 } else {
+                    if childPath.count == 2,
+                        !document.members(member.value).contains(where: { !document.string($0.key).hasPrefix("$") })
+                    {
+                        emptyViews.append((source, childPath, member.key))
+                    }
                     children.append((member.value, childPath, type))
                 }
             }
@@ -229,9 +237,16 @@ struct DesignTokenSet {
                     origin: origin(group.value, group.path + [member.key]))
             }
         }
+        // Empty views, each in its place among the tokens' views (keys are in document order).
+        var empty = emptyViews.filter { $0.source == index }[...]
         for token in tokens.indices where tokens[token].source == index && tokens[token].path.count == 3 {
             let entry = tokens[token]
             let path = entry.path
+            while let view = empty.first, view.key < entry.key {
+                empty.removeFirst()
+                let container = tree.addContainer(view.path[0], origin: origin(view.key, [view.path[0]]))
+                _ = tree.addView(view.path[1], toContainer: container, origin: origin(view.key, view.path))
+            }
             guard let number = number(of: token, problems: &problems) else { continue }
             var value = JSONValue.number(number)
             if let extensions = entry.extensions {
@@ -252,6 +267,10 @@ struct DesignTokenSet {
             let container = tree.addContainer(path[0], origin: origin(entry.key, [path[0]]))
             let view = tree.addView(path[1], toContainer: container, origin: origin(entry.key, Array(path[0...1])))
             tree.set(path[2], to: value, view: view, container: container, origin: origin(entry.value, path))
+        }
+        for view in empty {
+            let container = tree.addContainer(view.path[0], origin: origin(view.key, [view.path[0]]))
+            _ = tree.addView(view.path[1], toContainer: container, origin: origin(view.key, view.path))
         }
         return tree
     }

@@ -61,7 +61,10 @@ enum FigmaVariables {
         }
         for variable in variables {
             let path = variable.name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard path.count == 3, let collection = collections[variable.collection] else { continue }
+            // `Card/title/marginLeft` is an attribute; `Card/title` with JSON values a view's record (`{}`: a view
+            // whose every value is the default, as export writes it).
+            let isView = path.count == 2 && variable.description.contains(jsonMarker)
+            guard path.count == 3 || isView, let collection = collections[variable.collection] else { continue }
             let location = document.location(of: variable.at)
             let origin = TokenOrigin(
                 file: fileName, line: location.line, column: location.column, path: path.joined(separator: "."))
@@ -86,9 +89,20 @@ enum FigmaVariables {
                 let container = tree.addContainer(path[0], origin: origin)
                 let view = tree.addView(path[1], toContainer: container, origin: origin)
                 let at = document.location(of: raw)
-                tree.set(
-                    path[2], to: value, view: view, container: container,
-                    origin: TokenOrigin(file: fileName, line: at.line, column: at.column, path: origin.path))
+                let placed = TokenOrigin(file: fileName, line: at.line, column: at.column, path: origin.path)
+                if isView {
+                    guard case .object(let members) = value else {
+                        problems.error(
+                            "the variable of a view holds its record as a JSON object, such as {}; found \(value.line)",
+                            at: placed)
+                        continue
+                    }
+                    for member in members {
+                        tree.set(member.key, to: member.value, view: view, container: container, origin: placed)
+                    }
+                } else {
+                    tree.set(path[2], to: value, view: view, container: container, origin: placed)
+                }
                 trees[mode.name] = tree
             }
         }

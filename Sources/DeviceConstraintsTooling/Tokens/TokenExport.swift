@@ -199,12 +199,16 @@ package struct TokenExport: Sendable {
                     ("name", .string(mode.name)), ("variableCollectionId", .string(collection)),
                 ]))
         }
-        // Every attribute, in the order first met, base first.
+        // Every attribute, in the order first met, base first; and a view whose record is all defaults in a mode
+        // (`{"header": {}}`) as a variable of the view (`Card/header`) whose value is that record as JSON, `{}`.
         var names: [[String]] = []
         var seen: Set<[String]> = []
         for mode in modes {
             for container in mode.tree.containers {
                 for view in container.views {
+                    if view.attributes.isEmpty, seen.insert([container.name, view.id]).inserted {
+                        names.append([container.name, view.id])
+                    }
                     for attribute in view.attributes
                     where seen.insert([container.name, view.id, attribute.name]).inserted {
                         names.append([container.name, view.id, attribute.name])
@@ -281,7 +285,10 @@ package struct TokenExport: Sendable {
         return chain
     }
 
+    /// An attribute's value in a mode; for a view's name, `{}` where the mode gives the view no attribute.
     private func value(_ name: [String], inMode mode: Int) -> JSONValue? {
-        modes[mode].tree.container(name[0])?.view(name[1])?.attribute(name[2])?.value
+        guard let view = modes[mode].tree.container(name[0])?.view(name[1]) else { return nil }
+        guard name.count == 3 else { return view.attributes.isEmpty ? .object([]) : nil }
+        return view.attribute(name[2])?.value
     }
 }
