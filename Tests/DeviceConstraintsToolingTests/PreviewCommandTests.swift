@@ -365,6 +365,23 @@ struct PreviewCommandTests {
         #expect(titles == ["iPad4Column", "iPad3Column", "iPad2Column"])
     }
 
+    @Test func allDrawsEveryDeviceClassOfTheCatalogAndCannotBeGivenWithDevices() throws {
+        let run = DeviceConstraintsTool().run(
+            .preview(
+                PreviewOptions(
+                    container: "BMTReportMeasureView", directory: Fixtures.bundledConstraints.path, allDevices: true)))
+        #expect(run.exitCode == .success, "\(run.errorOutput)")
+        let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
+        #expect(titles == DeviceCatalog.standard.profiles.map(\.name.rawValue))
+        #expect(
+            try ToolCommand(parsing: ["preview", "Card", "--all"])
+                == .preview(PreviewOptions(container: "Card", directory: "Constraints", allDevices: true)))
+        let both = try #require(throws: UsageError.self) {
+            try ToolCommand(parsing: ["preview", "Card", "--all", "--devices", "iPad"])
+        }
+        #expect(both.description.contains("give one of them"))
+    }
+
     @Test(arguments: ["Card", "Wide", "Huge"])
     func numbersAtTheEdgeOfTheRangeDrawAWellFormedSheet(container: String) throws {
         // A margin of -1e20 lints clean; the preview used to trap converting a label's width to Int.

@@ -4,7 +4,11 @@ extension CommandSpec {
     /// `preview --devices <names>`.
     package static let devicesOption = Option(
         name: "devices", valueName: "names",
-        help: "Comma-separated device names (default: the catalog's classes that fall back to none).")
+        help: "Comma-separated device names (default: every device with a file of its own; the catalog's classes "
+            + "that fall back to none when no device has one).")
+    /// `preview --all`.
+    package static let allDevicesFlag = Option(
+        name: "all", help: "Draw every device class of the catalog, with a file of its own or not.")
     /// `preview --output <file>`.
     package static let outputOption = Option(
         name: "output", valueName: "file",
@@ -16,8 +20,8 @@ extension CommandSpec {
         help: "Write a gallery to this file: one self-contained HTML page of every device side by side, a device "
             + "and a text size to pick, and where each value came from (file:line:column).")
 
-    /// `preview <container> [<dir>] [--devices <names>] [--catalog <file>] [--output <file>] [--html <file>]
-    /// [--watch]`.
+    /// `preview <container> [<dir>] [--devices <names> | --all] [--text-size <size>] [--catalog <file>]
+    /// [--output <file>] [--html <file>] [--watch]`.
     package static let preview = CommandSpec(
         name: "preview", abstract: "Draw a container's records on each device as an SVG sheet, side by side.",
         discussion: """
@@ -31,5 +35,5 @@ extension CommandSpec {
             written again after every change to the folder, and an open gallery reloads itself.
             """,
         arguments: [containerArgument, folderArgument],
-        options: [devicesOption, textSizeOption, catalogOption, outputOption, galleryOption, watchFlag])
+        options: [devicesOption, allDevicesFlag, textSizeOption, catalogOption, outputOption, galleryOption, watchFlag])
 }

@@ -128,7 +128,9 @@ package struct DeviceConstraintsTool: Sendable {
             throw ToolFailure(error, code: ConstraintError.Code.unknownDevice.rawValue)
         }
         let source = try folder(of: options)
-        if options.devices.isEmpty {
+        if options.allDevices {
+            devices = catalog.profiles
+        } else if options.devices.isEmpty {
             // Every device with a file of its own, in the catalog's order; the classes that fall back to none
             // when no device has one.
             let names = Set((try? source.fileNames()) ?? [])

@@ -1,7 +1,7 @@
 package import DeviceConstraints
 
-/// `preview <container> [<dir>] [--devices <names>] [--text-size <size>] [--catalog <file>] [--output <file>]
-/// [--html <file>] [--watch]`.
+/// `preview <container> [<dir>] [--devices <names> | --all] [--text-size <size>] [--catalog <file>]
+/// [--output <file>] [--html <file>] [--watch]`.
 package struct PreviewOptions: FolderCommand {
     /// What the sheet is written as.
     package enum Format: Sendable, Hashable {
@@ -16,8 +16,11 @@ package struct PreviewOptions: FolderCommand {
     package var container: String
     /// The folder, as typed.
     package var directory: String
-    /// The devices by name, in order, each once; empty for the catalog's classes that fall back to none.
+    /// The devices by name, in order, each once; empty for every device with a file of its own (or, when no device
+    /// has one, the catalog's classes that fall back to none), or for every class with ``allDevices``.
     package var devices: [String]
+    /// Draw every device class of the catalog (`--all`); never with ``devices``.
+    package var allDevices: Bool
     /// The user's text size font sizes are drawn at.
     package var textSize: TextSize
     /// A catalog file, or nil for the standard catalog.
@@ -31,12 +34,14 @@ package struct PreviewOptions: FolderCommand {
 
     /// Options with these values.
     package init(
-        container: String, directory: String, devices: [String] = [], textSize: TextSize = .large,
-        catalog: String? = nil, output: String? = nil, gallery: String? = nil, watch: Bool = false
+        container: String, directory: String, devices: [String] = [], allDevices: Bool = false,
+        textSize: TextSize = .large, catalog: String? = nil, output: String? = nil, gallery: String? = nil,
+        watch: Bool = false
     ) {
         self.container = container
         self.directory = directory
         self.devices = devices
+        self.allDevices = allDevices
         self.textSize = textSize
         self.catalog = catalog
         self.output = output
@@ -44,9 +49,9 @@ package struct PreviewOptions: FolderCommand {
         self.watch = watch
     }
 
-    /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, an output file
-    ///   that does not end in `.svg` or `.html`, a gallery file that does not end in `.html`, or `--watch` with no
-    ///   file to write.
+    /// - Throws: ``UsageError`` for a container name that cannot name a file, an empty device list, `--all` with
+    ///   `--devices`, an output file that does not end in `.svg` or `.html`, a gallery file that does not end in
+    ///   `.html`, or `--watch` with no file to write.
     package init(_ parsed: ParsedArguments) throws(UsageError) {
         container = try Self.container(in: parsed)
         directory = Self.folder(in: parsed)
@@ -60,6 +65,10 @@ package struct PreviewOptions: FolderCommand {
             guard !devices.isEmpty else {
                 throw Self.spec.error("'--devices' needs at least one device name, such as iPhone5,iPad")
             }
+        }
+        allDevices = parsed.isSet(CommandSpec.allDevicesFlag)
+        if allDevices, !devices.isEmpty {
+            throw Self.spec.error("'--all' draws every device class and '--devices' names some: give one of them")
         }
         textSize = try CommandSpec.textSize(in: parsed, for: Self.spec)
         catalog = parsed[CommandSpec.catalogOption]
@@ -84,6 +93,7 @@ package struct PreviewOptions: FolderCommand {
             positionals: [container, directory],
             options: [
                 Self.option("devices", devices.isEmpty ? nil : devices.joined(separator: ",")),
+                Self.flag("all", allDevices),
                 Self.option("text-size", textSize == .large ? nil : textSize.rawValue),
                 Self.option("catalog", catalog), Self.option("output", output), Self.option("html", gallery),
                 Self.flag("watch", watch),
