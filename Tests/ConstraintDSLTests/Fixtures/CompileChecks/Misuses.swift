@@ -123,3 +123,29 @@ func aMultiplierForANumber(_ view: LayoutNode, _ container: LayoutNode, _ spec: 
         make.width.equalTo(100).multipliedBy(2)  // error
     }
 }
+
+// MARK: - The targets of offsets and insets
+
+func insetsAsAnOffset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(LayoutInsets(all: 8))  // error: ConstraintOffsetTarget
+    }
+}
+
+func aRecordAsAnOffset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(spec)  // error: ConstraintOffsetTarget
+    }
+}
+
+func aPerDeviceNumberOnDevices(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(PerDevice(8.0), on: .iPhone5)  // error: ConstraintConstantTarget
+    }
+}
+
+func aStringAsAnInset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.edges.equalToSuperview().inset("8")  // error: ConstraintInsetTarget
+    }
+}
