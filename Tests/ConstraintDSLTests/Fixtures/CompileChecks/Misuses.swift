@@ -19,6 +19,10 @@ func correctUse(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintR
         make.center.equalToSuperview()
         make.left.right.equalTo(container.centerX).multipliedBy(0.5)
         make.top.left.equalTo(container).inset(8)
+        make.height.equalTo(.scaled(60, designWidth: 375)).equalTo(.scaled(50), on: .iPad)
+        make.right.equalToSuperview().inset(.scaled(8)).inset(4, on: .iPhone5).inset(.fixed(2), on: .iPad)
+        make.width.lessThanOrEqualTo(PerDevice(LayoutConstant.fixed(3)).overriding(.scaled(2), on: .iPhone5))
+        make.edges.equalToSuperview().inset(spec).inset(LayoutInsets(all: 1), on: .iPhone5)
     }
 }
 
