@@ -51,19 +51,13 @@ final class ConstraintDescription {
         }
     }
 
-    /// Sets the default and every override of `amount`, each transformed for the attribute.
-    func setConstant(_ amount: PerDevice<Double>, _ transform: (LayoutAttribute, Double) -> Double) {
-        setConstant { transform($0, amount.default) }
-        for (device, value) in amount.overrides {
-            setConstant(on: [device]) { transform($0, value) }
-        }
-    }
-
-    /// Sets the default and every override of `amount`, each multiplied by `factor(attribute)`.
-    func setConstant(_ amount: PerDevice<LayoutConstant>, _ factor: (LayoutAttribute) -> Double) {
-        setLayoutConstant { amount.default.times(factor($0)) }
-        for (device, value) in amount.overrides {
-            setLayoutConstant(on: [device]) { value.times(factor($0)) }
+    /// Sets each attribute's constant to the default and every override of `value(attribute)`; the devices it does
+    /// not name keep theirs.
+    func setConstants(_ value: (LayoutAttribute) -> PerDevice<LayoutConstant>) {
+        for (index, attribute) in attributes.enumerated() {
+            let amount = value(attribute)
+            constants[index].default = amount.default
+            for (device, constant) in amount.overrides { constants[index].override(constant, on: [device]) }
         }
     }
 

@@ -11,8 +11,8 @@ public import DeviceConstraints
 /// The original Masonry extension's `equalTo_iPhone5Or5SOr6Or6S(105)` is `equalTo(105, on: .iPhone5, .iPhone6)`:
 /// one method for any list of devices of the catalog, and never an empty one.
 public final class ConstraintMakerConstantEditable<Relation>: ConstraintMakerPrioritizable {
-    func override(_ constant: Double, on devices: [DeviceName]) -> Self {
-        description.setConstant(on: devices) { _ in constant }
+    func override(_ constant: some ConstraintConstantTarget, on devices: [DeviceName]) -> Self {
+        description.setLayoutConstant(on: devices) { _ in constant.layoutConstant }
         return self
     }
 }
@@ -25,12 +25,14 @@ extension ConstraintMakerConstantEditable where Relation == RelationKind.Equal {
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number on these devices.
+    ///   - constant: The number on these devices, or a ``LayoutConstant``.
     ///   - first: A device; at least one is required.
     ///   - more: Further devices.
     /// - Returns: The statement, for more devices, a priority or a label.
     @discardableResult
-    public func equalTo(_ constant: Double, on first: DeviceName, _ more: DeviceName...) -> Self {
+    public func equalTo(_ constant: some ConstraintConstantTarget, on first: DeviceName, _ more: DeviceName...)
+        -> Self
+    {
         override(constant, on: [first] + more)
     }
 }
@@ -43,12 +45,16 @@ extension ConstraintMakerConstantEditable where Relation == RelationKind.LessTha
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number on these devices.
+    ///   - constant: The number on these devices, or a ``LayoutConstant``.
     ///   - first: A device; at least one is required.
     ///   - more: Further devices.
     /// - Returns: The statement, for more devices, a priority or a label.
     @discardableResult
-    public func lessThanOrEqualTo(_ constant: Double, on first: DeviceName, _ more: DeviceName...) -> Self {
+    public func lessThanOrEqualTo(
+        _ constant: some ConstraintConstantTarget, on first: DeviceName, _ more: DeviceName...
+    )
+        -> Self
+    {
         override(constant, on: [first] + more)
     }
 }
@@ -61,12 +67,16 @@ extension ConstraintMakerConstantEditable where Relation == RelationKind.Greater
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number on these devices.
+    ///   - constant: The number on these devices, or a ``LayoutConstant``.
     ///   - first: A device; at least one is required.
     ///   - more: Further devices.
     /// - Returns: The statement, for more devices, a priority or a label.
     @discardableResult
-    public func greaterThanOrEqualTo(_ constant: Double, on first: DeviceName, _ more: DeviceName...) -> Self {
+    public func greaterThanOrEqualTo(
+        _ constant: some ConstraintConstantTarget, on first: DeviceName, _ more: DeviceName...
+    )
+        -> Self
+    {
         override(constant, on: [first] + more)
     }
 }

@@ -15,60 +15,43 @@ public import DeviceConstraints
 /// as SnapKit does: it is subtracted for `right`, `bottom` and `trailing`, twice for a width or height (one
 /// inset on each side), and not at all for a center.
 public final class ConstraintMakerEditable: ConstraintMakerPrioritizable {
-    private func setOffset(_ amount: PerDevice<Double>) -> ConstraintMakerEditable {
-        description.setConstant(amount) { _, value in value }
-        return self
-    }
-
-    private func setInsets(_ insets: LayoutInsets, on devices: [DeviceName]?) -> ConstraintMakerEditable {
-        description.setConstant(on: devices) { insets.constant(for: $0) }
-        return self
-    }
-
     // MARK: - Offsets
 
     /// The constant added to the second side: `left == container.left + amount`.
     ///
     /// ```swift
     /// make.left.equalTo(previousDay.right).offset(spec.marginLeft)
+    /// make.left.equalToSuperview().offset(.scaled(20, designWidth: 375))   // follows the window's width
+    /// make.left.equalTo(container.left).offset(PerDevice(20.0).overriding(12, on: .iPhone5))
     /// ```
     ///
-    /// - Parameter amount: The constant on devices without their own.
+    /// - Parameter amount: A number, a ``LayoutConstant`` or a ``PerDevice`` of those: the constant on devices
+    ///   without their own, and those it overrides; devices it does not name keep theirs.
     /// - Returns: The statement, for per-device amounts, a multiplier, a priority or a label.
     @discardableResult
-    public func offset(_ amount: Double) -> ConstraintMakerEditable {
-        setOffset(PerDevice(amount))
+    public func offset(_ amount: some ConstraintOffsetTarget) -> ConstraintMakerEditable {
+        description.setConstants { _ in amount.offsetConstants }
+        return self
     }
 
     /// The constant on these devices, and those that fall back to them.
     ///
     /// ```swift
     /// make.right.equalTo(container.right).offset(-20).offset(-12, on: .iPhone5).offset(-15, on: .iPhone6)
+    /// make.left.equalToSuperview().offset(.scaled(20, designWidth: 375)).offset(.fixed(12), on: .iPhone5)
     /// ```
     ///
     /// - Parameters:
-    ///   - amount: The constant on these devices.
+    ///   - amount: The constant on these devices: a number or a ``LayoutConstant``.
     ///   - first: A device; at least one is required.
     ///   - more: Further devices.
     /// - Returns: The statement.
     @discardableResult
-    public func offset(_ amount: Double, on first: DeviceName, _ more: DeviceName...) -> ConstraintMakerEditable {
-        description.setConstant(on: [first] + more) { _ in amount }
+    public func offset(_ amount: some ConstraintConstantTarget, on first: DeviceName, _ more: DeviceName...)
+        -> ConstraintMakerEditable
+    {
+        description.setLayoutConstant(on: [first] + more) { _ in amount.layoutConstant }
         return self
-    }
-
-    /// A constant that differs per device, such as one shared by several views.
-    ///
-    /// ```swift
-    /// let gutter = PerDevice(20.0).overriding(12, on: .iPhone5)
-    /// make.left.equalTo(container.left).offset(gutter)
-    /// ```
-    ///
-    /// - Parameter amount: The default and the per-device constants; devices it does not name keep theirs.
-    /// - Returns: The statement.
-    @discardableResult
-    public func offset(_ amount: PerDevice<Double>) -> ConstraintMakerEditable {
-        setOffset(amount)
     }
 
     // MARK: - Insets
@@ -78,13 +61,19 @@ public final class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     ///
     /// ```swift
     /// make.edges.equalToSuperview().inset(12)   // top + 12, left + 12, bottom - 12, right - 12
+    /// make.edges.equalToSuperview().inset(LayoutInsets(top: 8, left: 16, bottom: 8, right: 16))
+    /// make.horizontalEdges.equalToSuperview().inset(.scaled(16, designWidth: 375))
+    /// make.horizontalEdges.equalToSuperview().inset(spec)   // left + marginLeft, right - marginRight
     /// ```
     ///
-    /// - Parameter amount: The inset on devices without their own.
+    /// - Parameter amount: A number, a ``LayoutConstant``, a ``PerDevice`` of those, ``LayoutInsets``, or a
+    ///   record (its `marginTop`, `marginLeft`, `marginBottom` and `marginRight`, already resolved for the
+    ///   device by the interpreter): the inset on devices without their own, and those it overrides.
     /// - Returns: The statement.
     @discardableResult
-    public func inset(_ amount: Double) -> ConstraintMakerEditable {
-        setInsets(LayoutInsets(all: amount), on: nil)
+    public func inset(_ amount: some ConstraintInsetTarget) -> ConstraintMakerEditable {
+        description.setConstants { amount.insetConstants(for: $0) }
+        return self
     }
 
     /// The inset on these devices, and those that fall back to them.
@@ -94,41 +83,16 @@ public final class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// ```
     ///
     /// - Parameters:
-    ///   - amount: The inset on these devices.
+    ///   - amount: The inset on these devices: a number or a ``LayoutConstant``.
     ///   - first: A device; at least one is required.
     ///   - more: Further devices.
     /// - Returns: The statement.
     @discardableResult
-    public func inset(_ amount: Double, on first: DeviceName, _ more: DeviceName...) -> ConstraintMakerEditable {
-        setInsets(LayoutInsets(all: amount), on: [first] + more)
-    }
-
-    /// An inset that differs per device.
-    ///
-    /// ```swift
-    /// let margin = PerDevice(20.0).overriding(12, on: .iPhone5)
-    /// make.horizontalEdges.equalToSuperview().inset(margin)
-    /// ```
-    ///
-    /// - Parameter amount: The default and the per-device insets; devices it does not name keep theirs.
-    /// - Returns: The statement.
-    @discardableResult
-    public func inset(_ amount: PerDevice<Double>) -> ConstraintMakerEditable {
-        description.setConstant(amount) { attribute, value in LayoutInsets(all: value).constant(for: attribute) }
+    public func inset(_ amount: some ConstraintConstantTarget, on first: DeviceName, _ more: DeviceName...)
+        -> ConstraintMakerEditable
+    {
+        description.setLayoutConstant(on: [first] + more) { amount.layoutConstant.inset(for: $0) }
         return self
-    }
-
-    /// Moves each attribute inward by the inset of its edge (see ``LayoutInsets/constant(for:)``).
-    ///
-    /// ```swift
-    /// make.edges.equalToSuperview().inset(LayoutInsets(top: 8, left: 16, bottom: 8, right: 16))
-    /// ```
-    ///
-    /// - Parameter insets: The insets on devices without their own.
-    /// - Returns: The statement.
-    @discardableResult
-    public func inset(_ insets: LayoutInsets) -> ConstraintMakerEditable {
-        setInsets(insets, on: nil)
     }
 
     /// The insets on these devices, and those that fall back to them.
@@ -146,22 +110,8 @@ public final class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     public func inset(_ insets: LayoutInsets, on first: DeviceName, _ more: DeviceName...)
         -> ConstraintMakerEditable
     {
-        setInsets(insets, on: [first] + more)
-    }
-
-    /// Moves each attribute inward by the record's margins: `marginTop`, `marginLeft`, `marginBottom` and
-    /// `marginRight` as insets.
-    ///
-    /// ```swift
-    /// let spec = try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
-    /// make.horizontalEdges.equalToSuperview().inset(spec)   // left + marginLeft, right - marginRight
-    /// ```
-    ///
-    /// - Parameter record: The record, already resolved for the device by the interpreter.
-    /// - Returns: The statement.
-    @discardableResult
-    public func inset(_ record: ConstraintRecord) -> ConstraintMakerEditable {
-        setInsets(LayoutInsets(margins: record), on: nil)
+        description.setConstant(on: [first] + more) { insets.constant(for: $0) }
+        return self
     }
 
     // MARK: - Multipliers

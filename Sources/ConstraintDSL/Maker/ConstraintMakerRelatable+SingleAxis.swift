@@ -8,11 +8,11 @@ extension ConstraintMakerRelatable where Kind: SingleAxisKind {
         ConstraintMakerEditable(relate(relation, .anchor(anchor.reference, anchor.attribute), file, line))
     }
 
-    func relate<Relation>(_ relation: LayoutRelation, _ constant: PerDevice<Double>, _ file: String, _ line: Int)
-        -> ConstraintMakerConstantEditable<Relation>
-    {
+    func relate<Relation>(
+        _ relation: LayoutRelation, _ constant: some ConstraintOffsetTarget, _ file: String, _ line: Int
+    ) -> ConstraintMakerConstantEditable<Relation> {
         let description = relate(relation, .constant(superitem: superitem), file, line)
-        description.setConstant(constant) { _, value in value }
+        description.setConstants { _ in constant.offsetConstants }
         return ConstraintMakerConstantEditable(description)
     }
 
@@ -83,34 +83,19 @@ extension ConstraintMakerRelatable where Kind: SingleAxisKind {
     /// ```swift
     /// make.height.equalTo(115).equalTo(105, on: .iPhone5, .iPhone6)
     /// make.size.equalTo(44)
+    /// make.height.equalTo(PerDevice(60.0).overriding(45, on: .iPhone5))
+    /// make.height.equalTo(.scaled(60, designWidth: 375, min: 44))         // follows the window's width
+    /// make.width.equalTo(.record(ConstraintIDs.Feed.grid, .width))        // read when resolved
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number on every device; override it per device with `equalTo(_:on:)`.
+    ///   - constant: A number, a ``LayoutConstant`` or a ``PerDevice`` of those; override it per device with
+    ///     `equalTo(_:on:)`.
     ///   - file: The file of the call, kept for descriptions and errors.
     ///   - line: The line of the call.
     /// - Returns: The statement, for per-device numbers, a priority or a label.
     @discardableResult
-    public func equalTo(_ constant: Double, file: String = #fileID, line: Int = #line)
-        -> ConstraintMakerConstantEditable<RelationKind.Equal>
-    {
-        relate(.equal, PerDevice(constant), file, line)
-    }
-
-    /// Each attribute equals a number that may differ per device.
-    ///
-    /// ```swift
-    /// let rowHeight = PerDevice(60.0).overriding(45, on: .iPhone5)
-    /// make.height.equalTo(rowHeight)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - constant: The number, with its per-device overrides.
-    ///   - file: The file of the call, kept for descriptions and errors.
-    ///   - line: The line of the call.
-    /// - Returns: The statement, for more per-device numbers, a priority or a label.
-    @discardableResult
-    public func equalTo(_ constant: PerDevice<Double>, file: String = #fileID, line: Int = #line)
+    public func equalTo(_ constant: some ConstraintOffsetTarget, file: String = #fileID, line: Int = #line)
         -> ConstraintMakerConstantEditable<RelationKind.Equal>
     {
         relate(.equal, constant, file, line)
@@ -120,33 +105,16 @@ extension ConstraintMakerRelatable where Kind: SingleAxisKind {
     ///
     /// ```swift
     /// make.width.lessThanOrEqualTo(320).lessThanOrEqualTo(280, on: .iPhone5)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - constant: The number on every device.
-    ///   - file: The file of the call, kept for descriptions and errors.
-    ///   - line: The line of the call.
-    /// - Returns: The statement, for per-device numbers, a priority or a label.
-    @discardableResult
-    public func lessThanOrEqualTo(_ constant: Double, file: String = #fileID, line: Int = #line)
-        -> ConstraintMakerConstantEditable<RelationKind.LessThanOrEqual>
-    {
-        relate(.lessThanOrEqual, PerDevice(constant), file, line)
-    }
-
-    /// Each attribute is at most a number that may differ per device.
-    ///
-    /// ```swift
     /// make.width.lessThanOrEqualTo(PerDevice(320.0).overriding(280, on: .iPhone5))
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number, with its per-device overrides.
+    ///   - constant: A number, a ``LayoutConstant`` or a ``PerDevice`` of those.
     ///   - file: The file of the call, kept for descriptions and errors.
     ///   - line: The line of the call.
-    /// - Returns: The statement, for more per-device numbers, a priority or a label.
+    /// - Returns: The statement, for per-device numbers, a priority or a label.
     @discardableResult
-    public func lessThanOrEqualTo(_ constant: PerDevice<Double>, file: String = #fileID, line: Int = #line)
+    public func lessThanOrEqualTo(_ constant: some ConstraintOffsetTarget, file: String = #fileID, line: Int = #line)
         -> ConstraintMakerConstantEditable<RelationKind.LessThanOrEqual>
     {
         relate(.lessThanOrEqual, constant, file, line)
@@ -156,35 +124,18 @@ extension ConstraintMakerRelatable where Kind: SingleAxisKind {
     ///
     /// ```swift
     /// make.height.greaterThanOrEqualTo(44)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - constant: The number on every device.
-    ///   - file: The file of the call, kept for descriptions and errors.
-    ///   - line: The line of the call.
-    /// - Returns: The statement, for per-device numbers, a priority or a label.
-    @discardableResult
-    public func greaterThanOrEqualTo(_ constant: Double, file: String = #fileID, line: Int = #line)
-        -> ConstraintMakerConstantEditable<RelationKind.GreaterThanOrEqual>
-    {
-        relate(.greaterThanOrEqual, PerDevice(constant), file, line)
-    }
-
-    /// Each attribute is at least a number that may differ per device.
-    ///
-    /// ```swift
     /// make.height.greaterThanOrEqualTo(PerDevice(44.0).overriding(40, on: .iPhone5))
     /// ```
     ///
     /// - Parameters:
-    ///   - constant: The number, with its per-device overrides.
+    ///   - constant: A number, a ``LayoutConstant`` or a ``PerDevice`` of those.
     ///   - file: The file of the call, kept for descriptions and errors.
     ///   - line: The line of the call.
-    /// - Returns: The statement, for more per-device numbers, a priority or a label.
+    /// - Returns: The statement, for per-device numbers, a priority or a label.
     @discardableResult
-    public func greaterThanOrEqualTo(_ constant: PerDevice<Double>, file: String = #fileID, line: Int = #line)
-        -> ConstraintMakerConstantEditable<RelationKind.GreaterThanOrEqual>
-    {
+    public func greaterThanOrEqualTo(
+        _ constant: some ConstraintOffsetTarget, file: String = #fileID, line: Int = #line
+    ) -> ConstraintMakerConstantEditable<RelationKind.GreaterThanOrEqual> {
         relate(.greaterThanOrEqual, constant, file, line)
     }
 }

@@ -35,6 +35,92 @@ public struct LayoutConstant: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the constant is a plain number.
+    public var isFixed: Bool {
+        if case .number = source { return true }
+        return false
+    }
+
+    /// The number for a plain constant; the value at the design width for a scaled one; nil for a record-fed one.
+    var nominalValue: Double? {
+        switch source {
+        case .number(let value): value
+        case .scaled(let scaled, _): scaled.value * factor
+        case .record: nil
+        }
+    }
+
+    /// This constant multiplied by `factor`.
+    func times(_ factor: Double) -> LayoutConstant {
+        LayoutConstant(source, factor: self.factor * factor)
+    }
+
+    /// This constant as an inset of `attribute`: a plain number as ``LayoutInsets`` gives it, another multiplied by
+    /// the sign the attribute takes.
+    func inset(for attribute: LayoutAttribute) -> LayoutConstant {
+        if case .number(let value) = source { return .fixed(LayoutInsets(all: value).constant(for: attribute)) }
+        return times(LayoutInsets(all: 1).constant(for: attribute))
+    }
+
+    /// The number for `environment`, whose device is `device`.
+    ///
+    /// ```swift
+    /// let window = LayoutEnvironment(width: 507, height: 768, idiom: .pad)
+    /// try LayoutConstant.scaled(20, designWidth: 375).resolved(for: window)   // 27.0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The window.
+    ///   - catalog: The catalog the device (and its design width) is resolved from.
+    ///   - records: The interpreter a record-fed constant is read through; nil for none.
+    /// - Returns: The number.
+    /// - Throws: ``/DeviceConstraints/ConstraintError`` for a record-fed constant: without an interpreter, or what
+    ///   ``RecordValue/resolved(using:)`` throws.
+    public func resolved(
+        for environment: LayoutEnvironment, in catalog: DeviceCatalog = .standard,
+        records: ConstraintInterpreter? = nil
+    ) throws(ConstraintError) -> Double {
+        try resolved(
+            in: ConstantContext(environment: environment, device: catalog.resolve(environment), records: records))
+    }
+
+    /// The number in `context`.
+    func resolved(in context: ConstantContext) throws(ConstraintError) -> Double {
+        switch source {
+        case .number(let value):
+            return value
+        case .scaled(let scaled, let designWidth):
+            let environment = context.environment
+            let value = scaled.resolved(
+                width: environment.width, designWidth: designWidth ?? context.device.designWidth,
+                displayScale: environment.displayScale)
+            return value * factor
+        case .record(let record):
+            guard let interpreter = context.records else {
+                throw ConstraintError(
+                    code: .invalidValue,
+                    message: "the record-fed constant \(record) needs an interpreter: resolve with resolved(using:)")
+            }
+            return try record.resolved(using: interpreter) * factor
+        }
+    }
+
+    /// `20.0`, `scaled 20 at 375`, `scaled 16 (max 40) × -2.0`, `Feed.grid.marginTop`.
+    public var description: String {
+        let base =
+            switch source {
+            case .number(let value): "\(value)"
+            case .scaled(let scaled, let designWidth):
+                "\(scaled)" + (designWidth.map { " at \(($0).compactDescription)" } ?? "")
+            case .record(let record): "\(record)"
+            }
+        return factor == 1 ? base : "\(base) × \(factor)"
+    }
+}
+
+// The constants are made where every target (`offset(_:)`, `inset(_:)`, `equalTo(_:)`, …) finds them, so that they
+// are written without the type's name there (`offset(.scaled(20, designWidth: 375))`), and on `LayoutConstant` itself.
+extension ConstraintInsetTarget where Self == LayoutConstant {
     /// A plain number, the same on every window.
     ///
     /// - Parameter value: The constant.
@@ -91,81 +177,6 @@ public struct LayoutConstant: Hashable, Sendable, CustomStringConvertible {
     /// The attribute `attribute` of `viewId` in `container`.
     public static func record(container: String, viewId: String, _ attribute: ConstraintAttribute) -> LayoutConstant {
         record(RecordValue(container: container, viewId: viewId, attribute))
-    }
-
-    /// Whether the constant is a plain number.
-    public var isFixed: Bool {
-        if case .number = source { return true }
-        return false
-    }
-
-    /// The number for a plain constant; the value at the design width for a scaled one; nil for a record-fed one.
-    var nominalValue: Double? {
-        switch source {
-        case .number(let value): value
-        case .scaled(let scaled, _): scaled.value * factor
-        case .record: nil
-        }
-    }
-
-    /// This constant multiplied by `factor`.
-    func times(_ factor: Double) -> LayoutConstant {
-        LayoutConstant(source, factor: self.factor * factor)
-    }
-
-    /// The number for `environment`, whose device is `device`.
-    ///
-    /// ```swift
-    /// let window = LayoutEnvironment(width: 507, height: 768, idiom: .pad)
-    /// try LayoutConstant.scaled(20, designWidth: 375).resolved(for: window)   // 27.0
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - environment: The window.
-    ///   - catalog: The catalog the device (and its design width) is resolved from.
-    ///   - records: The interpreter a record-fed constant is read through; nil for none.
-    /// - Returns: The number.
-    /// - Throws: ``/DeviceConstraints/ConstraintError`` for a record-fed constant: without an interpreter, or what
-    ///   ``RecordValue/resolved(using:)`` throws.
-    public func resolved(
-        for environment: LayoutEnvironment, in catalog: DeviceCatalog = .standard,
-        records: ConstraintInterpreter? = nil
-    ) throws(ConstraintError) -> Double {
-        try resolved(
-            in: ConstantContext(environment: environment, device: catalog.resolve(environment), records: records))
-    }
-
-    /// The number in `context`.
-    func resolved(in context: ConstantContext) throws(ConstraintError) -> Double {
-        switch source {
-        case .number(let value):
-            return value
-        case .scaled(let scaled, let designWidth):
-            let environment = context.environment
-            let value = scaled.resolved(
-                width: environment.width, designWidth: designWidth ?? context.device.designWidth,
-                displayScale: environment.displayScale)
-            return value * factor
-        case .record(let record):
-            guard let interpreter = context.records else {
-                throw ConstraintError(
-                    code: .invalidValue,
-                    message: "the record-fed constant \(record) needs an interpreter: resolve with resolved(using:)")
-            }
-            return try record.resolved(using: interpreter) * factor
-        }
-    }
-
-    /// `20.0`, `scaled 20 at 375`, `scaled 16 (max 40) × -2.0`, `Feed.grid.marginTop`.
-    public var description: String {
-        let base =
-            switch source {
-            case .number(let value): "\(value)"
-            case .scaled(let scaled, let designWidth):
-                "\(scaled)" + (designWidth.map { " at \(($0).compactDescription)" } ?? "")
-            case .record(let record): "\(record)"
-            }
-        return factor == 1 ? base : "\(base) × \(factor)"
     }
 }
 

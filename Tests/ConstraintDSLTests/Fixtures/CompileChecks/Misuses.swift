@@ -19,6 +19,10 @@ func correctUse(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintR
         make.center.equalToSuperview()
         make.left.right.equalTo(container.centerX).multipliedBy(0.5)
         make.top.left.equalTo(container).inset(8)
+        make.height.equalTo(.scaled(60, designWidth: 375)).equalTo(.scaled(50), on: .iPad)
+        make.right.equalToSuperview().inset(.scaled(8)).inset(4, on: .iPhone5).inset(.fixed(2), on: .iPad)
+        make.width.lessThanOrEqualTo(PerDevice(LayoutConstant.fixed(3)).overriding(.scaled(2), on: .iPhone5))
+        make.edges.equalToSuperview().inset(spec).inset(LayoutInsets(all: 1), on: .iPhone5)
     }
 }
 
@@ -121,5 +125,31 @@ func relatingTwice(_ view: LayoutNode, _ container: LayoutNode, _ spec: Constrai
 func aMultiplierForANumber(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
     _ = view.makeConstraints { make in
         make.width.equalTo(100).multipliedBy(2)  // error
+    }
+}
+
+// MARK: - The targets of offsets and insets
+
+func insetsAsAnOffset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(LayoutInsets(all: 8))  // error: ConstraintOffsetTarget
+    }
+}
+
+func aRecordAsAnOffset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(spec)  // error: ConstraintOffsetTarget
+    }
+}
+
+func aPerDeviceNumberOnDevices(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.left.equalTo(container.left).offset(PerDevice(8.0), on: .iPhone5)  // error: ConstraintConstantTarget
+    }
+}
+
+func aStringAsAnInset(_ view: LayoutNode, _ container: LayoutNode, _ spec: ConstraintRecord) {
+    _ = view.makeConstraints { make in
+        make.edges.equalToSuperview().inset("8")  // error: ConstraintInsetTarget
     }
 }
