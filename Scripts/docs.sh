@@ -55,8 +55,8 @@ build_against_standins() {
     local folder="$out/stand-ins/$1"
     rm -rf "$folder"
     mkdir -p "$folder"
-    swiftc -emit-module -parse-as-library -swift-version 6 -suppress-warnings -module-name SwiftUI "$standins/SwiftUI.swift" \
-        -emit-module-path "$folder/SwiftUI.swiftmodule" >&2
+    swiftc -emit-module -parse-as-library -swift-version 6 -suppress-warnings -module-name SwiftUI \
+        "$standins/SwiftUI.swift" -emit-module-path "$folder/SwiftUI.swiftmodule" >&2
     local sources=()
     while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$1" -name "*.swift" | sort)
     swiftc -emit-module -wmo -parse-as-library -swift-version 6 -module-name "$1" -package-name "$package_name" \

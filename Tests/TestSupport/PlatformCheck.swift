@@ -1,9 +1,11 @@
 public import Foundation
 public import Testing
 
-/// The Apple-only code of the package (its `Platform/` folders, the Xcode plugin conformance, DeviceConstraintsUI) and the Apple snippets of its docs cannot be compiled on Linux, where CI runs. Each check builds
-/// stand-in frameworks (`Fixtures/StandIns`, written from Apple's interfaces) as modules, so that `canImport(UIKit)`
-/// (or SwiftUI, os, …) holds, then compiles the code in steps, each a module of its own that later steps import:
+/// The Apple-only code of the package (its `Platform/` folders, the Xcode plugin conformance, DeviceConstraintsUI)
+/// and the Apple snippets of its docs cannot be compiled on Linux, where CI runs. Each check builds stand-in
+/// frameworks (`Tests/ConstraintDSLTests/Fixtures/StandIns`, written from Apple's interfaces) as modules, so that
+/// `canImport(UIKit)` (or SwiftUI, os, …) holds, then compiles the code in steps, each a module of its own that later
+/// steps import:
 ///
 /// - a package module's Apple files compile as a client of that module (`-import-module`) with the package's name, so
 ///   its `package` symbols are visible: an Apple file that needs an `internal` symbol of its module must make it
@@ -12,10 +14,12 @@ public import Testing
 /// - app code and DocC articles (every ```swift block, as a file whose errors point at the article's lines) compile
 ///   last, importing what an app imports.
 ///
-/// To check new Apple code (a doc article), add a step or a check to a test target's list (`PlatformCheck.all` in ConstraintDSLTests, `PlatformCheck.swiftUI` in DeviceConstraintsUITests), and a new folder to ``appleOnlyFolders``. SwiftUI
-/// code may use `#Preview`: a check that sets ``PlatformCheck/usesPreviewsMacros`` builds a stand-in of Xcode's macro
-/// plugin (`Fixtures/StandIns/Macros/PreviewsMacros.swift`, against the toolchain's own SwiftSyntax), which expands a
-/// preview to nothing once the compiler has type-checked its arguments against the stand-in SwiftUI's declaration.
+/// To check new Apple code (a doc article), add a step or a check to a test target's list (`PlatformCheck.all` in
+/// ConstraintDSLTests, `PlatformCheck.swiftUI` in DeviceConstraintsUITests), and a new folder to
+/// ``appleOnlyFolders``. SwiftUI code may use `#Preview`: a check that sets ``PlatformCheck/usesPreviewsMacros``
+/// builds a stand-in of Xcode's macro plugin (`StandIns/Macros/PreviewsMacros.swift`, against the toolchain's own
+/// SwiftSyntax), which expands a preview to nothing once the compiler has type-checked its arguments against the
+/// stand-in SwiftUI's declaration.
 /// (The kqueue watcher, Apple-only as well, is checked against a stand-in Darwin by DirectoryWatcherTests.)
 ///
 /// One check: the stand-in modules to build, then the steps.
