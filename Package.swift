@@ -72,8 +72,13 @@ let package = Package(
         // Frames for LayoutNode trees: the DSL's constraints through the solver, with Auto Layout's rules.
         .target(name: "ConstraintLayout", dependencies: ["ConstraintSolver", "ConstraintDSL", "DeviceConstraints"]),
         // The SwiftUI layer: every file is inside `#if canImport(SwiftUI)`, so the module is empty on Linux, where
-        // ConstraintDSLTests type-checks it against a stand-in SwiftUI.
+        // DeviceConstraintsUITests type-checks it against a stand-in SwiftUI.
         .target(name: "DeviceConstraintsUI", dependencies: ["DeviceConstraints"]),
+        .testTarget(
+            name: "DeviceConstraintsUITests",
+            dependencies: ["DeviceConstraintsUI", "DeviceConstraints", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "ConstraintLayoutTests",
             dependencies: ["ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints"],

@@ -6,7 +6,10 @@
 #
 # Symbol graphs come from the modules `swift build` made (swift symbolgraph-extract), so after a build with the same
 # options (CI passes `-Xswiftc -warnings-as-errors`, as its build step) this only extracts and converts. A new
-# library gets its documentation built by adding its catalog; nothing here changes.
+# library gets its documentation built by adding its catalog; nothing here changes. Off Apple platforms a library
+# whose files are all inside `#if canImport(SwiftUI)` (DeviceConstraintsUI) is an empty module: its symbol graph comes
+# from its sources compiled against the stand-in SwiftUI the tests type-check it against (PlatformCheck in
+# Tests/TestSupport), so that its documentation is of its real API on Linux too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +39,33 @@ triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | h
 # Libraries link to the libraries they import (``ConstraintRecord`` from ConstraintDSL; read from the .swift files, not
 # the articles' code), so a library is converted
 # after every documented library it imports, against their archives (docc's external link support).
-imports() { grep -rhoE --include="*.swift" "^(public |package |internal |@testable )?import $2\$" "Sources/$1" >/dev/null; }
+standins=Tests/ConstraintDSLTests/Fixtures/StandIns
+# The name SwiftPM compiles the package's modules with: the root folder's, lowercased, other characters made `_`.
+package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
+swiftui_only() {
+    [ "$(uname)" != Darwin ] || return 1
+    local file
+    while IFS= read -r file; do
+        grep -q "^#if canImport(SwiftUI)" "$file" || return 1
+    done < <(find "Sources/$1" -name "*.swift")
+}
+# Builds the stand-in SwiftUI, then the library from its sources against it, with Package.swift's settings, into
+# $out/stand-ins/<Target>; prints that folder.
+build_against_standins() {
+    local folder="$out/stand-ins/$1"
+    rm -rf "$folder"
+    mkdir -p "$folder"
+    swiftc -emit-module -parse-as-library -swift-version 6 -suppress-warnings -module-name SwiftUI \
+        "$standins/SwiftUI.swift" -emit-module-path "$folder/SwiftUI.swiftmodule" >&2
+    local sources=()
+    while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$1" -name "*.swift" | sort)
+    swiftc -emit-module -wmo -parse-as-library -swift-version 6 -module-name "$1" -package-name "$package_name" \
+        -I "$folder" -I "$modules" -enable-upcoming-feature ExistentialAny \
+        -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault \
+        -warnings-as-errors -emit-module-path "$folder/$1.swiftmodule" "${sources[@]}" >&2
+    echo "$folder"
+}
+imports() { grep -rhoE --include="*.swift" "^[[:space:]]*(public |package |internal |@testable )?import $2\$" "Sources/$1" >/dev/null; }
 status=0
 done_targets=()
 remaining=("${targets[@]}")
@@ -60,7 +89,9 @@ while [ ${#remaining[@]} -gt 0 ]; do
         # is documented as part of the library, as its users see it.
         reexported=$({ grep -rhoE "^@_exported (public )?import [A-Za-z_][A-Za-z0-9_]*" "Sources/$target" || true; } \
             | awk '{print $NF}' | sort -u | paste -sd, -)
-        swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
+        search=(-I "$modules")
+        if swiftui_only "$target"; then search=(-I "$(build_against_standins "$target")" "${search[@]}"); fi
+        swift symbolgraph-extract -module-name "$target" "${search[@]}" -target "$triple" \
             -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols -output-dir "$graphs" \
             ${reexported:+"-experimental-allowed-reexported-modules=$reexported"}
         dependencies=()

@@ -1,4 +1,4 @@
-// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// Apple platforms only (SwiftUI). Checked on Linux by DeviceConstraintsUITests, which type-checks
 // this module and the documentation's previews against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and
 // SwiftUICore interfaces, and by hand against the real SDK; what pinning does (the measured window is ignored until
 // unpinned) is WindowTracker's, tested on Linux. A Mac must still confirm that Xcode's canvas shows each #Preview with

@@ -1,4 +1,4 @@
-// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// Apple platforms only (SwiftUI). Checked on Linux by DeviceConstraintsUITests, which type-checks
 // this module against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by
 // hand against the real SDK. A Mac must still confirm what no stand-in can: that the padding mirrors in a right-to-left
 // layout and that a record without a font size leaves an inherited font as it was.
@@ -20,7 +20,7 @@
         /// }
         /// ```
         ///
-        /// - Parameter record: the view's record, usually read from ``LiveConstraints``.
+        /// - Parameter record: the view's record, usually read from `LiveConstraints`.
         /// - Returns: the view, padded.
         public func padding(_ record: ConstraintRecord) -> some View {
             padding(EdgeInsets(record))
@@ -37,7 +37,7 @@
         /// ```
         ///
         /// - Parameters:
-        ///   - record: the view's record, usually read from ``LiveConstraints``.
+        ///   - record: the view's record, usually read from `LiveConstraints`.
         ///   - alignment: where the view sits in a frame larger than it, as in `frame(width:height:alignment:)`.
         /// - Returns: the view, in a frame of the record's size.
         public func frame(_ record: ConstraintRecord, alignment: Alignment = .center) -> some View {
@@ -60,7 +60,7 @@
         /// ```
         ///
         /// - Parameters:
-        ///   - record: the view's record, usually read from ``LiveConstraints``.
+        ///   - record: the view's record, usually read from `LiveConstraints`.
         ///   - weight: the font's weight; the system font's own when nil.
         ///   - design: the font's design; the system font's own when nil.
         /// - Returns: the view, with the font in its environment.
@@ -85,7 +85,7 @@
         /// ```
         ///
         /// - Parameters:
-        ///   - record: the record, usually read from ``LiveConstraints``.
+        ///   - record: the record, usually read from `LiveConstraints`.
         ///   - weight: the font's weight; the system font's own when nil.
         ///   - design: the font's design; the system font's own when nil.
         /// - Returns: the text, in the record's font size.

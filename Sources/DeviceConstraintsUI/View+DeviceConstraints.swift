@@ -1,4 +1,4 @@
-// Apple platforms only (SwiftUI). Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks
+// Apple platforms only (SwiftUI). Checked on Linux by DeviceConstraintsUITests, which type-checks
 // this module against a stand-in SwiftUI written from the iOS 18.6 SDK's SwiftUI and SwiftUICore interfaces, and by
 // hand against the real SDK (iOS 13 target: no error, no warning); the rules it applies (one interpreter per window,
 // when a window moves) are WindowTracker's, tested on Linux in WindowTrackerTests, and those of a container inside a
@@ -41,7 +41,7 @@
         /// (as a scene's root view does) and measures the window behind it, safe areas and keyboard included, with
         /// `onGeometryChange(for:of:action:)`. With the traits SwiftUI reports there (size classes, display scale,
         /// layout direction, and `dynamicTypeSize` as the text size) and the device's idiom, the size makes the
-        /// window's ``LayoutEnvironment``.
+        /// window's `LayoutEnvironment`.
         /// `.constraintEnvironment(_:)` outside this modifier pins another (previews).
         ///
         /// **A container.** Inside another `.deviceConstraints(_:)` — on a column of a split view, a sheet, a
@@ -50,13 +50,13 @@
         /// size SwiftUI reports at the container (the window's, unless a `.dynamicTypeSize(_:)` around the
         /// container sets another); its size classes are derived from its size. The nearest `.deviceConstraints(_:)`
         /// wins: the views inside read the container's records. The container gets its own interpreter, made with
-        /// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` from the enclosing one (`interpreter` is not
+        /// `ConstraintInterpreter/init(sharingFilesWith:environment:)` from the enclosing one (`interpreter` is not
         /// used there), released with the container's state.
         ///
         /// **One interpreter per window.** The windows of an app are told apart by this modifier's state: SwiftUI
         /// keeps one per window (per scene on iPad and the Mac). The first window uses `interpreter` itself; each
         /// other window open at the same time gets its own interpreter, made with
-        /// ``ConstraintInterpreter/init(sharingFilesWith:environment:)`` (so a class another window has loaded reads
+        /// `ConstraintInterpreter/init(sharingFilesWith:environment:)` (so a class another window has loaded reads
         /// no file), released when SwiftUI releases the window's state — the scene is closed, or discarded by the
         /// system. When the first window is released, the next window opened uses `interpreter` again.
         ///
@@ -65,17 +65,17 @@
         /// reading no file. `.font(size:)` applies the resolved size, which SwiftUI does not scale again.
         ///
         /// **When the records change.** A new size or traits moves the window's interpreter at once with
-        /// ``ConstraintInterpreter/updateNow(to:)`` — during the layout that measured it, so views lay out with the
+        /// `ConstraintInterpreter/updateNow(to:)` — during the layout that measured it, so views lay out with the
         /// new numbers in the same pass — when that reads no file: a resize within the device class, or a class whose
         /// files are parsed already (by this window before, or by another). Otherwise it moves with
-        /// ``ConstraintInterpreter/update(to:)`` in a task: the new class's files are read off the main thread, the
+        /// `ConstraintInterpreter/update(to:)` in a task: the new class's files are read off the main thread, the
         /// views keep the old class's numbers meanwhile, and all switch at once when it is ready; the last size
         /// measured meanwhile is always followed. A container read for the first time is loaded by that read, on the
         /// main thread: preload the app's containers at launch if its files are large
-        /// (``ConstraintInterpreter/preloadAll()``).
+        /// (`ConstraintInterpreter/preloadAll()`).
         ///
         /// - Parameter interpreter: the app's interpreter (keep one for the app, in the `App`).
-        /// - Returns: the view, with its window's (or container's) ``LiveConstraints`` in its environment.
+        /// - Returns: the view, with its window's (or container's) `LiveConstraints` in its environment.
         public func deviceConstraints(_ interpreter: ConstraintInterpreter) -> some View {
             modifier(DeviceConstraintsModifier(interpreter: interpreter))
         }
@@ -207,7 +207,7 @@
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension EnvironmentValues {
         /// The records of the nearest `.deviceConstraints(_:)` around the view: its window's, or its container's.
-        /// Outside every one (a `#Preview` of the view alone, a test host) it is ``LiveConstraints/placeholder``:
+        /// Outside every one (a `#Preview` of the view alone, a test host) it is `LiveConstraints/placeholder`:
         /// every record empty, and a debug warning that says what to add — never SwiftUI's missing-environment crash.
         ///
         /// ```swift

@@ -1,5 +1,5 @@
 // Apple only (SwiftUI, iOS 17). Type-checked on Linux against the stand-in SwiftUI written from the iOS 18.6 SDK's
-// interfaces, previews included (PlatformCompileCheckTests (its SwiftUI checks)), and by hand against the real iOS 18.6
+// interfaces, previews included (DeviceConstraintsUITests), and by hand against the real iOS 18.6
 // SDK. A Mac must still confirm what it shows: each class's numbers on each device, and each window of an iPad
 // following its size.
 import DeviceConstraints

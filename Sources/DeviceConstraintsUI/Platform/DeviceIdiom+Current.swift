@@ -1,4 +1,4 @@
-// Apple platforms only. Checked on Linux by PlatformCompileCheckTests (its SwiftUI checks), which type-checks it
+// Apple platforms only. Checked on Linux by DeviceConstraintsUITests, which type-checks it
 // against the stand-in UIKit (Tests/ConstraintDSLTests/Fixtures/StandIns/UIKit.swift, written from the iOS 18.6 SDK's
 // UIKit headers) and, in the same run, its branch for platforms without UIKit; by hand against the real iOS 18.6 SDK. A
 // Mac must still confirm the idiom an iPad app running on a Mac (Designed for iPad) reports.

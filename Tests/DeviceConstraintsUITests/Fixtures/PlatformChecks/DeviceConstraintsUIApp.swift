@@ -1,4 +1,4 @@
-// Compiled as an app's file against the stand-in SwiftUI and DeviceConstraintsUI (PlatformCompileCheckTests): fails if
+// Compiled as an app's file against the stand-in SwiftUI and DeviceConstraintsUI (DeviceConstraintsUITests): fails if
 // a public API of the SwiftUI layer is missing or changed, or was left out by its `#if`.
 import DeviceConstraints
 import DeviceConstraintsUI

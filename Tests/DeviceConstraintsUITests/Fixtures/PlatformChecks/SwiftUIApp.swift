@@ -1,4 +1,4 @@
-// A complete SwiftUI app against the stand-in SwiftUI (PlatformCompileCheckTests), and against the real iPhoneOS 18.6
+// A complete SwiftUI app against the stand-in SwiftUI (DeviceConstraintsUITests), and against the real iPhoneOS 18.6
 // SDK (the real-SDK check): every SwiftUI declaration the coming DeviceConstraintsUI and its docs lean on, used as an
 // app uses it. If the stand-in and the SDK disagree on a shape, one of the two checks fails. `#Preview` is left out:
 // its macro does not expand on Linux.
