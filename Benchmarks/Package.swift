@@ -8,7 +8,7 @@ import PackageDescription
 let benchmarkTargets = [
     "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload", "Lint",
     "Windows",
-    "Store", "Adaptive",
+    "Store", "Adaptive", "Compiled",
 ]
 
 /// The library products a benchmark needs besides DeviceConstraints.

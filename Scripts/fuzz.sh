@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses in Fuzz/ and runs each for a given time under AddressSanitizer.
 #
-#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog text layout (default: all)
+#   bash Scripts/fuzz.sh [seconds] [harness…]      harnesses: parser differential catalog text layout table (default: all)
 #
 # Seconds are per harness (default 60). The seed corpus is generated at run time from Constraints/ and the test
 # fixtures into .build-fuzz/seeds/<harness>; what a run learns is kept in .build-fuzz/corpus/<harness> and reused
@@ -12,16 +12,18 @@
 # needs internal API), with coverage instrumentation and AddressSanitizer; each harness links against it. No
 # SwiftPM target and no package dependency. The text harness (what `device-constraints` prints) also links the
 # tool's library and the modules it imports, each compiled the same way (see build_module); the layout harness (the
-# solver and the layout engine on extreme numbers) the solver, the DSL and the layout modules.
+# solver and the layout engine on extreme numbers) the solver, the DSL and the layout modules. The table harness
+# (the compiled-table reader on mutated tables) links the library alone and writes its own seeds: it compiles them
+# with the library before fuzzing (see make_seeds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog text layout)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parser differential catalog text layout table)
 case "$seconds" in '' | *[!0-9]*)
-    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog|text|layout …]" >&2
+    echo "usage: Scripts/fuzz.sh [seconds] [parser|differential|catalog|text|layout|table …]" >&2
     exit 2
     ;;
 esac
@@ -41,8 +43,9 @@ source_file() {
         catalog) echo Fuzz/CatalogFuzzer.swift ;;
         text) echo Fuzz/TextOutputFuzzer.swift ;;
         layout) echo Fuzz/LayoutFuzzer.swift ;;
+        table) echo Fuzz/TableFuzzer.swift ;;
         *)
-            echo "unknown harness '$1' (parser, differential, catalog, text, layout)" >&2
+            echo "unknown harness '$1' (parser, differential, catalog, text, layout, table)" >&2
             exit 2
             ;;
     esac
@@ -105,7 +108,8 @@ fi
 
 # Seeds: every constraint file alone (each twice, to start with and without a listening handler: the low bit of
 # the input's last byte decides, so a newline is quiet and a tab listens), the chains of Constraints/ and of the
-# chain fixtures (files joined by NUL), and the catalogs.
+# chain fixtures (files joined by NUL), the catalogs, and compiled tables of Constraints/ and of every fixture folder
+# (written by the table harness itself, with the library: no binary is committed).
 make_seeds() {
     local dir="$root/seeds/$1"
     rm -rf "$dir"
@@ -114,6 +118,15 @@ make_seeds() {
     case "$1" in
         catalog)
             for f in Tests/*/Fixtures/Catalogs/*.json; do cp "$f" "$dir/$((n++))"; done
+            ;;
+        table)
+            # Each container's files as one table (each file alone when that is over -max_len), per folder.
+            local folders
+            folders=$(find Constraints Tests/*/Fixtures -type d -not -path '*/Catalogs*' | sort)
+            # shellcheck disable=SC2086
+            SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 TABLE_FUZZER_WRITE_SEEDS="$dir" \
+                "$root/bin/table" $folders >/dev/null
+            n=$(find "$dir" -type f | wc -l)
             ;;
         layout)
             # Programs (the bytes are choices; see Fuzz/LayoutFuzzer.swift) of a few lengths, each a solver one

@@ -8,7 +8,7 @@ import PackagePlugin
 ///
 /// ```json
 /// { "constraints": "Constraints", "catalog": "device-catalog.json", "namespace": "ConstraintIDs",
-///   "access": "internal", "dropSharedPrefix": true }
+///   "access": "internal", "dropSharedPrefix": true, "compiledTable": true }
 /// ```
 ///
 /// - `constraints`: the folder of constraint files, relative to the target's folder (default `Constraints`).
@@ -17,6 +17,8 @@ import PackagePlugin
 /// - `namespace`: the enum that holds the generated ids (default `ConstraintIDs`).
 /// - `access`: `internal` (default) or `public`, for a library that hands the ids to its users.
 /// - `dropSharedPrefix`: whether a prefix every id of a container shares is dropped (default `true`).
+/// - `compiledTable`: whether DeviceConstraintsPlugin also compiles the folder into `<folder>.dctable`, a resource of
+///   the target (default `true`; `false` turns it off).
 struct PluginSettings {
     static let fileName = "device-constraints.json"
     /// The folder of constraint files when the settings name none.
@@ -32,6 +34,7 @@ struct PluginSettings {
     var namespace = "ConstraintIDs"
     var isPublic = false
     var dropsSharedPrefix = true
+    var compilesTable = true
 
     /// The settings of the target in `directory`: its settings file, or the defaults.
     init(targetDirectory directory: URL) throws {
@@ -63,7 +66,10 @@ struct PluginSettings {
                 isPublic = value as? String == "public"
             case ("dropSharedPrefix", let drops as Bool):
                 dropsSharedPrefix = drops
-            case ("constraints", _), ("catalog", _), ("namespace", _), ("access", _), ("dropSharedPrefix", _):
+            case ("compiledTable", let compiles as Bool):
+                compilesTable = compiles
+            case ("constraints", _), ("catalog", _), ("namespace", _), ("access", _), ("dropSharedPrefix", _),
+                ("compiledTable", _):
                 throw SettingsError(file: file, message: "\"\(key)\" must be \(Self.expected[key] ?? "")")
             default:
                 throw SettingsError(
@@ -78,7 +84,7 @@ struct PluginSettings {
     private static let expected = [
         "constraints": "a folder path (a string)", "catalog": "a file path (a string)",
         "namespace": "a Swift type name (a string)", "access": "\"internal\" or \"public\"",
-        "dropSharedPrefix": "true or false",
+        "dropSharedPrefix": "true or false", "compiledTable": "true or false",
     ]
 
     private static func defaultCatalog(next constraints: URL) -> URL? {

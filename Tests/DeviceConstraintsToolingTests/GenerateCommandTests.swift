@@ -9,14 +9,16 @@ struct GenerateCommandTests {
     @Test func theArgumentsTheBuildPluginPassesAreRead() throws {
         let command = try GenerateCommand(parsing: [
             "/p/Constraints", "--output", "/out/IDs.swift", "--namespace", "LayoutIDs", "--catalog", "/p/catalog.json",
-            "--public", "--keep-shared-prefix",
+            "--public", "--keep-shared-prefix", "--table", "/out/Constraints.dctable",
         ])
         #expect(
             command
                 == GenerateCommand(
-                    directory: "/p/Constraints", output: "/out/IDs.swift", catalog: "/p/catalog.json",
+                    directory: "/p/Constraints", output: "/out/IDs.swift", table: "/out/Constraints.dctable",
+                    catalog: "/p/catalog.json",
                     options: .init(namespace: "LayoutIDs", isPublic: true, dropsSharedPrefix: false)))
         #expect(try GenerateCommand(parsing: ["C", "--output", "o.swift"]).options == ViewIDGenerator.Options())
+        #expect(try GenerateCommand(parsing: ["C", "--output", "o.swift"]).table == nil)
     }
 
     @Test func aWrongCommandLineSaysWhatIsWrong() {
@@ -52,15 +54,45 @@ struct GenerateCommandTests {
         #expect(date == old)
     }
 
+    @Test func theTableIsTheFolderCompiledAndIsNotRewrittenWhenItIsTheSame() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("ConstraintIDs.generated.swift")
+        let table = folder.url.appendingPathComponent("Generated/Constraints.dctable")
+        let command = GenerateCommand(
+            directory: Fixtures.bundledConstraints.path, output: output.path, table: table.path)
+        #expect(command.run() == GenerateCommand.Outcome(errorOutput: "", succeeded: true))
+        // The bytes `device-constraints compile` writes for the folder: every constraint file, compiled.
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.bundledConstraints.path)
+            .filter { $0.hasSuffix(".json") }
+        let files = try names.map { name in
+            (name: name, data: try Data(contentsOf: Fixtures.bundledConstraints.appendingPathComponent(name)))
+        }
+        #expect(try Data(contentsOf: table) == CompiledTable.compile(files))
+        #expect(try CompiledTable(contentsOf: table).fileNames == names.sorted())
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: table.path)
+        #expect(command.run().succeeded)
+        #expect(try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date == old)
+        // Without --table, no table.
+        let other = folder.url.appendingPathComponent("Other")
+        #expect(
+            GenerateCommand(
+                directory: Fixtures.bundledConstraints.path, output: other.appendingPathComponent("IDs.swift").path
+            ).run().succeeded)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["IDs.swift"])
+    }
+
     @Test func lintErrorsArePrintedAsLintPrintsThemAndNothingIsWritten() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("IDs.swift")
+        let table = folder.url.appendingPathComponent("Constraints.dctable")
         let directory = try Fixtures.folder("MissingDefault").path
-        let outcome = GenerateCommand(directory: directory, output: output.path).run()
+        let outcome = GenerateCommand(directory: directory, output: output.path, table: table.path).run()
         let lint = Linter().lint(DirectorySource(URL(fileURLWithPath: directory)), directory: directory)
         #expect(outcome == GenerateCommand.Outcome(errorOutput: lint.text + "\n", succeeded: false))
         #expect(outcome.errorOutput.hasPrefix("\(directory)/Card_iPad.json:3:7: error: view \"titel\" has no default"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(!FileManager.default.fileExists(atPath: table.path))
     }
 
     @Test func aCatalogFileIsUsedForTheLint() throws {

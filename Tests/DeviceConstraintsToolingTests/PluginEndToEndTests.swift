@@ -5,7 +5,8 @@ import Testing
 
 /// Builds `Fixtures/PluginPackage`, a package that uses DeviceConstraintsPlugin on the repository's
 /// `Constraints/` (the BMT calendar's files), in a temporary folder with a scratch path of its own: clean, with an error
-/// planted in a constraint file, and unchanged. A nested build takes a minute or more on two cores, so the
+/// planted in a constraint file, and unchanged. The App target reads its records from the compiled table the plugin
+/// writes; the Custom target turns the table off. A nested build takes a minute or more on two cores, so the
 /// test runs only with `DEVICE_CONSTRAINTS_PLUGIN_E2E=1` (CI has a step for it):
 ///
 /// ```sh
@@ -45,6 +46,15 @@ struct PluginEndToEndTests {
                 in: package.root)
             #expect(formatted.log == (try String(contentsOf: file, encoding: .utf8)), "\(formatted.log)")
         }
+        // The table: the folder compiled, in App's resource bundle (where `Bundle.module` finds it); none for Custom.
+        let table = try package.generatedFile(named: "Constraints.dctable")
+        let constraintFiles = try FileManager.default.contentsOfDirectory(atPath: package.constraints.path)
+            .filter { $0.hasSuffix(".json") }.map { name in
+                (name: name, data: try Data(contentsOf: package.constraints.appendingPathComponent(name)))
+            }
+        #expect(try Data(contentsOf: table) == CompiledTable.compile(constraintFiles))
+        #expect(package.files(named: "Constraints.dctable").contains { $0.path.contains(".resources/") })
+        #expect(package.files(named: "Layout.dctable").isEmpty)
         let app = try ChildProcess.run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
         #expect(app.status == 0, "\(app.log)")
         #expect(app.log == (try bundledRecords()), "\(app.log)")
@@ -78,11 +88,13 @@ struct PluginEndToEndTests {
         let fixed = try package.build()
         #expect(fixed.status == 0, "\(fixed.log)")
         let before = try modificationDate(of: generated)
+        let tableBefore = try modificationDate(of: table)
         let unchanged = try package.build()
         #expect(unchanged.status == 0, "\(unchanged.log)")
         #expect(!unchanged.log.contains("Linting"), "\(unchanged.log)")
         #expect(!unchanged.log.contains("Compiling App"), "\(unchanged.log)")
         #expect(try modificationDate(of: generated) == before)
+        #expect(try modificationDate(of: table) == tableBefore)
     }
 
     /// What the fixture's App prints: each bundled record through its generated id, looked up here by strings.
@@ -140,8 +152,13 @@ private struct FixturePackage {
 
     /// The file the plugin wrote, wherever this SwiftPM keeps plugin outputs under the scratch path.
     func generatedFile(named name: String) throws -> URL {
-        let found = FileManager.default.enumerator(at: scratch, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.first { $0.lastPathComponent == name }
+        let found = files(named: name).first { $0.path.contains("/plugins/") } ?? files(named: name).first
         return try #require(found, "no \(name) under \(scratch.path)")
+    }
+
+    /// Every file named `name` under the scratch path.
+    func files(named name: String) -> [URL] {
+        (FileManager.default.enumerator(at: scratch, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.lastPathComponent == name }
     }
 }

@@ -2,21 +2,23 @@ import DeviceConstraints
 import Foundation
 
 /// What the build-tool plugin asks of `device-constraints-plugin-tool`: lint a folder, and when it is clean,
-/// write the typed view ids.
+/// write the typed view ids and, with `--table`, the folder's constraint files compiled into a ``CompiledTable``.
 ///
 /// ```
-/// device-constraints-plugin-tool <dir> --output <file.swift> [--catalog <file>] [--namespace <name>]
-///                                [--public] [--keep-shared-prefix]
+/// device-constraints-plugin-tool <dir> --output <file.swift> [--table <file.dctable>] [--catalog <file>]
+///                                [--namespace <name>] [--public] [--keep-shared-prefix]
 /// ```
 ///
 /// The diagnostics are printed as `device-constraints lint` prints them (`path:line:column: error: …`, paths
-/// as `<dir>` was given), then the summary when there are any. The output file is written only when its text
-/// changes, so an edit to a number in a constraint file does not recompile the code that uses the ids.
+/// as `<dir>` was given), then the summary when there are any. The output files are written only when their
+/// bytes change, so an edit to a number in a constraint file does not recompile the code that uses the ids.
 package struct GenerateCommand: Sendable, Hashable {
     /// The folder of constraint files.
     package var directory: String
     /// The Swift file to write.
     package var output: String
+    /// The compiled table to write, or nil for none.
+    package var table: String?
     /// A catalog file, or nil for the standard catalog.
     package var catalog: String?
     /// What the source looks like.
@@ -45,10 +47,12 @@ package struct GenerateCommand: Sendable, Hashable {
 
     /// A command with these values.
     package init(
-        directory: String, output: String, catalog: String? = nil, options: ViewIDGenerator.Options = .init()
+        directory: String, output: String, table: String? = nil, catalog: String? = nil,
+        options: ViewIDGenerator.Options = .init()
     ) {
         self.directory = directory
         self.output = output
+        self.table = table
         self.catalog = catalog
         self.options = options
     }
@@ -59,6 +63,7 @@ package struct GenerateCommand: Sendable, Hashable {
     package init(parsing arguments: [String]) throws(GenerateCommand.UsageError) {
         var directory: String?
         var output: String?
+        var table: String?
         var catalog: String?
         var options = ViewIDGenerator.Options()
         var remaining = arguments[...]
@@ -69,6 +74,7 @@ package struct GenerateCommand: Sendable, Hashable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--output": output = try value(of: argument)
+            case "--table": table = try value(of: argument)
             case "--catalog": catalog = try value(of: argument)
             case "--namespace": options.namespace = try value(of: argument)
             case "--public": options.isPublic = true
@@ -82,7 +88,7 @@ package struct GenerateCommand: Sendable, Hashable {
         }
         guard let directory else { throw UsageError("missing the folder of constraint files") }
         guard let output else { throw UsageError("missing --output <file.swift>") }
-        self.init(directory: directory, output: output, catalog: catalog, options: options)
+        self.init(directory: directory, output: output, table: table, catalog: catalog, options: options)
     }
 
     /// A wrong command line.
@@ -96,30 +102,59 @@ package struct GenerateCommand: Sendable, Hashable {
         /// `error: <message>` and the usage.
         package var description: String {
             "error: \(message)\nusage: device-constraints-plugin-tool <dir> --output <file.swift> "
-                + "[--catalog <file>] [--namespace <name>] [--public] [--keep-shared-prefix]"
+                + "[--table <file.dctable>] [--catalog <file>] [--namespace <name>] [--public] [--keep-shared-prefix]"
         }
     }
 
-    /// Lints, generates and writes.
+    /// Lints, generates and writes: the ids, then the table when one is asked for. With a lint error neither is
+    /// written.
     package func run() -> Outcome {
         let generator: ViewIDGenerator
+        let catalog: DeviceCatalog
         do throws(Failure) {
-            generator = ViewIDGenerator(catalog: try loadCatalog(), options: options)
+            catalog = try loadCatalog()
+            generator = ViewIDGenerator(catalog: catalog, options: options)
         } catch {
             return Outcome(errorOutput: "\(error)\n", succeeded: false)
         }
-        let result = generator.generate(
-            DirectorySource(URL(fileURLWithPath: directory, isDirectory: true)), directory: directory)
+        let folder = DirectorySource(URL(fileURLWithPath: directory, isDirectory: true))
+        let result = generator.generate(folder, directory: directory)
         let report = result.report
         var printed = report.diagnostics.isEmpty ? "" : report.text + "\n"
         guard let source = result.source else { return Outcome(errorOutput: printed, succeeded: false) }
         do {
-            try writeIfChanged(source)
+            try Self.writeIfChanged(Data(source.utf8), to: output)
         } catch {
             printed += "error: could not write '\(output)': \(error.localizedDescription)\n"
             return Outcome(errorOutput: printed, succeeded: false)
         }
+        guard let table else { return Outcome(errorOutput: printed, succeeded: true) }
+        do {
+            try Self.writeIfChanged(try Self.compiledTable(of: folder, catalog: catalog), to: table)
+        } catch {
+            printed += "error: could not write the compiled table '\(table)': \(error)\n"
+            return Outcome(errorOutput: printed, succeeded: false)
+        }
         return Outcome(errorOutput: printed, succeeded: true)
+    }
+
+    /// The folder's constraint files (its other `.json` files left out, as `device-constraints compile` leaves them
+    /// out) compiled into a table.
+    private static func compiledTable(of folder: any ConstraintSource, catalog: DeviceCatalog) throws -> Data {
+        let parser = ConstraintFileParser()
+        let limit = parser.limits.maximumFileSize
+        let names = try folder.fileNames()
+        let roles = ConstraintFileName.roles(of: names, knownDevices: Set(catalog.profiles.map(\.name))) { name in
+            (try? folder.data(forFile: name, maximumSize: limit))?.flatMap(ConstraintFileParser.topLevelKey(of:))
+        }
+        var files: [(name: String, data: Data)] = []
+        for name in names {
+            guard case .file? = roles[name], let data = try folder.data(forFile: name, maximumSize: limit) else {
+                continue
+            }
+            files.append((name, data))
+        }
+        return try CompiledTable.compile(files, parser: parser)
     }
 
     /// The standard catalog, or the catalog file; a failure is the line to print.
@@ -143,9 +178,8 @@ package struct GenerateCommand: Sendable, Hashable {
         var description: String
     }
 
-    private func writeIfChanged(_ source: String) throws {
-        let url = URL(fileURLWithPath: output)
-        let data = Data(source.utf8)
+    private static func writeIfChanged(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
         if let existing = try? Data(contentsOf: url), existing == data { return }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)

@@ -1,6 +1,6 @@
-// Looks up the bundled records through the ids DeviceConstraintsPlugin generated, for each original device,
-// and prints them for the end-to-end test to compare: `device container.viewId width height`; then two ids of
-// the Custom target.
+// Looks up the bundled records through the ids DeviceConstraintsPlugin generated, for each original device, from the
+// table the plugin compiled (Constraints.dctable, a resource it wrote), and prints them for the end-to-end test to
+// compare: `device container.viewId width height`; then two ids of the Custom target.
 
 import Custom
 import DeviceConstraints
@@ -15,10 +15,17 @@ else {
     print("error: the constraint files are not in the resources")
     exit(1)
 }
+let compiled = CompiledTableSource(
+    tableAt: Bundle.module.url(forResource: "Constraints", withExtension: "dctable"),
+    fallback: DirectorySource(constraints))
+guard compiled.table != nil else {
+    print("error: no compiled table in the resources: \(compiled.tableError.map(String.init(describing:)) ?? "none")")
+    exit(1)
+}
 do {
     for device in [DeviceName.iPhone5, .iPhone6, .iPhone6Plus, .iPad] {
         guard let profile = DeviceCatalog.standard.profile(named: device) else { continue }
-        let interpreter = ConstraintInterpreter(source: DirectorySource(constraints), device: profile)
+        let interpreter = ConstraintInterpreter(source: compiled, device: profile)
         for id in ids {
             let record = try interpreter.record(id)
             print(device, id, record.width, record.height)

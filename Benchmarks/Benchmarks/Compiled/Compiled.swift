@@ -1,0 +1,94 @@
+import Benchmark
+import BenchmarkSupport
+import DeviceConstraints
+import Foundation
+
+// 14. Compiled tables (issue 30), each side by side with JSON in the same run, so that the ratios hold on a noisy
+// machine: preloading the corpus (200 containers) from a table and from JSON; the first lookup of a container with no
+// preload; a lookup hit from a table-backed interpreter and a JSON-backed one; and compiling a file of 10,000 views.
+
+private let corpus = Corpus()
+private let json = InMemorySource(corpus.files)
+private let table: CompiledTable = {
+    do {
+        let files = corpus.files.map { (name: $0.key, data: Data($0.value.utf8)) }
+        return try CompiledTable(data: try CompiledTable.compile(files), name: "Corpus.dctable")
+    } catch {
+        preconditionFailure("the corpus does not compile: \(error)")
+    }
+}()
+private let compiled = CompiledTableSource(table: table, fallback: json)
+private let device = DeviceCatalog.standard.profile(named: DeviceName(Corpus.device))!
+private let keys = corpus.sampleKeys(count: 1000, seed: 7)
+private let coldContainer = corpus.containers[corpus.containers.count / 2]
+private let coldViewId = corpus.viewIds[coldContainer]![0]
+
+/// A file of 10,000 views, each with a plain and a scaled value.
+private let tenThousandViews: Data = {
+    let records = (0..<10_000).map { "{\"view\($0)\": {\"width\": \($0), \"height\": {\"scaled\": 3}}}" }
+    return Data("{\"Big\": [\(records.joined(separator: ","))]}".utf8)
+}()
+
+private func preloaded(_ source: any ConstraintSource) -> ConstraintInterpreter {
+    let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
+    for container in corpus.containers { _ = try? interpreter.records(container: container) }
+    return interpreter
+}
+
+private let tableInterpreter = preloaded(compiled)
+private let jsonInterpreter = preloaded(json)
+private let coldTable = ConstraintInterpreter(source: compiled, device: device, diagnostics: { _ in })
+private let coldJSON = ConstraintInterpreter(source: json, device: device, diagnostics: { _ in })
+
+private func preload(_ source: any ConstraintSource, _ benchmark: Benchmark) async {
+    let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
+    benchmark.startMeasurement()
+    try? await interpreter.preload(containers: corpus.containers)
+    benchmark.stopMeasurement()
+    precondition(interpreter.loadedContainers.count == corpus.containers.count)
+}
+
+private func coldLookup(_ interpreter: ConstraintInterpreter, _ benchmark: Benchmark) {
+    interpreter.invalidate(container: coldContainer)
+    benchmark.startMeasurement()
+    blackHole(try? interpreter.record(viewId: coldViewId, container: coldContainer))
+    benchmark.stopMeasurement()
+}
+
+private func hits(_ interpreter: ConstraintInterpreter) {
+    for key in keys { blackHole(try? interpreter.record(viewId: key.viewId, container: key.container)) }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let preloadConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 1000,
+        setup: { _ = compiled })
+    let coldConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(3),
+        maxIterations: 100_000, setup: { _ = (coldTable, coldJSON) })
+    // Per lookup: 1000 keys an iteration.
+    let hitConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, scalingFactor: .kilo,
+        maxDuration: .seconds(2), maxIterations: 1_000_000, setup: { _ = (tableInterpreter, jsonInterpreter) })
+    let compileConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 50,
+        setup: { _ = tenThousandViews })
+
+    Benchmark("Preload 200 containers: compiled table", configuration: preloadConfiguration) { benchmark in
+        await preload(compiled, benchmark)
+    }
+    Benchmark("Preload 200 containers: JSON", configuration: preloadConfiguration) { benchmark in
+        await preload(json, benchmark)
+    }
+    Benchmark("First lookup, no preload: compiled table", configuration: coldConfiguration) { benchmark in
+        coldLookup(coldTable, benchmark)
+    }
+    Benchmark("First lookup, no preload: JSON", configuration: coldConfiguration) { benchmark in
+        coldLookup(coldJSON, benchmark)
+    }
+    Benchmark("Lookup hit: compiled table", configuration: hitConfiguration) { _ in hits(tableInterpreter) }
+    Benchmark("Lookup hit: JSON", configuration: hitConfiguration) { _ in hits(jsonInterpreter) }
+    Benchmark("Compile 10,000 views", configuration: compileConfiguration) { _ in
+        blackHole(try? CompiledTable.compile([(name: "Big.json", data: tenThousandViews)]))
+    }
+}
