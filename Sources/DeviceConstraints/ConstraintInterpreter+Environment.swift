@@ -55,7 +55,7 @@ extension ConstraintInterpreter {
         }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []
         var generations: [String: UInt64] = [:]
-        for name in cache.loadedContainers {
+        for name in cache.loadedContainers + cache.pendingContainers {
             let generation = stages.generation(of: name)
             guard let prepared = try? prepareIfPossible(name, for: new, generation: generation, readingFiles: false)
             else { continue }
@@ -108,13 +108,13 @@ extension ConstraintInterpreter {
             return resize(from: old, to: new, ticket: ticket)
         }
 
-        // Another class: every loaded container, ready for it before the switch.
+        // Another class: every loaded container (and every one pending adoption), ready for it before the switch.
         struct Prepared: Sendable {
             let name: String
             let generation: UInt64
             let result: Result<(merged: MergedContainer, warnings: [ConstraintDiagnostic]), ConstraintError>
         }
-        let names = cache.loadedContainers
+        let names = cache.loadedContainers + cache.pendingContainers
         let prepared = await Self.concurrently(names) { name -> Prepared in
             let generation = self.stages.generation(of: name)
             let result = Result { () throws(ConstraintError) in try self.prepare(name, for: new, generation: generation)

@@ -16,7 +16,7 @@ extension ConstraintInterpreter {
 
     /// Joins the flight of `container` for the current environment, starting it when there is none.
     func claim(_ container: String) -> Claim {
-        if let loaded = cache.table(of: container) { return .loaded(loaded) }
+        if let loaded = cache.table(of: container) ?? adoptPending(container) { return .loaded(loaded) }
         let snapshot = cache.snapshot
         let key = FlightKey(
             container: container, snapshot: snapshot.id, generation: stages.generation(of: container))

@@ -163,20 +163,40 @@ extension ConstraintInterpreter {
         }
     }
 
-    /// Publishes, for this window, every container `other` has loaded whose merge for this window's class is
-    /// already in the stages (a window of a class already loaded), reading no file; the others load on demand.
-    func adoptMerged(from other: ConstraintInterpreter) {
+    /// Publishes `name` for this window from the merged stage if it is pending (another window had it loaded when
+    /// this one was opened) and its merge for this window's class is there, reading no file: what a lookup of a
+    /// window of a class already loaded finds at once. A pending container whose merge is not there stops being
+    /// pending; it loads on demand.
+    ///
+    /// - Returns: the table now published, or nil when `name` was not pending or could not be adopted.
+    @discardableResult
+    func adoptPending(_ name: String) -> ViewTable? {
+        guard cache.isPending(name) else { return nil }
         let snapshot = cache.snapshot
-        for name in other.loadedContainers {
-            let generation = stages.generation(of: name)
-            guard
-                let prepared = try? prepareIfPossible(
-                    name, for: snapshot, generation: generation, readingFiles: false)
-            else { continue }
-            cache.publish(name, resolved(prepared.merged, for: snapshot), merged: prepared.merged, for: snapshot) {
-                stages.generation(of: name) == generation
-            }
+        let generation = stages.generation(of: name)
+        guard
+            let prepared = try? prepareIfPossible(name, for: snapshot, generation: generation, readingFiles: false)
+        else {
+            cache.dropPending(name)
+            return nil
         }
+        let table = resolved(prepared.merged, for: snapshot)
+        if cache.publish(
+            name, table, merged: prepared.merged, for: snapshot,
+            isCurrent: {
+                stages.generation(of: name) == generation
+            })
+        {
+            return table
+        }
+        // Another thread published it first, or it moved on (an invalidation, a switch): answer as the cache does now.
+        return cache.table(of: name)
+    }
+
+    /// Adopts every pending container that can be (``adoptPending(_:)``): before anything that works on every loaded
+    /// container, so that a window opened sharing files behaves as if it had adopted them when it was opened.
+    func adoptAllPending() {
+        for name in cache.pendingContainers { adoptPending(name) }
     }
 }
 

@@ -13,7 +13,7 @@ extension ConstraintInterpreter {
         if device == current.device { return true }
         let snapshot = EnvironmentSnapshot(
             environment: environment, device: device, chain: catalog.lookupChain(for: device))
-        for name in cache.loadedContainers {
+        for name in cache.loadedContainers + cache.pendingContainers {
             let prepared = try? prepareIfPossible(
                 name, for: snapshot, generation: stages.generation(of: name), readingFiles: false)
             if prepared == nil { return false }

@@ -134,15 +134,21 @@ public final class ConstraintInterpreter: Sendable {
     ///   - other: an interpreter of another window (any interpreter that shares with it will do).
     ///   - environment: this window.
     public convenience init(sharingFilesWith other: ConstraintInterpreter, environment: LayoutEnvironment) {
-        self.init(files: other.files, environment: environment, device: other.catalog.resolve(environment))
-        adoptMerged(from: other)
+        // What the other window has loaded is adopted from the merged stage as each container is first asked for
+        // (adoptPending(_:)), not copied here: opening a window costs the same however many containers are loaded.
+        self.init(
+            files: other.files, environment: environment, device: other.catalog.resolve(environment),
+            pending: other.cache.loadedAndPending)
     }
 
-    private init(files: SharedFiles, environment: LayoutEnvironment, device: DeviceProfile) {
+    private init(
+        files: SharedFiles, environment: LayoutEnvironment, device: DeviceProfile, pending: Set<String> = []
+    ) {
         self.files = files
         self.cache = ConstraintCache(
             EnvironmentSnapshot(
-                environment: environment, device: device, chain: files.catalog.lookupChain(for: device)))
+                environment: environment, device: device, chain: files.catalog.lookupChain(for: device)),
+            pending: pending)
         files.join(self)
     }
 
@@ -227,7 +233,7 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// Use it where blocking is not an option and a default layout will do until a preload finishes.
     public func cachedRecord(viewId: String, container: String) -> ConstraintRecord? {
-        cache.record(container: container, viewId: viewId)
+        cache.record(container: container, viewId: viewId) ?? adoptPending(container)?.record(viewId)
     }
 
     /// Every record of `container`, by view id, loading it if needed.
@@ -237,12 +243,13 @@ public final class ConstraintInterpreter: Sendable {
 
     /// Whether `container` is loaded.
     public func isLoaded(container: String) -> Bool {
-        cache.isLoaded(container)
+        cache.isLoaded(container) || adoptPending(container) != nil
     }
 
     /// The names of the loaded containers, sorted.
     public var loadedContainers: [String] {
-        cache.loadedContainers
+        adoptAllPending()
+        return cache.loadedContainers
     }
 
     // MARK: - Preloading
@@ -261,7 +268,7 @@ public final class ConstraintInterpreter: Sendable {
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
-        let pending = names.enumerated().filter { !cache.isLoaded($0.element) }
+        let pending = names.enumerated().filter { !isLoaded(container: $0.element) }
         let failures = await Self.concurrently(pending) { item async -> (Int, ConstraintError)? in
             if case .failure(let error) = await self.loadAsync(item.element) { return (item.offset, error) }
             return nil

@@ -43,6 +43,37 @@ struct SharedFilesTests {
         #expect(source.totalReads == reads)
     }
 
+    @Test func aWindowOfAClassAlreadyLoadedPublishesEachContainerOnlyWhenItIsFirstAskedFor() async throws {
+        let (source, first) = firstWindow()
+        try await first.preloadAll()
+        let reads = source.totalReads
+
+        // Opening costs nothing per container: none is published until asked for, and none reads a file.
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6)
+        #expect(second.cache.table(of: Self.measureView) == nil)
+        #expect(second.cache.table(of: Self.dayButton) == nil)
+        #expect(second.cachedRecord(viewId: Self.topView, container: Self.measureView)?.height == 105)
+        #expect(second.cache.table(of: Self.measureView) != nil)
+        #expect(second.cache.table(of: Self.dayButton) == nil)
+        #expect(second.isLoaded(container: Self.dayButton))
+        #expect(source.totalReads == reads)
+    }
+
+    @Test func aReloadReachesAContainerAWindowHadNotAskedForSinceItWasOpened() throws {
+        let source = MutableSource(["Live.json": Self.live(1)])
+        let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        #expect(try first.record(viewId: "v1", container: "Live").width == 1)
+        let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6)
+        let events = LockedList<ReloadEvent>()
+        let observation = second.onReload { events.append($0) }
+
+        source["Live.json"] = Self.live(2)
+        first.reload(files: ["Live.json"])
+        #expect(events.all == [.reloaded(["Live"])])
+        #expect(second.cache.table(of: "Live")?.record("v1")?.width == 2)
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func aSecondWindowOfAnotherClassReadsOnlyTheFilesTheFirstHasNotAndTheFirstThenReadsNone() async throws {
         let (source, first) = firstWindow()
         try await first.preload(containers: [Self.measureView])

@@ -30,8 +30,16 @@ final class ConstraintCache: @unchecked Sendable {
     /// The last environment update applied; an update that was asked for earlier never overrides a later one.
     @exclusivity(unchecked) private var appliedTicket: UInt64 = 0
 
-    init(_ snapshot: EnvironmentSnapshot) {
+    /// Containers another window had loaded when this one was opened (``ConstraintInterpreter/init(sharingFilesWith:environment:)``),
+    /// not published here yet: each is published from the merged stage the first time it is asked for, or all at
+    /// once before anything that works on every loaded container (an environment switch, a reload). So opening a
+    /// window costs nothing per container, and each container costs what its first lookup needs. A name leaves the
+    /// set when it is published, removed, invalidated, or found not to be in the stages for this window's class.
+    @exclusivity(unchecked) private var pending: Set<String> = []
+
+    init(_ snapshot: EnvironmentSnapshot, pending: Set<String> = []) {
         current = snapshot
+        self.pending = pending
     }
 
     /// The loaded containers by name, each table held through `Unmanaged` so that a reader borrows it
@@ -106,6 +114,31 @@ final class ConstraintCache: @unchecked Sendable {
     /// The names of the loaded containers, sorted.
     var loadedContainers: [String] {
         lock.withReadLock { containers.all.map(\.name) }.sorted()
+    }
+
+    /// The loaded containers and those pending adoption, unsorted: what a window opened sharing this one's files
+    /// takes as pending.
+    var loadedAndPending: Set<String> {
+        lock.withReadLock {
+            var names = pending
+            for entry in containers.all { names.insert(entry.name) }
+            return names
+        }
+    }
+
+    /// Whether `name` waits to be adopted from the merged stage.
+    func isPending(_ name: String) -> Bool {
+        lock.withReadLock { !pending.isEmpty && pending.contains(name) }
+    }
+
+    /// The containers waiting to be adopted from the merged stage.
+    var pendingContainers: [String] {
+        lock.withReadLock { Array(pending) }
+    }
+
+    /// Gives up adopting `name`: its merge for this window is not in the stages.
+    func dropPending(_ name: String) {
+        lock.withWriteLock { _ = pending.remove(name) }
     }
 
     /// The environment lookups answer for now.
@@ -200,6 +233,8 @@ final class ConstraintCache: @unchecked Sendable {
             }
             typeTables = [:]
             adaptive = [:]
+            // The caller prepared the pending containers with the loaded ones.
+            pending = []
             released += containers.removeAll()
             for (name, table, merged) in retained {
                 if containers.table(name) == nil, isCurrent(name) {
@@ -230,6 +265,7 @@ final class ConstraintCache: @unchecked Sendable {
         let removed = lock.withWriteLock {
             typeTables = [:]
             adaptive = [:]
+            pending = []
             return containers.removeAll()
         }
         for table in removed { table.release() }
@@ -245,6 +281,7 @@ final class ConstraintCache: @unchecked Sendable {
 
     private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
         containers.insert(name, table)
+        if !pending.isEmpty { pending.remove(name) }
         if merged.isAdaptive { adaptive[name] = merged }
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
     }
@@ -252,6 +289,7 @@ final class ConstraintCache: @unchecked Sendable {
     private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
         adaptive[name] = nil
+        if !pending.isEmpty { pending.remove(name) }
         return containers.remove(name)
     }
 }

@@ -220,6 +220,13 @@ final class SharedFiles: Sendable {
                     for container in interpreter.loadedContainers { affected[container] = [] }
                 }
             }
+            // A container pending adoption in a window is adopted before its files are forgotten, so that the window
+            // reads it again below as one it had loaded.
+            if files != nil {
+                for interpreter in interpreters {
+                    for container in affected.keys { interpreter.adoptPending(container) }
+                }
+            }
             namesByCase.withLock { $0 = nil }
             forgetListing()
             // Forget the changed files (all of them on a full reload) and every merge that read them.
