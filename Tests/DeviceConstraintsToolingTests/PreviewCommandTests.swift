@@ -404,6 +404,13 @@ struct PreviewCommandTests {
         #expect(container.errorOutput.contains("Card"))
     }
 
+    /// Writes a catalog of `count` devices of one class each into `root`; its path.
+    private static func flatCatalog(devices count: Int, in root: URL) throws -> String {
+        let catalog = root.appendingPathComponent("catalog-\(count).json")
+        try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
+        return catalog.path
+    }
+
     /// The default sheet of a catalog of thousands of classes: each device's records read along its own chain, not
     /// against every name of the catalog (which made 10,000 devices take 13 s).
     @Test(.timeLimit(.minutes(10)))
@@ -413,9 +420,7 @@ struct PreviewCommandTests {
         ])
         let root = folder.url
         let sheet = try await LinearTime.expectLinear(from: 1_250, "preview, devices") { count in
-            let catalog = root.appendingPathComponent("catalog-\(count).json")
-            try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
-            return catalog.path
+            try Self.flatCatalog(devices: count, in: root)
         } _: { catalog in
             DeviceConstraintsTool().run(
                 .preview(
@@ -552,9 +557,7 @@ struct PreviewCommandTests {
         ])
         let root = folder.url
         let run = try await LinearTime.expectLinear(from: 40, rounds: 3, "preview --html, devices") { count in
-            let catalog = root.appendingPathComponent("catalog-\(count).json")
-            try Data(GeneratedCatalog.flat(devices: count).utf8).write(to: catalog)
-            return catalog.path
+            try Self.flatCatalog(devices: count, in: root)
         } _: { catalog in
             DeviceConstraintsTool().run(
                 .preview(
