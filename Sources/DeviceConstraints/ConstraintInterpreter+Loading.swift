@@ -86,15 +86,16 @@ extension ConstraintInterpreter {
     func prepareIfPossible(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
     ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
+        // Names are built from it below: a name that reaches outside the folder never gets that far.
+        if let error = ConstraintFileName.validateContainer(container) { throw error }
         // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile;
         // pinned before the stages are asked, so that what they hold is used only if it is of the same revision.
         let (source, revision) = files.sourceForLoad()
         let listing = self.files.listing(of: source, revision: revision)
         // The files to ask for: the merge is stored under their names, so a window of another orientation or width
         // that reads the same files finds it.
-        let candidates = try ContainerFiles.candidates(
-            of: container, along: snapshot.chain, catalog: catalog, window: snapshot.environment, listing: listing
-        ).filter { ContainerFiles.shouldRead($0, listing: listing) }
+        let candidates = ContainerFiles.candidates(
+            of: container, parts: try snapshot.parts.get(), listing: listing, onlyThoseToRead: true)
         let names = candidates.map(\.fileName)
         let stored: ConstraintStages.StoredFiles
         switch stages.lookup(container, along: names, generation: generation, revision: revision) {

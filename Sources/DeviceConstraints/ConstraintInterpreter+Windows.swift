@@ -12,7 +12,7 @@ extension ConstraintInterpreter {
         let device = catalog.resolve(environment)
         if device == current.device { return true }
         let snapshot = EnvironmentSnapshot(
-            environment: environment, device: device, chain: catalog.lookupChain(for: device))
+            environment: environment, device: device, chain: catalog.lookupChain(for: device), catalog: catalog)
         for name in cache.loadedContainers + cache.pendingContainers {
             let prepared = try? prepareIfPossible(
                 name, for: snapshot, generation: stages.generation(of: name), readingFiles: false)

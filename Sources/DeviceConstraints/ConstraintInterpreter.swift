@@ -147,7 +147,8 @@ public final class ConstraintInterpreter: Sendable {
         self.files = files
         self.cache = ConstraintCache(
             EnvironmentSnapshot(
-                environment: environment, device: device, chain: files.catalog.lookupChain(for: device)),
+                environment: environment, device: device, chain: files.catalog.lookupChain(for: device),
+                catalog: files.catalog),
             pending: pending)
         files.join(self)
     }

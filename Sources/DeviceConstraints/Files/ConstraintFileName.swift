@@ -84,7 +84,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         (lhs.container, lhs.device?.rawValue ?? "") < (rhs.container, rhs.device?.rawValue ?? "")
     }
 
-    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 

@@ -25,26 +25,41 @@ package struct FileListing: Sendable {
     /// changes what a container reads only then.
     package let hasOrientationFiles: Bool
 
-    /// A listing of these names.
+    /// What follows the last underscore of each container's file names (`iPhone6`, `w600-landscape`), by
+    /// container: a load asks the source only for the names of its chain that are here, and builds no other name.
+    package let parts: [String: Set<String>]
+
+    /// A listing of these names, in time linear in their total length (the bytes are read once; a name is split
+    /// at its last underscore, and only a part that begins with `w` is read as a width).
     package init(names: [String]) {
         self.names = Set(names)
         var widths: [String: Set<Int>] = [:]
+        var parts: [String: Set<String>] = [:]
         var hasOrientationFiles = false
-        for name in names where name.hasSuffix(".json") {
-            let stem = name.dropLast(".json".count)
+        let suffix = Array(ConstraintFileName.suffix.utf8)
+        let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
+        for name in names {
+            var utf8 = Array(name.utf8)
+            guard utf8.count > suffix.count, utf8.suffix(suffix.count).elementsEqual(suffix) else { continue }
+            utf8.removeLast(suffix.count)
             if !hasOrientationFiles {
-                hasOrientationFiles = LayoutOrientation.allCases.contains { stem.hasSuffix($0.rawValue) }
+                hasOrientationFiles = orientations.contains {
+                    utf8.count >= $0.count && utf8.suffix($0.count).elementsEqual($0)
+                }
             }
+            guard let underscore = utf8.lastIndex(of: UInt8(ascii: "_")) else { continue }
+            let container = String(decoding: utf8[..<underscore], as: UTF8.self)
+            let part = String(decoding: utf8[(underscore + 1)...], as: UTF8.self)
+            parts[container, default: []].insert(part)
             // A width qualifier begins with "w"; most names are passed over on that alone.
-            guard let underscore = stem.lastIndex(of: "_"), stem[stem.index(after: underscore)...].first == "w",
-                let width = DevicePart(
-                    parsing: String(stem[stem.index(after: underscore)...]), isDevice: { _ in false })?
-                    .minimumWidth
+            guard utf8.indices.contains(underscore + 1), utf8[underscore + 1] == UInt8(ascii: "w"),
+                let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth
             else { continue }
-            widths[String(stem[..<underscore]), default: []].insert(width)
+            widths[container, default: []].insert(width)
         }
         self.widths = widths.mapValues { $0.sorted(by: >) }
         allWidths = Set(widths.values.joined()).sorted(by: >)
         self.hasOrientationFiles = hasOrientationFiles
+        self.parts = parts
     }
 }

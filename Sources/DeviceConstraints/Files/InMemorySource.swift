@@ -12,11 +12,14 @@ public struct InMemorySource: ConstraintSource {
     public let files: [String: String]
     /// The files' UTF-8 bytes, converted once.
     private let data: [String: Data]
+    /// The file names, sorted once.
+    private let names: [String]
 
     /// A source that serves `files` (file name → JSON text).
     public init(_ files: [String: String]) {
         self.files = files
         self.data = files.mapValues { Data($0.utf8) }
+        names = files.keys.sorted()
     }
 
     /// The UTF-8 bytes of the file named `name`, or `nil`.
@@ -37,6 +40,6 @@ public struct InMemorySource: ConstraintSource {
 
     /// The file names, sorted.
     public func fileNames() -> [String] {
-        files.keys.sorted()
+        names
     }
 }

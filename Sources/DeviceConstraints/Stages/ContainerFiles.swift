@@ -20,6 +20,55 @@ package enum ContainerFiles {
         package var alwaysRead: Bool
     }
 
+    /// The parts of the file names a lookup chain reads for one window, without the container (`iPhone6`,
+    /// `iPhone8-portrait`, `portrait`), in the order they are read: the same for every container, so a load builds
+    /// them once per window rather than once per container.
+    package struct ChainParts: Sendable {
+        /// One part, and for which class its file is read.
+        struct Part: Sendable {
+            var text: String
+            var deviceClass: DeviceName?
+            var alwaysRead: Bool
+        }
+
+        /// The classes' parts: for each class, its (and its models') files for the orientation, its own, its
+        /// models'.
+        let classes: [Part]
+        /// The window, for the width qualifiers each container's files name.
+        let window: LayoutEnvironment?
+
+        /// The parts of `chain` for `window` (nil: the classes only).
+        ///
+        /// - Throws: ``ConstraintError`` `.invalidName` when a device name could not be part of a file name.
+        package init(along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment?)
+            throws(ConstraintError)
+        {
+            for device in chain where !device.rawValue.utf8.allSatisfy(ConstraintFileName.isASCIILetterOrDigit) {
+                if let error = DeviceName.validate(device.rawValue, what: "device name") { throw error }
+            }
+            let orientation = window?.orientation
+            var parts: [Part] = []
+            parts.reserveCapacity(chain.count * 4)
+            for device in chain {
+                let names = catalog.fileDeviceNames(of: device)
+                if let orientation {
+                    for name in names {
+                        parts.append(
+                            Part(
+                                text: "\(name.rawValue)-\(orientation.rawValue)", deviceClass: device, alwaysRead: false
+                            ))
+                    }
+                }
+                parts.append(Part(text: device.rawValue, deviceClass: device, alwaysRead: true))
+                for name in names.dropFirst() {
+                    parts.append(Part(text: name.rawValue, deviceClass: device, alwaysRead: false))
+                }
+            }
+            classes = parts
+            self.window = window
+        }
+    }
+
     /// The files `container` may read along `chain` for `window`, most specific first, then the base file.
     ///
     /// For each class of the chain: its file for the window's orientation (`Card_iPad-landscape.json`), then its
@@ -35,30 +84,35 @@ package enum ContainerFiles {
         of container: String, along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment? = nil,
         listing: FileListing? = nil
     ) throws(ConstraintError) -> [Candidate] {
-        let classFiles = try ConstraintFileName.files(of: container, along: chain)
-        let orientation = window?.orientation
+        if let error = ConstraintFileName.validateContainer(container) { throw error }
+        let parts = try ChainParts(along: chain, catalog: catalog, window: window)
+        return candidates(of: container, parts: parts, listing: listing, onlyThoseToRead: false)
+    }
+
+    /// The candidates of `container` along `parts`: every one, or only those ``shouldRead(_:listing:)`` keeps,
+    /// building no name for the others (a load builds a handful of names, not one per model of its chain).
+    ///
+    /// - Parameter container: a valid container name (``ConstraintFileName/validateContainer(_:)``).
+    package static func candidates(
+        of container: String, parts: ChainParts, listing: FileListing?, onlyThoseToRead: Bool
+    ) -> [Candidate] {
+        let present = onlyThoseToRead ? listing.map { $0.parts[container] ?? [] } : nil
         var candidates: [Candidate] = []
-        candidates.reserveCapacity(classFiles.count * 4)
+        candidates.reserveCapacity(onlyThoseToRead ? 4 : parts.classes.count + 2)
         func add(_ part: String, for deviceClass: DeviceName?, alwaysRead: Bool = false) {
+            guard alwaysRead || present?.contains(part) ?? true else { return }
             candidates.append(
                 Candidate(fileName: "\(container)_\(part).json", deviceClass: deviceClass, alwaysRead: alwaysRead))
         }
-        for file in classFiles {
-            guard let device = file.device else { continue }
-            let names = catalog.fileDeviceNames(of: device)
-            if let orientation {
-                for name in names { add("\(name.rawValue)-\(orientation.rawValue)", for: device) }
-            }
-            candidates.append(Candidate(fileName: file.fileName, deviceClass: device, alwaysRead: true))
-            for name in names.dropFirst() { add(name.rawValue, for: device) }
-        }
-        if let window {
+        for part in parts.classes { add(part.text, for: part.deviceClass, alwaysRead: part.alwaysRead) }
+        if let window = parts.window {
+            let orientation = window.orientation
             for width in listing?.widths[container] ?? [] where Double(width) <= window.width {
-                if let orientation { add("w\(width)-\(orientation.rawValue)", for: nil) }
+                add("w\(width)-\(orientation.rawValue)", for: nil)
                 add("w\(width)", for: nil)
             }
+            add(orientation.rawValue, for: nil)
         }
-        if let orientation { add(orientation.rawValue, for: nil) }
         candidates.append(
             Candidate(fileName: ConstraintFileName(container: container).fileName, deviceClass: nil, alwaysRead: true))
         return candidates

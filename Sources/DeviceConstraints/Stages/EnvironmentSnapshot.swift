@@ -6,11 +6,17 @@ final class EnvironmentSnapshot: Sendable {
     let environment: LayoutEnvironment
     let device: DeviceProfile
     let chain: [DeviceName]
+    /// The parts of the file names the chain reads for this window, built once for every container's load; the
+    /// error when a name of the chain cannot be part of a file name.
+    let parts: Result<ContainerFiles.ChainParts, ConstraintError>
 
-    init(environment: LayoutEnvironment, device: DeviceProfile, chain: [DeviceName]) {
+    init(environment: LayoutEnvironment, device: DeviceProfile, chain: [DeviceName], catalog: DeviceCatalog) {
         self.environment = environment
         self.device = device
         self.chain = chain
+        parts = Result { () throws(ConstraintError) in
+            try ContainerFiles.ChainParts(along: chain, catalog: catalog, window: environment)
+        }
         id = Self.ids.withLock { last in
             last += 1
             return last
