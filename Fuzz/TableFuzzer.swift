@@ -3,14 +3,14 @@
 // file it holds must be found: in the table itself, and through an interpreter that reads the table
 // (`CompiledTableSource`) on a phone and on an iPad window, where scaled values and column rules are resolved.
 //
-// Each input is read twice: as it is, and with the header's size and checksum made to match the bytes again, so that
-// mutations reach past the checksum into the pool, the files and the records.
+// Each input is read twice: as it is, and with the header's size and every checksum made to match the bytes again, so
+// that mutations reach past the checksums into the directory, the pools, the files and the records.
 //
 // Seeds: Scripts/fuzz.sh runs this binary with TABLE_FUZZER_WRITE_SEEDS=<dir> and folders of constraint files as
 // arguments; it then compiles tables of those files with the library (each container's files together, or each file
 // alone when that is too large) into <dir> and exits, before libFuzzer starts. No table is committed.
 //
-// Needs internal API (`CompiledTable.headerSize`, `FNV1a`, `CompiledTable.location(ofView:inFile:)`,
+// Needs internal API (`CompiledTable.resealed(_:)`, `CompiledTable.location(ofView:inFile:)`,
 // `CompiledTable.parsedFile(named:)`), so it is built against the library compiled with `-enable-testing`, as the
 // differential harness is.
 import Foundation
@@ -19,18 +19,9 @@ import Foundation
 
 // MARK: - Adapter (the only code that names internal API)
 
-/// `bytes` with the header's size and checksum set to what the rest of the bytes give.
+/// `bytes` with the header's size and every checksum set to what the rest of the bytes give.
 private func withMatchingChecksum(_ bytes: [UInt8]) -> [UInt8] {
-    let header = CompiledTable.headerSize
-    guard bytes.count >= header else { return bytes }
-    var bytes = bytes
-    let size = UInt64(bytes.count)
-    for i in 0..<8 { bytes[header - 16 + i] = UInt8(truncatingIfNeeded: size >> (8 * i)) }
-    var checksum = FNV1a()
-    checksum.add(bytes[..<(header - 8)])
-    checksum.add(bytes[header...])
-    for i in 0..<8 { bytes[header - 8 + i] = UInt8(truncatingIfNeeded: checksum.value >> (8 * i)) }
-    return bytes
+    CompiledTable.resealed(bytes)
 }
 
 /// What the table gives for a file besides its records: the place of each view, and the parsed-file stage's form.
@@ -40,8 +31,8 @@ private func checkInternals(_ table: CompiledTable, file: ContainerConstraints, 
             table.location(ofView: viewId, inFile: file.fileName) != nil,
             "\(file.fileName): no place for \(viewId)", input)
     }
-    let parsed = table.parsedFile(named: file.fileName)
-    check(parsed?.table.count == file.count, "\(file.fileName): the parsed-file form differs", input)
+    let parsed = try? table.parsedFile(named: file.fileName)
+    check(parsed??.table.count == file.count, "\(file.fileName): the parsed-file form differs", input)
 }
 
 // MARK: - Seeds
@@ -101,7 +92,10 @@ private let environments = [
 
 private func readTable(_ data: Data) -> Result<CompiledTable, ConstraintError> {
     do throws(ConstraintError) {
-        return .success(try CompiledTable(data: data, name: "T.dctable"))
+        let table = try CompiledTable(data: data, name: "T.dctable")
+        // Each section is read when first asked for; read them all, as the build plugin does.
+        try table.validate()
+        return .success(table)
     } catch {
         return .failure(error)
     }

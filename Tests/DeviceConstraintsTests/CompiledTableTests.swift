@@ -88,7 +88,7 @@ struct CompiledTableTests {
             var changed = table
             changed[offset] ^= 0x5A
             do {
-                _ = try CompiledTable(data: changed, name: "T.dctable")
+                try CompiledTable(data: changed, name: "T.dctable").validate()
                 Issue.record("byte \(offset) changed was accepted")
             } catch {
                 #expect(error.code == .invalidCompiledTable && error.file == "T.dctable")
@@ -101,15 +101,11 @@ struct CompiledTableTests {
     @Test func aTableWithHostileCountsAndIndexesIsRefused() throws {
         let table = [UInt8](try Self.smallTable())
         let header = CompiledTable.headerSize
-        /// The table with the u32 at `offset` set to `value`, and its checksum made to match again.
+        /// The table with the u32 at `offset` set to `value`, and its checksums made to match again.
         func patched(_ offset: Int, _ value: UInt32) -> Data {
             var bytes = table
             for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
-            var checksum = FNV1a()
-            checksum.add(bytes[..<(header - 8)])
-            checksum.add(bytes[header...])
-            for i in 0..<8 { bytes[header - 8 + i] = UInt8(truncatingIfNeeded: checksum.value >> (8 * i)) }
-            return Data(bytes)
+            return Data(CompiledTable.resealed(bytes))
         }
         // The string count, the first string's length, and every u32 past the pool, set huge.
         var hostile = [patched(header, .max), patched(header + 4, .max), patched(header, 0)]
@@ -120,7 +116,7 @@ struct CompiledTableTests {
         var refused = 0
         for data in hostile {
             do {
-                _ = try CompiledTable(data: data, name: "T.dctable")
+                try CompiledTable(data: data, name: "T.dctable").validate()
             } catch {
                 #expect(error.code == .invalidCompiledTable)
                 refused += 1
@@ -129,7 +125,7 @@ struct CompiledTableTests {
         #expect(refused >= 3)
         // A table of another version or another kind of file.
         var newer = table
-        newer[4] = 2
+        newer[4] = 3
         #expect(throws: ConstraintError.self) { try CompiledTable(data: Data(newer), name: "T.dctable") }
         #expect(throws: ConstraintError.self) { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
     }
@@ -175,7 +171,8 @@ struct CompiledTableTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).dctable")
         defer { try? FileManager.default.removeItem(at: url) }
         var bytes = try CompiledTable.compile(Self.parsableFiles(in: folder))
-        bytes[bytes.count - 1] ^= 1
+        // A byte of the directory: the header's checksum no longer matches.
+        bytes[CompiledTable.headerSize + 6] ^= 1
         try bytes.write(to: url)
         let counting = CountingSource(DirectorySource(folder))
         let source = CompiledTableSource(tableAt: url, fallback: counting)
@@ -188,6 +185,32 @@ struct CompiledTableTests {
             try interpreter.records(container: "BMTReportCalendarDayButton")
                 == json.records(container: "BMTReportCalendarDayButton"))
         #expect(counting.totalReads > 0)
+    }
+
+    /// A section is read, and checked, when a load first asks for its file: one that fails is refused then, its file
+    /// read from the JSON, and every other file still from the table.
+    @Test func aFileWhoseSectionIsRefusedIsReadFromJSONAndTheOthersFromTheTable() throws {
+        let folder = Fixtures.bundledConstraints
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).dctable")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = try CompiledTable.compile(Self.parsableFiles(in: folder))
+        // A byte of the last section: the file's checksum no longer matches.
+        bytes[bytes.count - 1] ^= 1
+        try bytes.write(to: url)
+        let counting = CountingSource(DirectorySource(folder))
+        let source = CompiledTableSource(tableAt: url, fallback: counting)
+        let table = try #require(source.table)
+        #expect(source.tableError == nil)
+        let broken = try #require(table.fileNames.last)
+        let container = try #require(table.container(ofFile: broken))
+        #expect(throws: ConstraintError.self) { try table.validate() }
+        let device = try DeviceCatalog.profile(DeviceName(String(broken.dropFirst(container.count + 1).dropLast(5))))
+        let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: nil)
+        let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+        #expect(try interpreter.records(container: container) == json.records(container: container))
+        #expect(source.tableError?.code == .invalidCompiledTable && source.tableError?.message.contains(broken) == true)
+        #expect(counting.reads(of: broken) == 1)
+        for name in table.fileNames where name != broken { #expect(counting.reads(of: name) == 0, "\(name) read") }
     }
 
     @Test func aReloadedFileOverridesTheTablesCopy() throws {

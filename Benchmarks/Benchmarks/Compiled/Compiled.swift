@@ -4,8 +4,10 @@ import DeviceConstraints
 import Foundation
 
 // 14. Compiled tables (issue 30), each side by side with JSON in the same run, so that the ratios hold on a noisy
-// machine: preloading the corpus (200 containers) from a table and from JSON; the first lookup of a container with no
-// preload; a lookup hit from a table-backed interpreter and a JSON-backed one; and compiling a file of 10,000 views.
+// machine: preloading the corpus (200 containers) from a table and from JSON held in memory; the same from disk, as an
+// app starts (a folder of JSON files listed and read, against a table file opened, mapped and read, the opening
+// measured); the first lookup of a container with no preload; a lookup hit from a table-backed interpreter and a
+// JSON-backed one; and compiling a file of 10,000 views.
 
 private let corpus = Corpus()
 private let json = InMemorySource(corpus.files)
@@ -22,6 +24,23 @@ private let device = DeviceCatalog.standard.profile(named: DeviceName(Corpus.dev
 private let keys = corpus.sampleKeys(count: 1000, seed: 7)
 private let coldContainer = corpus.containers[corpus.containers.count / 2]
 private let coldViewId = corpus.viewIds[coldContainer]![0]
+
+/// The corpus on disk: its JSON files in a folder, and the table compiled from them beside it.
+private let onDisk: (folder: URL, table: URL) = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "device-constraints-compiled-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    let folder = root.appendingPathComponent("Constraints", isDirectory: true)
+    let table = root.appendingPathComponent("Constraints.dctable")
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in corpus.files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let files = corpus.files.map { (name: $0.key, data: Data($0.value.utf8)) }
+        try CompiledTable.compile(files).write(to: table)
+    } catch {
+        preconditionFailure("the corpus cannot be written: \(error)")
+    }
+    return (folder, table)
+}()
 
 /// A file of 10,000 views, each with a plain and a scaled value.
 private let tenThousandViews: Data = {
@@ -43,6 +62,17 @@ private let coldJSON = ConstraintInterpreter(source: json, device: device, diagn
 private func preload(_ source: any ConstraintSource, _ benchmark: Benchmark) async {
     let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
     benchmark.startMeasurement()
+    try? await interpreter.preload(containers: corpus.containers)
+    benchmark.stopMeasurement()
+    precondition(interpreter.loadedContainers.count == corpus.containers.count)
+}
+
+/// Preloads from disk, the source made (and a table opened) inside the measurement, as at an app's start.
+private func preloadFromDisk(table: Bool, _ benchmark: Benchmark) async {
+    benchmark.startMeasurement()
+    let json = DirectorySource(onDisk.folder)
+    let source: any ConstraintSource = table ? CompiledTableSource(tableAt: onDisk.table, fallback: json) : json
+    let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
     try? await interpreter.preload(containers: corpus.containers)
     benchmark.stopMeasurement()
     precondition(interpreter.loadedContainers.count == corpus.containers.count)
@@ -79,6 +109,16 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Preload 200 containers: JSON", configuration: preloadConfiguration) { benchmark in
         await preload(json, benchmark)
+    }
+    let diskConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 1000,
+        setup: { _ = onDisk })
+    Benchmark("Preload 200 containers from disk: compiled table, opened", configuration: diskConfiguration) {
+        benchmark in
+        await preloadFromDisk(table: true, benchmark)
+    }
+    Benchmark("Preload 200 containers from disk: JSON folder", configuration: diskConfiguration) { benchmark in
+        await preloadFromDisk(table: false, benchmark)
     }
     Benchmark("First lookup, no preload: compiled table", configuration: coldConfiguration) { benchmark in
         coldLookup(coldTable, benchmark)

@@ -9,24 +9,27 @@ public import Foundation
 /// compiled.file(named: "Card_iPhone6.json")?["title"]   // the record, as the parser gives it
 /// ```
 ///
-/// The table is validated once, whole, when it is opened (in time linear in its size): a wrong magic number or
-/// version, a checksum that does not match, a count or a length that runs past the end, a string that is not UTF-8
-/// or a record the parser could not have made is refused with ``ConstraintError/Code/invalidCompiledTable``, the
-/// byte offset and what was expected. The same files give the same bytes. The format is described in the
+/// Opening a table reads its header and its directory only (in time linear in the directory): a wrong magic number
+/// or version, a header or directory whose checksum does not match, a size or a section that runs past the end is
+/// refused with ``ConstraintError/Code/invalidCompiledTable``, the byte offset and what was expected. Each file's
+/// section is read in place when it is first asked for, and validated as it is read: its checksum, then every
+/// count, offset and string; a section that fails is refused with the same error and its file is not given.
+/// ``validate()`` reads every section now. The same files give the same bytes. The format is described in the
 /// documentation's "Compiled tables" article.
 public struct CompiledTable: Sendable {
     /// The first four bytes of every table: `DCTB`.
     static let magic: [UInt8] = Array("DCTB".utf8)
     /// The format this version writes and reads.
-    public static let formatVersion: UInt32 = 1
-    /// The size of the header: magic, version, checksum of the inputs, total size, checksum of the bytes.
+    public static let formatVersion: UInt32 = 2
+    /// The size of the header: magic, version, checksum of the inputs, total size, checksum of the header and the
+    /// directory.
     static let headerSize = 4 + 4 + 8 + 8 + 8
 
-    /// One file of the table.
-    struct Entry: Sendable {
-        let file: ContainerConstraints
-        /// The 1-based line and column of each view id's key in the JSON file, in the order of the file's views.
-        let locations: [(line: Int, column: Int)]
+    /// Where one file's section lies, and what it must hold.
+    struct Section: Sendable {
+        let container: String
+        let range: Range<Int>
+        let checksum: UInt64
     }
 
     /// The name the table was opened under, used in errors.
@@ -34,31 +37,82 @@ public struct CompiledTable: Sendable {
     /// The checksum of the files the table was compiled from (64-bit FNV-1a over each name and its bytes, in name
     /// order).
     public let inputChecksum: UInt64
-    private let entries: [String: Entry]
-
     /// The names of the files the table holds, sorted.
     public let fileNames: [String]
+    /// The table's bytes, mapped when it was opened from a file.
+    private let bytes: Data
+    private let sections: [String: Section]
 
-    /// The records of the file `name` as the parser read them, or nil when the table does not hold it.
+    /// The records of the file `name` as the parser read them, or nil when the table does not hold it or its
+    /// section is refused (``parsedFile(named:)`` says why).
     public func file(named name: String) -> ContainerConstraints? {
-        entries[name]?.file
+        try? entry(named: name)?.file
+    }
+
+    /// The container of the file `name`, from the directory (no section is read); nil when the table lacks it.
+    func container(ofFile name: String) -> String? {
+        sections[name]?.container
     }
 
     /// The 1-based line and column of `viewId`'s key in the JSON file `fileName` the table was compiled from.
     package func location(ofView viewId: String, inFile fileName: String) -> (line: Int, column: Int)? {
-        guard let entry = entries[fileName], let index = entry.file.table.index(of: viewId) else { return nil }
+        guard let entry = try? entry(named: fileName), let index = entry.file.table.index(of: viewId) else {
+            return nil
+        }
         return entry.locations[index]
     }
 
-    /// The file `name` in the form the parsed-file stage keeps, with no warnings (lint ran when it was compiled).
-    func parsedFile(named name: String) -> ParsedFile? {
-        guard let file = entries[name]?.file else { return nil }
+    /// The file `name` in the form the parsed-file stage keeps, with no warnings (lint ran when it was compiled),
+    /// read from its section now; nil when the table does not hold it.
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidCompiledTable` when the section is corrupt.
+    func parsedFile(named name: String) throws(ConstraintError) -> ParsedFile? {
+        guard let file = try entry(named: name)?.file else { return nil }
         return ParsedFile(fileName: name, table: file.table, warnings: [])
+    }
+
+    /// Reads every section, as a load would: the tool and the build plugin check a table they write this way.
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidCompiledTable` for the first section that is refused.
+    public func validate() throws(ConstraintError) {
+        for name in fileNames { _ = try entry(named: name) }
+    }
+
+    /// One file, read from its section.
+    struct Entry: Sendable {
+        let file: ContainerConstraints
+        /// The 1-based line and column of each view id's key in the JSON file, in the order of the file's views.
+        let locations: [(line: Int, column: Int)]
+    }
+
+    private func entry(named fileName: String) throws(ConstraintError) -> Entry? {
+        guard let section = sections[fileName] else { return nil }
+        let tableName = name
+        // The one unsafe place: the bytes are read only inside this closure, through `TableReader`, which checks
+        // every offset against the section's bounds before it reads.
+        let result = bytes.withUnsafeBytes { all -> Result<Entry, ConstraintError> in
+            let bytes = UnsafeRawBufferPointer(rebasing: all[section.range])
+            var reader = TableReader(bytes: bytes, tableName: tableName, base: section.range.lowerBound)
+            do throws(ConstraintError) {
+                guard WordChecksum.of(bytes) == section.checksum else {
+                    throw reader.failure(
+                        "the checksum the directory gives for \(fileName), but its bytes differ", at: 0)
+                }
+                let entry = try reader.readSection()
+                guard entry.file.fileName == fileName, entry.file.container == section.container else {
+                    throw reader.failure("the section of \(fileName), found \(entry.file.fileName)", at: 0)
+                }
+                return .success(entry)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     // MARK: - Opening
 
-    /// Opens the table file at `url`, mapped read-only, and validates it.
+    /// Opens the table file at `url`, mapped read-only, and reads its header and directory.
     ///
     /// - Throws: ``ConstraintError`` `.unreadableFile` when the file cannot be read, `.invalidCompiledTable` when it
     ///   is not a valid table.
@@ -74,7 +128,8 @@ public struct CompiledTable: Sendable {
         try self.init(data: data, name: url.lastPathComponent)
     }
 
-    /// Reads and validates a table made by ``compile(_:parser:)``.
+    /// Opens a table made by ``compile(_:parser:)``: reads and validates its header and directory; each file's
+    /// section is read when it is first asked for (``validate()`` reads them all now).
     ///
     /// - Parameters:
     ///   - data: the table's bytes (mapped or in memory).
@@ -82,20 +137,19 @@ public struct CompiledTable: Sendable {
     /// - Throws: ``ConstraintError`` `.invalidCompiledTable`, with the byte offset and what was expected.
     public init(data: Data, name: String) throws(ConstraintError) {
         self.name = name
-        // The one unsafe place: the bytes are read only inside this closure, through `TableReader`, which checks
-        // every offset against the buffer's count before it reads.
-        let result = data.withUnsafeBytes { bytes -> Result<(UInt64, [String: Entry]), ConstraintError> in
-            var reader = TableReader(bytes: bytes, tableName: name)
+        let result = data.withUnsafeBytes { bytes -> Result<(UInt64, [String], [String: Section]), ConstraintError> in
+            var reader = TableReader(bytes: bytes, tableName: name, base: 0)
             do throws(ConstraintError) {
-                return .success(try reader.readTable())
+                return .success(try reader.readDirectory())
             } catch {
                 return .failure(error)
             }
         }
-        let (checksum, entries) = try result.get()
+        let (checksum, names, sections) = try result.get()
         inputChecksum = checksum
-        self.entries = entries
-        fileNames = entries.keys.sorted()
+        fileNames = names
+        self.sections = sections
+        bytes = data
     }
 
     // MARK: - Compiling
@@ -113,7 +167,6 @@ public struct CompiledTable: Sendable {
         _ files: [(name: String, data: Data)], parser: ConstraintFileParser = ConstraintFileParser()
     ) throws(ConstraintError) -> Data {
         let sorted = files.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
-        var writer = TableWriter()
         var checksum = FNV1a()
         for (i, file) in sorted.enumerated() {
             if i > 0, sorted[i - 1].name == file.name {
@@ -125,13 +178,78 @@ public struct CompiledTable: Sendable {
             checksum.add([0])
             checksum.add(file.data)
         }
-        writer.u32(UInt32(sorted.count))
+        var sections: [(name: String, container: String, bytes: [UInt8])] = []
+        sections.reserveCapacity(sorted.count)
         for file in sorted {
             let parsed = try parser.parse(file.data, fileName: file.name)
             let lines = LineTable([UInt8](file.data))
+            var writer = TableWriter()
             writer.file(parsed, locations: parsed.viewOffsets.map { lines.location(ofOffset: $0) })
+            sections.append((file.name, parsed.container, writer.section()))
         }
-        return writer.finish(inputChecksum: checksum.value)
+        return TableWriter.table(sections: sections, inputChecksum: checksum.value)
+    }
+}
+
+extension CompiledTable {
+    /// `bytes` with the header's size, each section's checksum and the header's checksum set to what the bytes give,
+    /// as far as the directory can be read: a mutated table that then reaches the reader's checks past the
+    /// checksums (the tests and the fuzz harness make them).
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        guard bytes.count >= headerSize + 4 else { return bytes }
+        func u64(_ value: UInt64, at offset: Int) {
+            for i in 0..<8 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
+        }
+        func read(_ count: Int, at offset: Int) -> Int? {
+            guard offset >= 0, count <= 8, offset <= bytes.count - count else { return nil }
+            var value = 0
+            for i in 0..<count { value |= Int(bytes[offset + i]) << (8 * i) }
+            return value
+        }
+        u64(UInt64(bytes.count), at: headerSize - 16)
+        var offset = headerSize
+        let count = read(4, at: offset) ?? 0
+        offset += 4
+        for _ in 0..<count {
+            guard let nameLength = read(4, at: offset), let containerLength = read(4, at: offset + 4 + nameLength),
+                case let fields = offset + 8 + nameLength + containerLength, let start = read(8, at: fields),
+                let length = read(8, at: fields + 8), fields + 24 <= bytes.count
+            else { break }
+            if start >= 0, length >= 0, start <= bytes.count, length <= bytes.count - start {
+                u64(WordChecksum.of(Array(bytes[start..<start + length])), at: fields + 16)
+            }
+            offset = fields + 24
+        }
+        var checksum = FNV1a()
+        checksum.add(bytes[..<(headerSize - 8)])
+        checksum.add(bytes[headerSize..<min(offset, bytes.count)])
+        u64(checksum.value, at: headerSize - 8)
+        return bytes
+    }
+}
+
+/// A checksum of a section read 8 bytes at a time (64-bit FNV-1a over little-endian words, then the bytes left):
+/// a load checks a section before it reads it, at a fraction of the cost of reading it.
+enum WordChecksum {
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            value ^= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            value &*= 0x0000_0100_0000_01b3
+            offset += 8
+        }
+        while offset < bytes.count {
+            value ^= UInt64(bytes[offset])
+            value &*= 0x0000_0100_0000_01b3
+            offset += 1
+        }
+        return value
+    }
+
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
     }
 }
 
@@ -149,19 +267,22 @@ struct FNV1a {
 
 // MARK: - Format
 
-// Every number is little-endian; a double is its IEEE 754 bits as a u64; a string is a u32 index into the pool.
+// Every number is little-endian; a double is its IEEE 754 bits as a u64; within a section, a string is a u32 index
+// into the section's pool.
 //
-//   header:  "DCTB", u32 version, u64 input checksum, u64 total size, u64 checksum of every other byte (the header
-//            before it, then the rest)
-//   pool:    u32 count, then each string as u32 length and UTF-8 bytes
-//   files:   u32 count, then each file, in name order:
-//            str name, str container, u8 has design width, f64 design width, u32 view count, then each view:
-//              str view id, u32 byte offset, u32 line, u32 column, u32 attribute count, then each attribute:
-//                str name, u8 kind (0 number: f64, 1 string: str, 2 bool: u8)
-//            u32 adaptive count, then each: u32 view entry, str name, u8 has design width, f64 design width,
-//              u8 kind: 0 scaled (f64 value, bounds), 1 columns (f64 width, u32 columns, f64 scale, spacing, insets),
-//                       2 text (f64 value, u8 style, u8 follows width, bounds), 3 fixed
-//              bounds: u8 has minimum, f64 minimum, u8 has maximum, f64 maximum
+//   header:     "DCTB", u32 version, u64 input checksum, u64 total size, u64 checksum (64-bit FNV-1a) of the header
+//               before it and the directory
+//   directory:  u32 count, then each file, in name order: u32 length and UTF-8 bytes of its name, the same of its
+//               container, u64 section offset, u64 section length, u64 section checksum (WordChecksum); the sections
+//               follow the directory in the same order, each beginning where the one before ends, the last at the end
+//   section:    u32 count of strings, then each as u32 length and UTF-8 bytes; then the file:
+//               str name, str container, u8 has design width, f64 design width, u32 view count, then each view:
+//                 str view id, u32 byte offset, u32 line, u32 column, u32 attribute count, then each attribute:
+//                   str name, u8 kind (0 number: f64, 1 string: str, 2 bool: u8)
+//               u32 adaptive count, then each: u32 view entry, str name, u8 has design width, f64 design width,
+//                 u8 kind: 0 scaled (f64 value, bounds), 1 columns (f64 width, u32 columns, f64 scale, spacing, insets),
+//                          2 text (f64 value, u8 style, u8 follows width, bounds), 3 fixed
+//                 bounds: u8 has minimum, f64 minimum, u8 has maximum, f64 maximum
 
 private enum Kind {
     static let number: UInt8 = 0
@@ -256,8 +377,8 @@ private struct TableWriter {
         }
     }
 
-    /// The whole table: header, pool, then the files written so far.
-    consuming func finish(inputChecksum: UInt64) -> Data {
+    /// One file's section: its pool, then the file written.
+    consuming func section() -> [UInt8] {
         var rest = TableWriter()
         rest.u32(UInt32(strings.count))
         for text in strings {
@@ -265,17 +386,42 @@ private struct TableWriter {
             rest.u32(UInt32(bytes.count))
             rest.body += bytes
         }
-        rest.body += body
+        return rest.body + body
+    }
+
+    /// The whole table: header, directory, then the sections in name order.
+    static func table(sections: [(name: String, container: String, bytes: [UInt8])], inputChecksum: UInt64) -> Data {
+        func text(_ value: String, into writer: inout TableWriter) {
+            let bytes = Array(value.utf8)
+            writer.u32(UInt32(bytes.count))
+            writer.body += bytes
+        }
+        var directory = TableWriter()
+        directory.u32(UInt32(sections.count))
+        var entrySize = 4
+        for section in sections { entrySize += 4 + section.name.utf8.count + 4 + section.container.utf8.count + 24 }
+        var offset = CompiledTable.headerSize + entrySize
+        for section in sections {
+            text(section.name, into: &directory)
+            text(section.container, into: &directory)
+            directory.u64(UInt64(offset))
+            directory.u64(UInt64(section.bytes.count))
+            directory.u64(WordChecksum.of(section.bytes))
+            offset += section.bytes.count
+        }
         var header = TableWriter()
         header.body = CompiledTable.magic
         header.u32(CompiledTable.formatVersion)
         header.u64(inputChecksum)
-        header.u64(UInt64(CompiledTable.headerSize + rest.body.count))
+        header.u64(UInt64(offset))
         var checksum = FNV1a()
         checksum.add(header.body)
-        checksum.add(rest.body)
+        checksum.add(directory.body)
         header.u64(checksum.value)
-        return Data(header.body + rest.body)
+        var table = header.body + directory.body
+        table.reserveCapacity(offset)
+        for section in sections { table += section.bytes }
+        return Data(table)
     }
 }
 
@@ -284,49 +430,61 @@ private struct TableWriter {
 private struct TableReader {
     let bytes: UnsafeRawBufferPointer
     let tableName: String
+    /// Where `bytes` begin in the table, for the offsets errors give.
+    let base: Int
     private var offset = 0
-    private var strings: [String] = []
+    /// The section's pool: where each string's bytes are (checked as UTF-8 when the pool is read), each made a
+    /// `String` only when one is needed (a view id is added by its bytes), and what attribute each names.
+    private var pool: [(start: Int, count: Int, isASCII: Bool)] = []
+    private var strings: [String?] = []
+    private var attributes: [ConstraintAttribute??] = []
 
-    init(bytes: UnsafeRawBufferPointer, tableName: String) {
+    init(bytes: UnsafeRawBufferPointer, tableName: String, base: Int) {
         self.bytes = bytes
         self.tableName = tableName
+        self.base = base
     }
 
     func failure(_ expected: String, at position: Int? = nil) -> ConstraintError {
         ConstraintError(
             code: .invalidCompiledTable,
             message:
-                "byte \(position ?? offset): expected \(expected); the table is corrupt or from another version, "
+                "byte \(base + (position ?? offset)): expected \(expected); the table is corrupt or from another version, "
                 + "and the JSON files are read instead (compile the table again)",
             file: tableName)
     }
 
+    @inline(__always)
     mutating func take(_ count: Int, _ what: String) throws(ConstraintError) -> Int {
-        guard count >= 0, count <= bytes.count - offset else {
-            throw failure("\(what) (\(count) bytes), but the table has \(bytes.count - offset) left")
-        }
+        guard count >= 0, count <= bytes.count - offset else { throw shortage(count, what) }
         defer { offset += count }
         return offset
     }
 
+    /// The error of a read past the end, out of line so that every read stays small.
+    @inline(never)
+    func shortage(_ count: Int, _ what: String) -> ConstraintError {
+        failure("\(what) (\(count) bytes), but the table has \(bytes.count - offset) left")
+    }
+
+    @inline(__always)
     mutating func u8(_ what: String) throws(ConstraintError) -> UInt8 {
         bytes[try take(1, what)]
     }
 
+    @inline(__always)
     mutating func u32(_ what: String) throws(ConstraintError) -> Int {
         let start = try take(4, what)
-        var value = 0
-        for i in 0..<4 { value |= Int(bytes[start + i]) << (8 * i) }
-        return value
+        return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
     }
 
+    @inline(__always)
     mutating func u64(_ what: String) throws(ConstraintError) -> UInt64 {
         let start = try take(8, what)
-        var value: UInt64 = 0
-        for i in 0..<8 { value |= UInt64(bytes[start + i]) << (8 * i) }
-        return value
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
     }
 
+    @inline(__always)
     mutating func f64(_ what: String) throws(ConstraintError) -> Double {
         let start = offset
         let value = Double(bitPattern: try u64(what))
@@ -334,12 +492,14 @@ private struct TableReader {
         return value
     }
 
+    @inline(__always)
     mutating func optional(_ what: String) throws(ConstraintError) -> Double? {
         let flag = try flag(what)
         let value = try f64(what)
         return flag ? value : nil
     }
 
+    @inline(__always)
     mutating func flag(_ what: String) throws(ConstraintError) -> Bool {
         let start = offset
         switch try u8(what) {
@@ -359,16 +519,80 @@ private struct TableReader {
         return count
     }
 
-    mutating func string(_ what: String) throws(ConstraintError) -> String {
+    /// The index into the pool at the reader's place.
+    @inline(__always)
+    mutating func poolIndex(_ what: String) throws(ConstraintError) -> Int {
         let start = offset
-        let index = try u32(what)
-        guard index < strings.count else {
-            throw failure("a string of the pool (0..<\(strings.count)) for \(what), found \(index)", at: start)
+        let index = try u32("a string's index")
+        guard index < pool.count else {
+            throw failure("a string of the pool (0..<\(pool.count)) for \(what), found \(index)", at: start)
         }
-        return strings[index]
+        return index
     }
 
-    mutating func readTable() throws(ConstraintError) -> (UInt64, [String: CompiledTable.Entry]) {
+    mutating func string(_ what: String) throws(ConstraintError) -> String {
+        try string(at: try poolIndex(what))
+    }
+
+    /// The pool's string `index` (a valid index), made once.
+    mutating func string(at index: Int) throws(ConstraintError) -> String {
+        if let made = strings[index] { return made }
+        let entry = pool[index]
+        let made = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count]), as: UTF8.self)
+        strings[index] = made
+        return made
+    }
+
+    /// The bytes of the pool's string `index`.
+    func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = pool[index]
+        return UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count]).bindMemory(
+            to: UInt8.self)
+    }
+
+    /// The attribute the pool's string `index` names, nil for an extension attribute.
+    mutating func attribute(_ index: Int) -> ConstraintAttribute? {
+        if let known = attributes[index] { return known }
+        let known = ConstraintAttribute(utf8: utf8(index))
+        attributes[index] = .some(known)
+        return known
+    }
+
+    /// A string written whole (its length, then its UTF-8 bytes), refused unless it is UTF-8: where its bytes are.
+    mutating func textRange(_ what: String) throws(ConstraintError) -> (start: Int, count: Int, isASCII: Bool) {
+        let length = try u32(what)
+        let start = try take(length, what)
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+        // Most names are ASCII: checked 8 bytes at a time; any other is decoded and compared.
+        var ascii = true
+        var i = 0
+        while ascii, length - i >= 8 {
+            ascii = slice.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            i += 8
+        }
+        while ascii, i < length {
+            ascii = slice[i] < 0x80
+            i += 1
+        }
+        if !ascii {
+            guard String(decoding: slice, as: UTF8.self).utf8.elementsEqual(slice) else {
+                throw failure("\(what) in UTF-8", at: start)
+            }
+        }
+        return (start, length, ascii)
+    }
+
+    /// A string written whole, as a `String`.
+    mutating func text(_ what: String) throws(ConstraintError) -> String {
+        let range = try textRange(what)
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[range.start..<range.start + range.count]), as: UTF8.self)
+    }
+
+    /// The header and the directory: the sections are checked to lie one after the other from the directory's end
+    /// to the table's, in the order of their names, and are not read.
+    mutating func readDirectory() throws(ConstraintError) -> (UInt64, [String], [String: CompiledTable.Section]) {
         let magicStart = try take(4, "the magic number DCTB")
         guard Array(bytes[magicStart..<magicStart + 4]) == CompiledTable.magic else {
             throw failure("the magic number DCTB", at: magicStart)
@@ -385,37 +609,60 @@ private struct TableReader {
             throw failure("a table of \(size) bytes as its header says, found \(bytes.count)", at: sizeStart)
         }
         let checksumStart = offset
-        let checksum = try u64("the checksum of the table")
-        var actual = FNV1a()
-        actual.add(UnsafeRawBufferPointer(rebasing: bytes[..<checksumStart]))
-        actual.add(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-        guard actual.value == checksum else {
-            throw failure("the checksum the header gives, but the table's bytes differ", at: checksumStart)
-        }
-        let stringCount = try count("a count of strings", minimumSize: 4)
-        strings.reserveCapacity(stringCount)
-        for _ in 0..<stringCount {
-            let length = try u32("a string's length")
-            let start = try take(length, "a string's bytes")
-            let slice = bytes[start..<start + length]
-            let text = String(decoding: slice, as: UTF8.self)
-            guard text.utf8.elementsEqual(slice) else {
-                throw failure("a string in UTF-8", at: start)
-            }
-            strings.append(text)
-        }
-        let fileCount = try count("a count of files", minimumSize: 25)
-        var entries: [String: CompiledTable.Entry] = [:]
-        entries.reserveCapacity(fileCount)
+        let checksum = try u64("the checksum of the header and the directory")
+        let fileCount = try count("a count of files", minimumSize: 32)
+        var names: [String] = []
+        var sections: [String: CompiledTable.Section] = [:]
+        names.reserveCapacity(fileCount)
+        sections.reserveCapacity(fileCount)
+        var ranges: [(start: Int, length: Int, checksum: UInt64, at: Int)] = []
+        ranges.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
             let start = offset
-            let entry = try readFile()
-            guard entries.updateValue(entry, forKey: entry.file.fileName) == nil else {
-                throw failure("each file once, found \(entry.file.fileName) again", at: start)
+            let name = try text("a file's name")
+            if let last = names.last, !Array(last.utf8).lexicographicallyPrecedes(Array(name.utf8)) {
+                throw failure("file names in order, each once; \(name) after \(last)", at: start)
             }
+            let container = try text("the file's container")
+            let sectionStart = try u64("the section's offset")
+            let sectionLength = try u64("the section's length")
+            let sectionChecksum = try u64("the section's checksum")
+            guard sectionStart <= UInt64(bytes.count), sectionLength <= UInt64(bytes.count) else {
+                throw failure("a section inside the table for \(name)", at: start)
+            }
+            names.append(name)
+            ranges.append((Int(sectionStart), Int(sectionLength), sectionChecksum, start))
+            sections[name] = CompiledTable.Section(
+                container: container, range: Int(sectionStart)..<Int(sectionStart) + Int(sectionLength),
+                checksum: sectionChecksum)
         }
-        guard offset == bytes.count else { throw failure("the end of the table") }
-        return (inputChecksum, entries)
+        var actual = FNV1a()
+        actual.add(UnsafeRawBufferPointer(rebasing: bytes[..<checksumStart]))
+        actual.add(UnsafeRawBufferPointer(rebasing: bytes[(checksumStart + 8)..<offset]))
+        guard actual.value == checksum else {
+            throw failure("the checksum the header gives, but the header or the directory differ", at: checksumStart)
+        }
+        var end = offset
+        for (range, name) in zip(ranges, names) {
+            guard range.start == end, range.length <= bytes.count - end else {
+                throw failure("the section of \(name) at byte \(end), within the table", at: range.at)
+            }
+            end += range.length
+        }
+        guard end == bytes.count else { throw failure("the last section to end the table", at: end) }
+        return (inputChecksum, names, sections)
+    }
+
+    /// A section: its pool, then its file, to the section's last byte.
+    mutating func readSection() throws(ConstraintError) -> CompiledTable.Entry {
+        let stringCount = try count("a count of strings", minimumSize: 4)
+        pool.reserveCapacity(stringCount)
+        for _ in 0..<stringCount { pool.append(try textRange("a string")) }
+        strings = Array(repeating: nil, count: stringCount)
+        attributes = Array(repeating: nil, count: stringCount)
+        let entry = try readFile()
+        guard offset == bytes.count else { throw failure("the end of the section") }
+        return entry
     }
 
     private mutating func readFile() throws(ConstraintError) -> CompiledTable.Entry {
@@ -431,17 +678,18 @@ private struct TableReader {
         locations.reserveCapacity(viewCount)
         for _ in 0..<viewCount {
             let start = offset
-            let viewId = try string("a view id")
+            // Added by its bytes: no String is made for a view id.
+            let viewId = try poolIndex("a view id")
             offsets.append(try u32("the view's byte offset"))
             let line = try u32("the view's line")
             locations.append((line, try u32("the view's column")))
             let record = try readRecord()
-            let added = Array(viewId.utf8).withUnsafeBufferPointer { key -> Bool in
-                guard case .new(let hash) = views.claim(key) else { return false }
-                views.add(key, hash: hash, record: record)
-                return true
+            let key = utf8(viewId)
+            let isASCII = pool[viewId].isASCII
+            guard case .new(let hash) = views.claim(key, isASCII: isASCII) else {
+                throw failure("each view once in \(fileName), found \(try string(at: viewId)) again", at: start)
             }
-            guard added else { throw failure("each view once in \(fileName), found \(viewId) again", at: start) }
+            views.add(key, hash: hash, record: record, isASCII: isASCII)
         }
         let adaptiveCount = try count("a count of adaptive values", minimumSize: 18)
         views.adaptiveValues.reserveCapacity(adaptiveCount)
@@ -468,7 +716,7 @@ private struct TableReader {
         var extensions: [ConstraintRecord.Extension] = []
         for _ in 0..<attributeCount {
             let start = offset
-            let name = try string("an attribute's name")
+            let nameIndex = try poolIndex("an attribute's name")
             let value: ConstraintValue
             let kindStart = offset
             switch try u8("an attribute's kind") {
@@ -477,7 +725,7 @@ private struct TableReader {
             case Kind.bool: value = .bool(try flag("a bool"))
             default: throw failure("an attribute's kind: 0, 1 or 2", at: kindStart)
             }
-            if let known = ConstraintAttribute(rawValue: name) {
+            if let known = attribute(nameIndex) {
                 let fits =
                     switch value {
                     case .string: known.expectsString
@@ -485,10 +733,11 @@ private struct TableReader {
                     case .bool: false
                     }
                 guard fits, !record.contains(known) else {
-                    throw failure("\(name) once, with a value of its type", at: start)
+                    throw failure("\(known.rawValue) once, with a value of its type", at: start)
                 }
                 record.set(known, value)
             } else {
+                let name = try string(at: nameIndex)
                 // Extension names come sorted and each once, as a record stores them.
                 if let last = extensions.last?.name {
                     let ascii = last.utf8.allSatisfy { $0 < 0x80 } && name.utf8.allSatisfy { $0 < 0x80 }

@@ -13,23 +13,33 @@ public import Foundation
 /// The JSON files stay the source of truth: the names come from `fallback`, every reader other than a load (lint,
 /// `show`, provenance) reads their bytes, and a load reads a file from the table only when the table holds it for
 /// the container asked. A table that cannot be opened (missing, corrupt, of another version) is not used, and
-/// ``tableError`` says why. A file reported changed (a reload of the interpreter's files, as hot reload makes) is read
+/// ``tableError`` says why; a file whose section is refused when a load first reads it is read from `fallback`
+/// instead, from then on, and ``tableError`` says why too. A file reported changed (a reload of the interpreter's files, as hot reload makes) is read
 /// from `fallback` from then on: the edited JSON overrides the table's copy.
 public final class CompiledTableSource: ConstraintSource, CustomStringConvertible, @unchecked Sendable {
-    // @unchecked: `table`, `tableError` and `fallback` are immutable; `overridden` is behind its lock.
+    // @unchecked: `table` and `fallback` are immutable; `overridden`, `refused` and `tableListing` are behind their
+    // locks.
     /// The table, or nil when it could not be opened.
     public let table: CompiledTable?
-    /// Why the table is not used, when it could not be opened.
-    public let tableError: ConstraintError?
     /// The JSON files.
     public let fallback: any ConstraintSource
     /// The files read from `fallback` even though the table holds them; nil for every file.
     private let overridden = ConditionLocked<Set<String>?>([])
+    /// Why the table could not be opened, or the first section refused since, with the files refused.
+    private let refused: ConditionLocked<(error: ConstraintError?, files: Set<String>)>
+    /// The table's file names as a listing, made once.
+    private let tableListing = ConditionLocked<FileListing?>(nil)
+
+    /// Why the table, or one of its files, is not used: it could not be opened, or a file's section was refused
+    /// when a load read it (that file is read from ``fallback``). The first such error; nil while there is none.
+    public var tableError: ConstraintError? {
+        refused.withLock { $0.error }
+    }
 
     /// A source that reads records from `table` and files from `fallback`.
     public init(table: CompiledTable?, fallback: any ConstraintSource) {
         self.table = table
-        tableError = nil
+        refused = ConditionLocked((nil, []))
         self.fallback = fallback
     }
 
@@ -43,15 +53,15 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
         self.fallback = fallback
         guard let url else {
             table = nil
-            tableError = nil
+            refused = ConditionLocked((nil, []))
             return
         }
         do throws(ConstraintError) {
             table = try CompiledTable(contentsOf: url)
-            tableError = nil
+            refused = ConditionLocked((nil, []))
         } catch {
             table = nil
-            tableError = error
+            refused = ConditionLocked((error, []))
         }
     }
 
@@ -75,13 +85,33 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
         String(describing: fallback)
     }
 
-    /// The table's copy of the file `name` of `container`, or nil when the load is to read the JSON file: no table,
-    /// a file the table lacks or holds for another container, or a file changed since.
+    /// The table's copy of the file `name` of `container`, read from its section now, or nil when the load is to
+    /// read the JSON file: no table, a file the table lacks or holds for another container, a file changed since,
+    /// or one whose section is refused (remembered, and ``tableError`` says why).
     func parsedFile(named name: String, container: String) -> ParsedFile? {
-        guard let table, table.file(named: name)?.container == container,
-            overridden.withLock({ $0?.contains(name) == false })
+        guard let table, table.container(ofFile: name) == container,
+            overridden.withLock({ $0?.contains(name) == false }),
+            refused.withLock({ !$0.files.contains(name) })
         else { return nil }
-        return table.parsedFile(named: name)
+        do throws(ConstraintError) {
+            return try table.parsedFile(named: name)
+        } catch {
+            refused.withLock { refused in
+                refused.files.insert(name)
+                if refused.error == nil { refused.error = error }
+            }
+            return nil
+        }
+    }
+
+    /// The listing a load uses: the table's file names while no file has changed since it was compiled (listing
+    /// `fallback`, a folder of a bundle, would cost a directory read), nil otherwise (the JSON files are listed).
+    func listing() -> FileListing? {
+        guard let table, overridden.withLock({ $0?.isEmpty == true }) else { return nil }
+        if let listing = tableListing.withLock({ $0 }) { return listing }
+        let listing = FileListing(names: table.fileNames)
+        tableListing.withLock { $0 = listing }
+        return listing
     }
 
     /// Reads `names` (every file, when nil) from `fallback` from now on.

@@ -111,7 +111,7 @@ final class SharedFiles: Sendable {
     func listing(of source: any ConstraintSource, revision: UInt64?) -> FileListing? {
         let (forgotten, current) = listings.withLock { ($0.forgotten, $0.current) }
         if let current, current.revision == revision { return current.listing }
-        let listing = FileListing(source)
+        let listing = (source as? CompiledTableSource)?.listing() ?? FileListing(source)
         listings.withLock { state in
             if state.forgotten == forgotten { state.current = (revision, listing) }
         }
