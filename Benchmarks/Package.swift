@@ -8,13 +8,13 @@ import PackageDescription
 let benchmarkTargets = [
     "Lookup", "Contention", "ColdLookup", "Preload", "Parsing", "Solver", "Layout", "Environment", "HotReload", "Lint",
     "Windows",
-    "Store", "Adaptive", "Compiled",
+    "Store", "Adaptive", "Compiled", "Tokens",
 ]
 
 /// The library products a benchmark needs besides DeviceConstraints.
 let extraProducts = [
     "Solver": ["ConstraintSolver"], "Layout": ["ConstraintLayout", "ConstraintDSL"],
-    "Lint": ["DeviceConstraintsTooling"],
+    "Lint": ["DeviceConstraintsTooling"], "Tokens": ["DeviceConstraintsTooling"],
 ]
 
 let package = Package(

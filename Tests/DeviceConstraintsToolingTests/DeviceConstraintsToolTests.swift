@@ -17,6 +17,19 @@ struct DeviceConstraintsToolTests {
         #expect(tool.run(.version) == ToolResult(output: "0.1.0\n"))
     }
 
+    @Test func theCommandLineRunsACommandInThisProcessWithItsOutputAndStatus() throws {
+        let output = try ScratchFolder()
+        let base = try path("Tokens/Modes/base.tokens.json")
+        let result = DeviceConstraintsCommandLine.run(["import", base, "--output", output.url.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "\(output.url.path): wrote 1 file (Card.json)\n")
+        #expect(FileManager.default.fileExists(atPath: output.path("Card.json")))
+
+        let usage = DeviceConstraintsCommandLine.run(["import", "--output"])
+        #expect(usage.status == 2)
+        #expect(usage.errorOutput.contains("--output"))
+    }
+
     @Test func helpPrintsOnStandardOutputAndSucceeds() {
         let result = tool.run(.help("OVERVIEW: x"))
         #expect(result.output == "OVERVIEW: x\n")

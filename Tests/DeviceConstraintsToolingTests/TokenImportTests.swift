@@ -218,6 +218,20 @@ struct TokenImportTests {
         }
     }
 
+    @Test func anImportReplacesATemporaryFileAnInterruptedRunLeftAndLeavesNone() throws {
+        let output = try ScratchFolder()
+        // The temporary name this process writes Card.json under, left half-written by an interrupted run.
+        let leftOver = ".Card.json.\(ProcessInfo.processInfo.processIdentifier).tmp"
+        try Data("{\"Card\": [".utf8).write(to: output.url.appendingPathComponent(leftOver))
+        let result = run(ImportOptions(files: [try Self.tokens("Modes/base.tokens.json")], output: output.url.path))
+        #expect(result.exitCode == .success, "\(result.errorOutput)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
+        #expect(names == ["Card.json"])
+        let base = try ConstraintFileParser().parse(
+            Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
+        #expect(base["title"]?.marginLeft == 16)
+    }
+
     // MARK: - Scale
 
     /// `count` tokens (four attributes of views of 100-view containers) in each of 12 modes: the base and 11 devices,

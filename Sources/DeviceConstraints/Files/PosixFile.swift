@@ -17,9 +17,9 @@ import struct Foundation.Data
 ///
 /// Foundation's `Data(contentsOf:)` reads the whole file before anyone can look at its size, and on Linux it
 /// leaks a page for every empty file it reads.
-enum PosixFile {
+package enum PosixFile {
     /// Why a read failed.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// The path names a symbolic link and `followLinks` was false.
         case isLink
         /// The file is larger than the limit: `size` bytes if `exact`, else more than the limit.
@@ -29,7 +29,7 @@ enum PosixFile {
         /// A system call failed with `errno`.
         case system(call: String, errno: Int32)
 
-        var systemMessage: String {
+        package var systemMessage: String {
             guard case .system(let call, let code) = self else { return "" }
             return "\(call) failed: \(String(cString: strerror(code)))"
         }

@@ -1,4 +1,4 @@
-import struct Foundation.Data
+package import struct Foundation.Data
 
 #if canImport(Darwin)
     import Darwin
@@ -18,7 +18,7 @@ import struct Foundation.Data
 ///
 /// Every system call's result is checked and retried on `EINTR`; a failure is a ``PosixFile/Failure``. Names are
 /// the caller's to check: the store only passes names it made or validated (no `/`, no `..`).
-final class StoreFolder: Sendable {
+package final class StoreFolder: Sendable {
     /// The open folder.
     let descriptor: Int32
     /// The folder's path, for messages only.
@@ -51,7 +51,7 @@ final class StoreFolder: Sendable {
     /// may lead through symbolic links (`/var` is one on iOS): it is the app's; what is inside belongs to the store.
     ///
     /// - Parameter simulatedFailure: for tests, the `errno` every change fails with (see ``simulatedFailure``).
-    static func open(path: String, simulatedFailure: Int32? = nil) throws(PosixFile.Failure) -> StoreFolder {
+    package static func open(path: String, simulatedFailure: Int32? = nil) throws(PosixFile.Failure) -> StoreFolder {
         var descriptor = retrying { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if descriptor < 0, errno == ENOENT {
             try makeFolders(path, simulatedFailure: simulatedFailure)
@@ -108,7 +108,9 @@ final class StoreFolder: Sendable {
     ///   - barrier: on Apple platforms, flush with a barrier (`F_BARRIERFSYNC`), so that every write issued
     ///     before reaches the disk before any issued after: what must precede a commit's rename. `fsync` alone
     ///     does not order writes there; elsewhere it does.
-    func write(_ name: String, _ data: Data, flush: Bool = true, barrier: Bool = false) throws(PosixFile.Failure) {
+    package func write(_ name: String, _ data: Data, flush: Bool = true, barrier: Bool = false)
+        throws(PosixFile.Failure)
+    {
         let file = changing {
             openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
@@ -134,14 +136,14 @@ final class StoreFolder: Sendable {
     }
 
     /// Renames `name` to `newName` in one atomic step, replacing what `newName` was.
-    func rename(_ name: String, to newName: String) throws(PosixFile.Failure) {
+    package func rename(_ name: String, to newName: String) throws(PosixFile.Failure) {
         guard changing({ renameat(descriptor, name, descriptor, newName) }) == 0 else {
             throw .system(call: "renameat", errno: errno)
         }
     }
 
     /// Removes the file or link `name` (a link itself, never what it points to); a missing name is no error.
-    func remove(_ name: String) throws(PosixFile.Failure) {
+    package func remove(_ name: String) throws(PosixFile.Failure) {
         guard changing({ unlinkat(descriptor, name, 0) }) == 0 || errno == ENOENT else {
             throw .system(call: "unlinkat", errno: errno)
         }

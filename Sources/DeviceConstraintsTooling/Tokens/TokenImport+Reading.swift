@@ -67,11 +67,17 @@ extension TokenImport {
             }
         }
         let base = documents.first { $0.mode == (baseMode ?? TokenExport.baseMode) }
+        // The base file's tokens, read once and copied into each other mode's set (its problems are reported with
+        // each mode's, as when each set read it).
+        var baseSet = DesignTokenSet()
+        var baseProblems = TokenProblems()
+        if let base { baseSet.add(base.document, fileName: base.file.name, problems: &baseProblems) }
         for (file, document, mode) in documents {
             var set = DesignTokenSet()
             var source = 0
             if let base, base.mode != mode {
-                set.add(base.document, fileName: base.file.name, problems: &problems)
+                set = baseSet
+                for diagnostic in baseProblems.diagnostics { problems.append(diagnostic) }
                 source = 1
             }
             set.add(document, fileName: file.name, problems: &problems)

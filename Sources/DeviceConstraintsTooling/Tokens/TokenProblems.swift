@@ -44,6 +44,9 @@ enum TokenName {
     /// a control character (a terminal escape, a bidirectional override) in a name is refused wherever it would go.
     static func problem(_ name: String) -> String? {
         if name.isEmpty { return "is empty; give every group and token a name" }
+        // Every token's name is checked: a short ASCII name of letters, digits, `-` and `_` (the usual) is fine
+        // without walking its characters, which costs more than the rest of reading a token.
+        if name.utf8.count <= ConstraintFileName.maximumNameLength, name.utf8.allSatisfy(Self.isPlain) { return nil }
         if name.unicodeScalars.contains(where: ControlCharacters.isUnsafe) {
             return "holds a control character, which no id may hold; rename it"
         }
@@ -56,5 +59,15 @@ enum TokenName {
         }
         if name.hasPrefix("$") { return "starts with \"$\", which the design tokens format reserves; rename it" }
         return nil
+    }
+
+    /// An ASCII letter or digit, `-` or `_`: a byte no check above refuses.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 }

@@ -74,12 +74,13 @@ package struct TokenTree: Sendable {
         index[name].map { containers[$0] }
     }
 
-    /// Adds the container `name` (if it is new) and returns its position.
+    /// Adds the container `name` (if it is new) and returns its position. `origin` is made only for a new one: import
+    /// adds a token's container and view at every token.
     @discardableResult
-    package mutating func addContainer(_ name: String, origin: TokenOrigin?) -> Int {
+    package mutating func addContainer(_ name: String, origin: @autoclosure () -> TokenOrigin?) -> Int {
         if let position = index[name] { return position }
         index[name] = containers.count
-        containers.append(Container(name: name, origin: origin))
+        containers.append(Container(name: name, origin: origin()))
         return containers.count - 1
     }
 
@@ -88,12 +89,15 @@ package struct TokenTree: Sendable {
         containers[position].designWidth = width
     }
 
-    /// Adds the view `id` to the container at `container` (if it is new) and returns its position.
+    /// Adds the view `id` to the container at `container` (if it is new) and returns its position; `origin` is made
+    /// only for a new one.
     @discardableResult
-    package mutating func addView(_ id: String, toContainer container: Int, origin: TokenOrigin?) -> Int {
+    package mutating func addView(_ id: String, toContainer container: Int, origin: @autoclosure () -> TokenOrigin?)
+        -> Int
+    {
         if let position = containers[container].index[id] { return position }
         containers[container].index[id] = containers[container].views.count
-        containers[container].views.append(View(id: id, origin: origin))
+        containers[container].views.append(View(id: id, origin: origin()))
         return containers[container].views.count - 1
     }
 
