@@ -149,7 +149,7 @@ extension DeviceConstraintsTool {
             throw ToolFailure(
                 code: .unreadableFile, message: "could not open the folder '\(directory)': \(error.systemMessage)")
         }
-        let failures = FailureSlots(count: files.count)
+        let failures = FailureSlots()
         let process = ProcessInfo.processInfo.processIdentifier
         // A few files a task, so that a task's work outweighs handing it out.
         let chunk = 16
@@ -189,23 +189,24 @@ extension DeviceConstraintsTool {
     }
 }
 
-/// One message slot per file written concurrently: each task writes only its own files' slots.
+/// The failures of files written concurrently, by the file's position: rare, so one lock serves them all (and no
+/// unsafe buffer is needed).
 private final class FailureSlots: @unchecked Sendable {
-    private var slots: UnsafeMutableBufferPointer<String?>
+    // @unchecked: `messages` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var messages: [Int: String] = [:]
 
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
+    /// Records the failure of the file at `index`.
+    func set(_ index: Int, _ message: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        messages[index] = message
     }
 
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
+    /// The first failure, in the files' order.
+    var first: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.min { $0.key < $1.key }?.value
     }
-
-    /// Sets slot `index`; only the one task that owns it may.
-    func set(_ index: Int, _ message: String) { slots[index] = message }
-
-    /// The first failure, in the files' order: read after every task has ended.
-    var first: String? { slots.lazy.compactMap { $0 }.first }
 }
