@@ -116,9 +116,14 @@ struct DeploymentFloorTests {
     ]
 
     #if os(Linux)
-        /// The arguments that type-check `files` as `module`, a library unless `isExecutable`.
+        /// The arguments that type-check `files` as `module`, a library unless `isExecutable`. As one whole-module
+        /// job (`-wmo`): the driver's default, a batch of jobs that each parse every file and check their share,
+        /// took four times the CPU time for DeviceConstraints (28 s against 6.4 s).
         private func typeCheck(_ module: String, _ files: [String], isExecutable: Bool = false) throws -> [String] {
-            ["-typecheck", "-swift-version", "6", "-package-name", PackageCompiler.packageName, "-module-name", module]
+            [
+                "-typecheck", "-wmo", "-swift-version", "6", "-package-name", PackageCompiler.packageName,
+                "-module-name", module,
+            ]
                 + (isExecutable ? [] : ["-parse-as-library"]) + ["-I", try PackageCompiler.modulesFolder().path]
                 + PackageCompiler.settings + files
         }

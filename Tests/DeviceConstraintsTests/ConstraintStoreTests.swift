@@ -894,7 +894,7 @@ extension ConstraintStoreTests {
                 .flatMap { ["-enable-upcoming-feature", $0] }
             try await Toolchain.run(
                 swiftc,
-                ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                ["-typecheck", "-wmo", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
                     + settings
                     + ["Store/StoreFolder.swift", "Files/PosixFile.swift"].map {
                         sources.appendingPathComponent($0).path

@@ -631,7 +631,7 @@ struct DirectoryWatcherTests {
                 .flatMap { ["-enable-upcoming-feature", $0] }
             try await Toolchain.run(
                 swiftc,
-                ["-typecheck", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
+                ["-typecheck", "-wmo", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
                     + ["-package-name", "DeviceConstraints"]  // `package` declarations are seen as in a package build
                     + settings
                     + files

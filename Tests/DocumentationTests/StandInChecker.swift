@@ -80,8 +80,9 @@ struct StandInChecker {
         return library
     }
 
-    /// The compiler's errors and warnings for `files` type-checked together as one module; empty when there are
-    /// none.
+    /// The compiler's errors and warnings for `files` type-checked together as one module (one whole-module job,
+    /// `-wmo`, as DeploymentFloorTests: a fraction of the CPU time of the driver's batch of jobs); empty when there
+    /// are none.
     ///
     /// The package's modules were built on Linux, without their Apple-only files (`Sources/<Module>/Platform/`, the
     /// UIKit and AppKit adapters). Those files are compiled into the checked module instead, importing their own
@@ -100,7 +101,7 @@ struct StandInChecker {
         }
         let run = try await Self.swiftc(
             [
-                "-typecheck", "-parse-as-library", "-swift-version", "6", "-module-name", "AppleSnippets",
+                "-typecheck", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "AppleSnippets",
                 "-package-name", Repository.packageName, "-I", folder.path, "-I", try Repository.modulesFolder.path,
             ] + Self.settings + previews + imports + platformFiles + files.map(\.path), in: folder)
         let text = run.output + run.errorOutput
