@@ -151,7 +151,11 @@ extension ConstraintInterpreter {
         guard old.environment != environment else { return (old, nil) }
         let device = catalog.resolve(environment)
         let chain = device == old.device ? old.chain : catalog.lookupChain(for: device)
-        return (old, EnvironmentSnapshot(environment: environment, device: device, chain: chain, catalog: catalog))
+        return (
+            old,
+            EnvironmentSnapshot(
+                environment: environment, device: device, chain: chain, catalog: catalog, previous: old)
+        )
     }
 
     /// A resize within a class: only the adaptive containers change, from their merged stage.

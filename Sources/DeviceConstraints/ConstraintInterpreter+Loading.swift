@@ -95,7 +95,8 @@ extension ConstraintInterpreter {
         // The files to ask for: the merge is stored under their names, so a window of another orientation or width
         // that reads the same files finds it.
         let candidates = ContainerFiles.candidates(
-            of: container, parts: try snapshot.parts.get(), listing: listing, onlyThoseToRead: true)
+            of: container, parts: try snapshot.parts.get(), window: snapshot.environment, listing: listing,
+            onlyThoseToRead: true)
         let names = candidates.map(\.fileName)
         let stored: ConstraintStages.StoredFiles
         switch stages.lookup(container, along: names, generation: generation, revision: revision) {

@@ -44,6 +44,30 @@ struct EnvironmentUpdateTests {
         #expect(normal.marginLeft == 62.5)
     }
 
+    /// A resize re-resolves each loaded container whose records follow the window, each put in its old place: time
+    /// linear in their number (each replacement rebuilt the names of every loaded container).
+    @Test(.timeLimit(.minutes(10)))
+    func aResizeTakesTimeLinearInTheLoadedContainersThatFollowTheWindow() async throws {
+        let loaded = try await LinearTime.expectLinear(
+            from: 400, "resizing a window with n loaded containers that scale",
+            prepare: { count -> ConstraintInterpreter in
+                var files: [String: String] = [:]
+                for i in 0..<count {
+                    files["Card\(i)_iPhone6.json"] = #"{"Card\#(i)": [{"title": {"width": {"scaled": 100}}}]}"#
+                }
+                let interpreter = ConstraintInterpreter(source: InMemorySource(files), environment: Self.iPhone6)
+                for i in 0..<count { _ = try interpreter.record(viewId: "title", container: "Card\(i)") }
+                return interpreter
+            },
+            { interpreter in
+                for width in [380.0, 375, 380, 375] {
+                    _ = interpreter.updateNow(to: LayoutEnvironment(width: width, height: 667, idiom: .phone))
+                }
+                return interpreter.loadedContainers.count
+            })
+        #expect(loaded == 1600)
+    }
+
     @Test func rotatingBackAndForthReadsNoFileTwice() async throws {
         let (source, interpreter) = bundled()
         try await interpreter.preload(containers: ["BMTReportCalendarDayButton", "BMTReportMeasureView"])

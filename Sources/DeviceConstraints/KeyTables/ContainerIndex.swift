@@ -63,6 +63,15 @@ struct ContainerIndex {
         reader = names.reader
     }
 
+    /// Puts `table` in the place of `name`'s, returning the table it replaces; nil, and nothing changed, when `name`
+    /// is not loaded. No entry moves and no name is hashed again: a resize that re-resolves every adaptive container
+    /// replaces each this way, in time linear in their number (a removal rebuilds the names).
+    mutating func replace(_ name: String, with table: Unmanaged<ViewTable>) -> Unmanaged<ViewTable>? {
+        guard let entry = reader.index(of: name) else { return nil }
+        defer { tables[entry] = table }
+        return tables[entry]
+    }
+
     /// Removes `name`, returning its table.
     mutating func remove(_ name: String) -> Unmanaged<ViewTable>? {
         guard let found = reader.index(of: name) else { return nil }

@@ -223,8 +223,11 @@ final class ConstraintCache: @unchecked Sendable {
                         released.append(table)
                         continue
                     }
-                    if let old = removeEntry(name) { released.append(old) }
-                    insert(name, table, merged: merged)
+                    if let old = replaceEntry(name, table, merged: merged) {
+                        released.append(old)
+                    } else {
+                        insert(name, table, merged: merged)
+                    }
                 }
                 for name in adaptive.keys.filter({ !refreshed.contains($0) }) {
                     if let old = removeEntry(name) { released.append(old) }
@@ -284,6 +287,18 @@ final class ConstraintCache: @unchecked Sendable {
         if !pending.isEmpty { pending.remove(name) }
         if merged.isAdaptive { adaptive[name] = merged }
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+    }
+
+    /// Puts `table` in the place of the loaded container `name`'s, returning the table it replaces; nil when `name`
+    /// is not loaded (nothing changed).
+    private func replaceEntry(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer)
+        -> Unmanaged<ViewTable>?
+    {
+        guard let old = containers.replace(name, with: table) else { return nil }
+        if !pending.isEmpty { pending.remove(name) }
+        adaptive[name] = merged.isAdaptive ? merged : nil
+        for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+        return old
     }
 
     private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {

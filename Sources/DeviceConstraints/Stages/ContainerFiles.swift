@@ -20,9 +20,9 @@ package enum ContainerFiles {
         package var alwaysRead: Bool
     }
 
-    /// The parts of the file names a lookup chain reads for one window, without the container (`iPhone6`,
-    /// `iPhone8-portrait`, `portrait`), in the order they are read: the same for every container, so a load builds
-    /// them once per window rather than once per container.
+    /// The parts of the file names a lookup chain reads in one orientation, without the container (`iPhone6`,
+    /// `iPhone8-portrait`), in the order they are read: the same for every container and every width, so they are
+    /// built once per chain and orientation (a resize keeps them), not once per load.
     package struct ChainParts: Sendable {
         /// One part, and for which class its file is read.
         struct Part: Sendable {
@@ -34,10 +34,11 @@ package enum ContainerFiles {
         /// The classes' parts: for each class, its (and its models') files for the orientation, its own, its
         /// models'.
         let classes: [Part]
-        /// The window, for the width qualifiers each container's files name.
-        let window: LayoutEnvironment?
+        /// The chain and the orientation the parts are for (nil: the classes only).
+        let chain: [DeviceName]
+        let orientation: LayoutOrientation?
 
-        /// The parts of `chain` for `window` (nil: the classes only).
+        /// The parts of `chain` for `window`'s orientation (nil: the classes only).
         ///
         /// - Throws: ``ConstraintError`` `.invalidName` when a device name could not be part of a file name.
         package init(along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment?)
@@ -65,7 +66,8 @@ package enum ContainerFiles {
                 }
             }
             classes = parts
-            self.window = window
+            self.chain = chain
+            self.orientation = orientation
         }
     }
 
@@ -86,15 +88,16 @@ package enum ContainerFiles {
     ) throws(ConstraintError) -> [Candidate] {
         if let error = ConstraintFileName.validateContainer(container) { throw error }
         let parts = try ChainParts(along: chain, catalog: catalog, window: window)
-        return candidates(of: container, parts: parts, listing: listing, onlyThoseToRead: false)
+        return candidates(of: container, parts: parts, window: window, listing: listing, onlyThoseToRead: false)
     }
 
-    /// The candidates of `container` along `parts`: every one, or only those ``shouldRead(_:listing:)`` keeps,
+    /// The candidates of `container` along `parts` (made for `window`'s orientation): every one, or only those ``shouldRead(_:listing:)`` keeps,
     /// building no name for the others (a load builds a handful of names, not one per model of its chain).
     ///
     /// - Parameter container: a valid container name (``ConstraintFileName/validateContainer(_:)``).
     package static func candidates(
-        of container: String, parts: ChainParts, listing: FileListing?, onlyThoseToRead: Bool
+        of container: String, parts: ChainParts, window: LayoutEnvironment?, listing: FileListing?,
+        onlyThoseToRead: Bool
     ) -> [Candidate] {
         let present = onlyThoseToRead ? listing.map { $0.parts[container] ?? [] } : nil
         var candidates: [Candidate] = []
@@ -105,7 +108,7 @@ package enum ContainerFiles {
                 Candidate(fileName: "\(container)_\(part).json", deviceClass: deviceClass, alwaysRead: alwaysRead))
         }
         for part in parts.classes { add(part.text, for: part.deviceClass, alwaysRead: part.alwaysRead) }
-        if let window = parts.window {
+        if let window {
             let orientation = window.orientation
             for width in listing?.widths[container] ?? [] where Double(width) <= window.width {
                 add("w\(width)-\(orientation.rawValue)", for: nil)

@@ -6,16 +6,26 @@ final class EnvironmentSnapshot: Sendable {
     let environment: LayoutEnvironment
     let device: DeviceProfile
     let chain: [DeviceName]
-    /// The parts of the file names the chain reads for this window, built once for every container's load; the
-    /// error when a name of the chain cannot be part of a file name.
+    /// The parts of the file names the chain reads in this window's orientation, built once for every container's
+    /// load (and kept from `previous` when its chain and orientation are the same, as in a resize); the error when a
+    /// name of the chain cannot be part of a file name.
     let parts: Result<ContainerFiles.ChainParts, ConstraintError>
 
-    init(environment: LayoutEnvironment, device: DeviceProfile, chain: [DeviceName], catalog: DeviceCatalog) {
+    init(
+        environment: LayoutEnvironment, device: DeviceProfile, chain: [DeviceName], catalog: DeviceCatalog,
+        previous: EnvironmentSnapshot? = nil
+    ) {
         self.environment = environment
         self.device = device
         self.chain = chain
-        parts = Result { () throws(ConstraintError) in
-            try ContainerFiles.ChainParts(along: chain, catalog: catalog, window: environment)
+        if let previous, case .success(let kept) = previous.parts, kept.chain == chain,
+            kept.orientation == environment.orientation
+        {
+            parts = .success(kept)
+        } else {
+            parts = Result { () throws(ConstraintError) in
+                try ContainerFiles.ChainParts(along: chain, catalog: catalog, window: environment)
+            }
         }
         id = Self.ids.withLock { last in
             last += 1
