@@ -32,7 +32,7 @@ private func checkInternals(_ table: CompiledTable, file: ContainerConstraints, 
             "\(file.fileName): no place for \(viewId)", input)
     }
     let parsed = try? table.parsedFile(named: file.fileName)
-    check(parsed??.table.count == file.count, "\(file.fileName): the parsed-file form differs", input)
+    check(parsed?.table.count == file.count, "\(file.fileName): the parsed-file form differs", input)
 }
 
 // MARK: - Seeds
