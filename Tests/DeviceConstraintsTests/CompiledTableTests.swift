@@ -166,6 +166,25 @@ struct CompiledTableTests {
         #expect(compared > 500)
     }
 
+    /// A table the fuzz harness made (its checksums then set to match): a record whose extension names outside
+    /// ASCII are ones `<` leaves unordered, with a scaled value on one of them. Resolving it for another window
+    /// searched the names, missed that one, gave it twice, and a debug build stopped at the record's check.
+    @Test func aScaledExtensionAmongUnorderedNamesResolvesFromATable() throws {
+        let mutated = try Data(
+            contentsOf: Fixtures.folder("Tables").appendingPathComponent("UnsortedExtensionNames.dctable"))
+        let table = try CompiledTable(data: Data(CompiledTable.resealed([UInt8](mutated))), name: "T.dctable")
+        try table.validate()
+        let fallback = InMemorySource(Dictionary(uniqueKeysWithValues: table.fileNames.map { ($0, "") }))
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: fallback),
+            environment: LayoutEnvironment(width: 320, height: 1024, idiom: .pad), diagnostics: nil)
+        let records = try interpreter.records(container: "Drawn")
+        for record in records.values {
+            #expect(Set(record.attributeNames).count == record.attributeNames.count)
+        }
+        #expect(!records.isEmpty)
+    }
+
     @Test func aRefusedTableLeavesTheJSONFilesInUse() throws {
         let folder = Fixtures.bundledConstraints
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).dctable")

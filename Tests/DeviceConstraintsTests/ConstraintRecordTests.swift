@@ -286,4 +286,19 @@ struct ConstraintRecordTests {
         #expect(EditDistance.closest(to: "hieght", among: ["weight", "height"], maximum: 2) == "height")
         #expect(EditDistance.closest(to: "ab", among: ["ba", "ab"], maximum: 2) == "ab")
     }
+
+    /// Extension names outside ASCII that `<` leaves unordered ("hauteuréH" and "hauteure" with U+0301), one scaled:
+    /// resolving it for a wider window finds the name among the others and sets it, never adds it a second time (a
+    /// binary search missed it, the name was given twice, and a debug build stopped; the table fuzz harness found it).
+    @Test func aScaledExtensionAmongUnorderedNamesOutsideASCIIIsSetOnce() throws {
+        let file =
+            #"{"Unordered": [{"v": {"hauteuréH": {"scaled": 30}, "hauteure\u0301": 4, "larghauteur\u00e9": 2}}]}"#
+        let interpreter = ConstraintInterpreter(
+            source: InMemorySource(["Unordered_iPhone6.json": file]),
+            environment: LayoutEnvironment(width: 390, height: 667, idiom: .phone), diagnostics: nil)
+        let record = try interpreter.record(viewId: "v", container: "Unordered")
+        #expect((record[attribute: "hauteuréH"]?.numberValue ?? 0) > 30)
+        #expect(record[attribute: "hauteure\u{301}"] == .number(4))
+        #expect(record.attributeNames.filter { $0.hasPrefix("hauteur") || $0.hasPrefix("larg") }.count == 3)
+    }
 }

@@ -181,6 +181,36 @@ extension ConstraintRecord {
     }
 
     /// Where `name` is, or would go, among sorted `names`.
+    /// Finds names among a record's sorted extension names: a binary search, and where the names are not all ASCII
+    /// and it misses, an index of every name, made once for all the names a caller asks for. The standard library's
+    /// `<` leaves some unequal strings outside ASCII unordered (neither is less: "é" then "H", against "e" then
+    /// U+0301), so a binary search among such names can miss one that is there; a name searched for, missed, and
+    /// then added would be there twice.
+    struct NameFinder {
+        private let names: [String]
+        private let hasNonASCII: Bool
+        private var index: [String: Int]?
+
+        init(_ names: [String], hasNonASCII: Bool) {
+            self.names = names
+            self.hasNonASCII = hasNonASCII
+        }
+
+        /// The position of `name`, or nil when the names lack it.
+        mutating func index(of name: String) -> Int? {
+            let position = ConstraintRecord.position(of: name, in: names)
+            if position.found { return position.index }
+            guard hasNonASCII else { return nil }
+            if index == nil {
+                var made: [String: Int] = [:]
+                made.reserveCapacity(names.count)
+                for (position, name) in names.enumerated() where made[name] == nil { made[name] = position }
+                index = made
+            }
+            return index?[name]
+        }
+    }
+
     static func position(of name: String, in names: [String]) -> (index: Int, found: Bool) {
         var low = 0
         var high = names.count

@@ -65,12 +65,8 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     /// The value of the extension `name`, if set.
     private func extensionValue(_ name: String) -> ConstraintValue? {
         guard let extras, let names = extras.names else { return nil }
-        let position = Self.position(of: name, in: names.strings)
-        if position.found { return extras.value(at: position.index) }
-        // The standard library's `<` leaves some unequal strings outside ASCII unordered (neither is less: "é" then
-        // "H", against "e" then U+0301), so a binary search among such names can miss: look at each.
-        guard names.hasNonASCII, let index = names.strings.firstIndex(of: name) else { return nil }
-        return extras.value(at: index)
+        var finder = NameFinder(names.strings, hasNonASCII: names.hasNonASCII)
+        return finder.index(of: name).map { extras.value(at: $0) }
     }
 
     @inline(__always)
@@ -227,13 +223,13 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         if let extras, let names = extras.names {
             var values = extras.values
             var found = true
+            var finder = NameFinder(names.strings, hasNonASCII: names.hasNonASCII)
             for (name, value) in updates {
-                let position = Self.position(of: name, in: names.strings)
-                guard position.found else {
+                guard let index = finder.index(of: name) else {
                     found = false
                     break
                 }
-                values[position.index] = .number(value)
+                values[index] = .number(value)
             }
             if found {
                 self.extras = Extras.make(
@@ -245,12 +241,11 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
         var extensions = extras?.extensions ?? []
         // The names before any is added, sorted: searched once per update (the names updated are distinct, so an
         // added one is never searched for).
-        let sortedNames = extensions.map(\.name)
+        var finder = NameFinder(extensions.map(\.name), hasNonASCII: extras?.names?.hasNonASCII ?? false)
         var added = false
         for (name, value) in updates {
-            let position = Self.position(of: name, in: sortedNames)
-            if position.found {
-                extensions[position.index].value = .number(value)
+            if let index = finder.index(of: name) {
+                extensions[index].value = .number(value)
             } else {
                 extensions.append(Extension(name, .number(value)))
                 added = true
