@@ -44,7 +44,7 @@ public struct CompiledTable: Sendable {
     private let sections: [String: Section]
 
     /// The records of the file `name` as the parser read them, or nil when the table does not hold it or its
-    /// section is refused (``parsedFile(named:)`` says why).
+    /// section is refused (``validate()`` says why).
     public func file(named name: String) -> ContainerConstraints? {
         try? entry(named: name)?.file
     }
