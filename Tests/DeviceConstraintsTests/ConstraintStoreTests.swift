@@ -890,12 +890,14 @@ extension ConstraintStoreTests {
                 ])
             let sources = Fixtures.bundledConstraints.deletingLastPathComponent()
                 .appendingPathComponent("Sources/DeviceConstraints")
-            let settings = ["ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault"]
-                .flatMap { ["-enable-upcoming-feature", $0] }
+            // The two files are `package` (the tool writes through them): they need the package's name.
             try await Toolchain.run(
                 swiftc,
-                ["-typecheck", "-wmo", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version", "6"]
-                    + settings
+                [
+                    "-typecheck", "-wmo", "-I", work.url.path, "-module-name", "DeviceConstraints", "-swift-version",
+                    "6", "-package-name", PackageCompiler.packageName,
+                ]
+                    + PackageCompiler.settings
                     + ["Store/StoreFolder.swift", "Files/PosixFile.swift"].map {
                         sources.appendingPathComponent($0).path
                     })
