@@ -14,8 +14,8 @@ public import Foundation
 /// `show`, provenance) reads their bytes, and a load reads a file from the table only when the table holds it for
 /// the container asked. A table that cannot be opened (missing, corrupt, of another version) is not used, and
 /// ``tableError`` says why; a file whose section is refused when a load first reads it is read from `fallback`
-/// instead, from then on, and ``tableError`` says why too. A file reported changed (a reload of the interpreter's files, as hot reload makes) is read
-/// from `fallback` from then on: the edited JSON overrides the table's copy.
+/// instead, from then on, and ``tableError`` says why too. A file reported changed (a reload of the interpreter's
+/// files, as hot reload makes) is read from `fallback` from then on: the edited JSON overrides the table's copy.
 public final class CompiledTableSource: ConstraintSource, CustomStringConvertible, @unchecked Sendable {
     // @unchecked: `table` and `fallback` are immutable; `overridden`, `refused` and `tableListing` are behind their
     // locks.

@@ -84,7 +84,7 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         (lhs.container, lhs.device?.rawValue ?? "") < (rhs.container, rhs.device?.rawValue ?? "")
     }
 
-    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
@@ -98,17 +98,23 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
         if let error = validateContainer(container) { throw error }
         var files: [ConstraintFileName] = []
         files.reserveCapacity(chain.count + 1)
+        if let error = validateDevices(chain) { throw error }
+        for device in chain { files.append(ConstraintFileName(container: container, device: device)) }
+        files.append(ConstraintFileName(container: container))
+        return files
+    }
+
+    /// Why a device name of `chain` cannot be part of a file name, or nil when each can.
+    static func validateDevices(_ chain: [DeviceName]) -> ConstraintError? {
         for device in chain {
             // Letters and digits only (every catalog name in practice) is valid without the full check.
             if !device.rawValue.utf8.allSatisfy(Self.isASCIILetterOrDigit),
                 let error = DeviceName.validate(device.rawValue, what: "device name")
             {
-                throw error
+                return error
             }
-            files.append(ConstraintFileName(container: container, device: device))
         }
-        files.append(ConstraintFileName(container: container))
-        return files
+        return nil
     }
 
     /// Why `name` cannot be a container name, or nil when it can. A container name becomes part of a

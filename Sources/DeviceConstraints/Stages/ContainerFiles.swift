@@ -44,9 +44,7 @@ package enum ContainerFiles {
         package init(along chain: [DeviceName], catalog: DeviceCatalog, window: LayoutEnvironment?)
             throws(ConstraintError)
         {
-            for device in chain where !device.rawValue.utf8.allSatisfy(ConstraintFileName.isASCIILetterOrDigit) {
-                if let error = DeviceName.validate(device.rawValue, what: "device name") { throw error }
-            }
+            if let error = ConstraintFileName.validateDevices(chain) { throw error }
             let orientation = window?.orientation
             var parts: [Part] = []
             parts.reserveCapacity(chain.count * 4)
