@@ -106,6 +106,7 @@ extension ConstraintInterpreter {
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
+        let compiledSource = source as? CompiledTableSource
         // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
         // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
         for candidate in candidates {
@@ -113,7 +114,7 @@ extension ConstraintInterpreter {
             var file = stored.file(fileName)
             if file == nil {
                 guard readingFiles else { return nil }
-                if let compiled = (source as? CompiledTableSource)?.parsedFile(named: fileName, container: container) {
+                if let compiled = compiledSource?.parsedFile(named: fileName, container: container) {
                     file = .parsed(compiled)
                 } else if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
                     let parsed = try parser.parsedFile(

@@ -4,6 +4,29 @@ import Testing
 @testable import DeviceConstraints
 
 struct ConstraintSourceTests {
+    // MARK: - FileListing
+
+    @Test func aListingKnowsEachContainersPartsWhenItsNamesComeInAnyOrder() {
+        // A container's names apart from each other (a directory lists in no order), a base file, names outside
+        // ASCII, and names that are not constraint files.
+        let listing = FileListing(names: [
+            "Card_iPhone6.json", "Other_iPad.json", "Card_w600-landscape.json", "Card.json", "Card_w700.json",
+            "Ünï_cödé_iPhone6.json", "notes.txt", "Card_iPhone6.json.bak", "Other_iPad.json",
+        ])
+        #expect(listing.parts["Card"] == ["iPhone6", "w600-landscape", "w700"])
+        #expect(listing.parts["Other"] == ["iPad"])
+        #expect(listing.parts["Ünï_cödé"] == ["iPhone6"])
+        #expect(listing.parts.count == 3)
+        #expect(listing.widths["Card"] == [700, 600])
+        #expect(listing.allWidths == [700, 600])
+        #expect(listing.hasOrientationFiles)
+        #expect(listing.contains("Card_w600-landscape.json"))
+        #expect(listing.contains("Ünï_cödé_iPhone6.json"))
+        #expect(!listing.contains("Card_iPad.json"))
+        #expect(!listing.contains("Card.json"), "a base file is always read, never asked about")
+        #expect(!FileListing(names: ["Card_iPhone6.json", "landscape.json"]).hasOrientationFiles)
+    }
+
     // MARK: - DirectorySource
 
     @Test func aDirectorySourceReadsFilesAndListsOnlyJSON() throws {

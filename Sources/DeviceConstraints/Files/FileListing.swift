@@ -5,9 +5,6 @@
 /// were; the other names of a lookup chain are read only when the listing holds them, or, from a source that
 /// cannot list its files, asked for one by one (width qualifiers cannot be guessed, so such a source reads none).
 package struct FileListing: Sendable {
-    /// Every name the source listed.
-    package let names: Set<String>
-
     /// Lists `source`; nil when it cannot list its files.
     package init?(_ source: any ConstraintSource) {
         guard let listed = try? source.fileNames() else { return nil }
@@ -29,34 +26,96 @@ package struct FileListing: Sendable {
     /// container: a load asks the source only for the names of its chain that are here, and builds no other name.
     package let parts: [String: Set<String>]
 
-    /// A listing of these names, in time linear in their total length (the bytes are read once; a name is split
-    /// at its last underscore, and only a part that begins with `w` is read as a width).
+    /// Whether the source listed `fileName`, a constraint file's name with an underscore (`Card_iPhone6.json`):
+    /// its container's parts hold what follows the last underscore. (A base file, `Card.json`, is always read and
+    /// never asked about.)
+    package func contains(_ fileName: String) -> Bool {
+        var fileName = fileName
+        return fileName.withUTF8 { utf8 in
+            guard let split = Self.split(utf8) else { return false }
+            return parts[split.container]?.contains(split.part) ?? false
+        }
+    }
+
+    /// `Card_iPhone6.json` as `Card` and `iPhone6`: split at the last underscore once the suffix is dropped; nil
+    /// for a name without the suffix or without an underscore.
+    private static func split(_ utf8: UnsafeBufferPointer<UInt8>) -> (container: String, part: String)? {
+        guard let (container, part) = splitBytes(utf8) else { return nil }
+        return (String(decoding: container, as: UTF8.self), String(decoding: part, as: UTF8.self))
+    }
+
+    private static func splitBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> (
+        container: UnsafeBufferPointer<UInt8>, part: UnsafeBufferPointer<UInt8>
+    )? {
+        let suffixCount = suffix.count
+        guard utf8.count > suffixCount,
+            suffix.withUnsafeBufferPointer({
+                Self.equal(UnsafeBufferPointer(rebasing: utf8[(utf8.count - suffixCount)...]), $0)
+            })
+        else { return nil }
+        let stem = UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - suffixCount)])
+        guard let underscore = stem.lastIndex(of: UInt8(ascii: "_")) else { return nil }
+        return (
+            UnsafeBufferPointer(rebasing: stem[..<underscore]), UnsafeBufferPointer(rebasing: stem[(underscore + 1)...])
+        )
+    }
+
+    /// `.json` as bytes.
+    private static let suffix = Array(ConstraintFileName.suffix.utf8)
+
+    /// Whether two runs of bytes are the same (a plain loop: the generic `elementsEqual` costs far more for the
+    /// few bytes of a name).
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return true
+    }
+
+    /// A listing of these names, in time linear in their total length (the bytes are read once, in place; a name is
+    /// split at its last underscore, and only a part that begins with `w` is read as a width). Names of one
+    /// container that come one after another (as a sorted listing gives them) share one container string and one
+    /// insertion into ``parts``.
     package init(names: [String]) {
-        self.names = Set(names)
         var widths: [String: Set<Int>] = [:]
         var parts: [String: Set<String>] = [:]
         var hasOrientationFiles = false
-        let suffix = Array(ConstraintFileName.suffix.utf8)
         let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
-        for name in names {
-            var utf8 = Array(name.utf8)
-            guard utf8.count > suffix.count, utf8.suffix(suffix.count).elementsEqual(suffix) else { continue }
-            utf8.removeLast(suffix.count)
-            if !hasOrientationFiles {
-                hasOrientationFiles = orientations.contains {
-                    utf8.count >= $0.count && utf8.suffix($0.count).elementsEqual($0)
-                }
+        // The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
+        var current: (container: String, parts: Set<String>)?
+        var currentBytes: [UInt8] = []
+        func flush() {
+            guard let (container, found) = current else { return }
+            if parts[container] == nil {
+                parts[container] = found
+            } else {
+                parts[container, default: []].formUnion(found)
             }
-            guard let underscore = utf8.lastIndex(of: UInt8(ascii: "_")) else { continue }
-            let container = String(decoding: utf8[..<underscore], as: UTF8.self)
-            let part = String(decoding: utf8[(underscore + 1)...], as: UTF8.self)
-            parts[container, default: []].insert(part)
-            // A width qualifier begins with "w"; most names are passed over on that alone.
-            guard utf8.indices.contains(underscore + 1), utf8[underscore + 1] == UInt8(ascii: "w"),
-                let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth
-            else { continue }
-            widths[container, default: []].insert(width)
         }
+        for var name in names {
+            name.withUTF8 { utf8 in
+                guard let (containerBytes, partBytes) = Self.splitBytes(utf8) else { return }
+                if !hasOrientationFiles {
+                    hasOrientationFiles = orientations.contains { orientation in
+                        partBytes.count >= orientation.count
+                            && partBytes.suffix(orientation.count).elementsEqual(orientation)
+                    }
+                }
+                if current == nil || !currentBytes.withUnsafeBufferPointer({ Self.equal($0, containerBytes) }) {
+                    flush()
+                    current = (String(decoding: containerBytes, as: UTF8.self), Set(minimumCapacity: 8))
+                    currentBytes = Array(containerBytes)
+                }
+                let part = String(decoding: partBytes, as: UTF8.self)
+                current?.parts.insert(part)
+                // A width qualifier begins with "w"; most names are passed over on that alone.
+                guard partBytes.first == UInt8(ascii: "w"),
+                    let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth,
+                    let container = current?.container
+                else { return }
+                widths[container, default: []].insert(width)
+            }
+        }
+        flush()
         self.widths = widths.mapValues { $0.sorted(by: >) }
         allWidths = Set(widths.values.joined()).sorted(by: >)
         self.hasOrientationFiles = hasOrientationFiles

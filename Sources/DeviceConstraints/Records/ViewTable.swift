@@ -57,6 +57,18 @@ final class ViewTable: @unchecked Sendable {
         records[i]
     }
 
+    /// The entries whose record sets `attribute`, in order; no record is copied.
+    func entries(setting attribute: ConstraintAttribute) -> [Int] {
+        records.withUnsafeBufferPointer { records in
+            var entries: [Int] = []
+            for entry in records.indices where records[entry].contains(attribute) {
+                if entries.isEmpty { entries.reserveCapacity(records.count - entry) }
+                entries.append(entry)
+            }
+            return entries
+        }
+    }
+
     /// The view id of entry `i`.
     func viewId(at i: Int) -> String {
         keys.string(at: i)

@@ -122,7 +122,7 @@ package enum ContainerFiles {
     /// Whether `candidate` is to be asked of the source: always for a class's own file and the base file; for
     /// another name, when `listing` holds it, or when there is no listing.
     package static func shouldRead(_ candidate: Candidate, listing: FileListing?) -> Bool {
-        candidate.alwaysRead || listing.map { $0.names.contains(candidate.fileName) } ?? true
+        candidate.alwaysRead || listing.map { $0.contains(candidate.fileName) } ?? true
     }
 
     /// Reads and parses the files of `container` that a device reads, most specific first, leaving out those the

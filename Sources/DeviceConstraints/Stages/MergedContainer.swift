@@ -57,11 +57,8 @@ struct MergedContainer: Sendable {
         }
         self.adaptiveValues = adaptiveValues
         // Every other font size follows body (`fixedFonts` holds the fonts written as objects, fixed or not).
-        var bodyFonts: [Int] = []
-        for entry in 0..<table.count where table.record(at: entry).contains(.fontSize) && !fixedFonts.contains(entry) {
-            bodyFonts.append(entry)
-        }
-        self.bodyFonts = bodyFonts
+        let fonts = table.entries(setting: .fontSize)
+        self.bodyFonts = fixedFonts.isEmpty ? fonts : fonts.filter { !fixedFonts.contains($0) }
         resolvesAtLarge = adaptiveValues.contains { adaptive in
             if case .text(let text) = adaptive.value { !text.isFileNumberAtLarge } else { true }
         }

@@ -21,8 +21,17 @@ final class SharedFiles: Sendable {
     /// of a ``ChangingSource``.
     private struct Sources {
         var current: any ConstraintSource
+        /// `current` as a ``ChangingSource``, cast once here rather than at every load.
+        var changing: (any ChangingSource)?
         var watcher: DirectoryWatcher?
         var changes: ConstraintObservation?
+
+        init(current: any ConstraintSource, watcher: DirectoryWatcher? = nil, changes: ConstraintObservation? = nil) {
+            self.current = current
+            changing = current as? any ChangingSource
+            self.watcher = watcher
+            self.changes = changes
+        }
     }
 
     private let sources: ConditionLocked<Sources>
@@ -66,8 +75,8 @@ final class SharedFiles: Sendable {
     /// never merges files of two versions, with their revision (nil for a source whose files change only by hot
     /// reload).
     func sourceForLoad() -> (source: any ConstraintSource, revision: UInt64?) {
-        let current = source
-        if let changing = current as? any ChangingSource {
+        let (current, changing) = sources.withLock { ($0.current, $0.changing) }
+        if let changing {
             let pinned = changing.pinned()
             return (pinned.source, pinned.revision)
         }
