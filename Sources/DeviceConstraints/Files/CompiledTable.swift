@@ -438,6 +438,11 @@ private struct TableReader {
     private var pool: [(start: Int, count: Int, isASCII: Bool)] = []
     private var strings: [String?] = []
     private var attributes: [ConstraintAttribute??] = []
+    /// The extension names (pool indices) and values of the record being read.
+    private var extensionNames: [Int] = []
+    private var extensionValues: [ConstraintRecord.StoredValue] = []
+    /// The lists of extension names made so far, by their pool indices, for the records that repeat them.
+    private var namesByIndices: [[Int]: ConstraintRecord.ExtensionNames] = [:]
 
     init(bytes: UnsafeRawBufferPointer, tableName: String, base: Int) {
         self.bytes = bytes
@@ -713,43 +718,77 @@ private struct TableReader {
     private mutating func readRecord() throws(ConstraintError) -> ConstraintRecord {
         var record = ConstraintRecord()
         let attributeCount = try count("a count of attributes", minimumSize: 6)
-        var extensions: [ConstraintRecord.Extension] = []
+        var imageName: String?
+        // The record's extensions: their names' pool indices and their values, in the reader's arrays (emptied,
+        // not freed, between records), and the strings its string values index.
+        if !extensionNames.isEmpty { extensionNames.removeAll(keepingCapacity: true) }
+        if !extensionValues.isEmpty { extensionValues.removeAll(keepingCapacity: true) }
+        var strings: [String] = []
+        let recordStart = offset
         for _ in 0..<attributeCount {
             let start = offset
             let nameIndex = try poolIndex("an attribute's name")
-            let value: ConstraintValue
             let kindStart = offset
-            switch try u8("an attribute's kind") {
-            case Kind.number: value = .number(try f64("a number"))
-            case Kind.string: value = .string(try string("a string value"))
-            case Kind.bool: value = .bool(try flag("a bool"))
-            default: throw failure("an attribute's kind: 0, 1 or 2", at: kindStart)
-            }
+            let kind = try u8("an attribute's kind")
+            guard kind <= Kind.bool else { throw failure("an attribute's kind: 0, 1 or 2", at: kindStart) }
             if let known = attribute(nameIndex) {
-                let fits =
-                    switch value {
-                    case .string: known.expectsString
-                    case .number: !known.expectsString
-                    case .bool: false
-                    }
-                guard fits, !record.contains(known) else {
+                // A known attribute: a number, or the image name's string, each once.
+                switch kind {
+                case Kind.number where !known.expectsString && !record.contains(known):
+                    record.set(known, number: try f64("a number"))
+                case Kind.string where known.expectsString && imageName == nil:
+                    imageName = try string("a string value")
+                default:
                     throw failure("\(known.rawValue) once, with a value of its type", at: start)
                 }
-                record.set(known, value)
-            } else {
-                let name = try string(at: nameIndex)
-                // Extension names come sorted and each once, as a record stores them.
-                if let last = extensions.last?.name {
-                    let ascii = last.utf8.allSatisfy { $0 < 0x80 } && name.utf8.allSatisfy { $0 < 0x80 }
-                    guard ascii ? last < name : last != name else {
-                        throw failure("extension names sorted, each once; \(name) after \(last)", at: start)
-                    }
-                }
-                extensions.append(ConstraintRecord.Extension(name, value))
+                continue
+            }
+            let value: ConstraintRecord.StoredValue
+            switch kind {
+            case Kind.number: value = .number(try f64("a number"))
+            case Kind.string:
+                strings.append(try string("a string value"))
+                value = .string(strings.count - 1)
+            default: value = .bool(try flag("a bool"))
+            }
+            extensionNames.append(nameIndex)
+            extensionValues.append(value)
+        }
+        guard imageName != nil || !extensionNames.isEmpty else { return record }
+        let names = extensionNames.isEmpty ? nil : try sharedNames(at: recordStart)
+        record.setExtras(imageName: imageName, names: names, strings: strings) { elements in
+            extensionValues.withUnsafeBufferPointer { values in
+                if let base = values.baseAddress { elements.initialize(from: base, count: values.count) }
             }
         }
-        if !extensions.isEmpty { record.setExtras(imageName: record.imageName, sortedExtensions: extensions) }
         return record
+    }
+
+    /// The names of the record just read (``extensionNames``), checked sorted and each once as a record stores them,
+    /// shared with every record of the section that gives the same names (a file repeats a few lists): each list is
+    /// made and checked once.
+    private mutating func sharedNames(at position: Int) throws(ConstraintError) -> ConstraintRecord.ExtensionNames {
+        if let names = namesByIndices[extensionNames] { return names }
+        var strings: [String] = []
+        strings.reserveCapacity(extensionNames.count)
+        var allASCII = true
+        for index in extensionNames {
+            let name = try string(at: index)
+            let isASCII = pool[index].isASCII
+            // Extension names come sorted and each once, as a record stores them.
+            if let last = strings.last {
+                let ascii = isASCII && last.utf8.allSatisfy { $0 < 0x80 }
+                guard ascii ? last < name : last != name else {
+                    throw failure("extension names sorted, each once; \(name) after \(last)", at: position)
+                }
+            }
+            allASCII = allASCII && isASCII
+            strings.append(name)
+        }
+        let names = ConstraintRecord.ExtensionNames(strings, namesAreASCII: allASCII)
+        // A copy of its own: `extensionNames` is emptied in place for the next record.
+        namesByIndices[extensionNames.map { $0 }] = names
+        return names
     }
 
     private mutating func readAdaptive() throws(ConstraintError) -> AdaptiveValue {
