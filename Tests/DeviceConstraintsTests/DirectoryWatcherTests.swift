@@ -607,7 +607,7 @@ struct DirectoryWatcherTests {
         /// The Apple-only watcher cannot be compiled here; type-checking it against a stand-in `Darwin` module
         /// (Glibc plus Apple's kqueue declarations, in Fixtures/DarwinStandIn) catches its Swift mistakes.
         // Minutes of slack: the compiler shares the machine with the other suites and builds.
-        @Test(.timeLimit(.minutes(10)))
+        @Test(.longTier, .timeLimit(.minutes(10)))
         func theAppleWatcherTypeChecksAgainstAStandInDarwin() async throws {
             let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
             let work = try TemporaryFolder()

@@ -416,7 +416,7 @@ struct PreviewCommandTests {
 
     /// The default sheet of a catalog of thousands of classes: each device's records read along its own chain, not
     /// against every name of the catalog (which made 10,000 devices take 13 s).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aSheetOfThousandsOfDevicesIsDrawnInLinearTime() async throws {
         let folder = try ScratchFolder([
             "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "height": 20}}]}"#
@@ -553,7 +553,7 @@ struct PreviewCommandTests {
     }
 
     /// A gallery of a catalog of many classes: a sheet of every device per text size, cut per device, and one page.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aGalleryOfHundredsOfDevicesIsWrittenInLinearTime() async throws {
         let folder = try ScratchFolder([
             "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "fontSize": 17}}]}"#
