@@ -343,7 +343,8 @@ struct ConstraintStoreTests {
             try await store.install(
                 textUpdate(version, ["Card_iPad.json": cardForPad(height: height)]), verify: acceptEverything)
             #expect(try pad.record(viewId: "title", container: "Card").height == height)
-            #expect(sandbox.updateFolders.count == min(2, Int(version)! - 1))
+            let kept: Int = min(2, Int(version)! - 1)
+            #expect(sandbox.updateFolders.count == kept)
         }
         #expect(store.previousVersion == "3")
         let log = ReloadLog(pad)
