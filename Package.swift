@@ -81,7 +81,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ConstraintLayoutTests",
-            dependencies: ["ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints"],
+            dependencies: [
+                "ConstraintLayout", "ConstraintSolver", "ConstraintDSL", "DeviceConstraints", "TestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -113,10 +113,9 @@ struct ConstraintValidationTests {
         let error = try error(constraints)
         #expect(error.code == .invalidValue)
         #expect(error.message.hasPrefix("the constant must be a finite number, found nan"))
-        #expect(
-            error.additionalErrors.map { String($0.message.prefix(30)) } == [
-                "the constant on iPhone5 must b", "the multiplier must be a finit",
-            ])
+        let beginnings: [String] = error.additionalErrors.map { String($0.message.prefix(30)) }
+        let expectedBeginnings: [String] = ["the constant on iPhone5 must b", "the multiplier must be a finit"]
+        #expect(beginnings == expectedBeginnings)
     }
 
     @Test func aZeroMultiplierIsOnlyAllowedForASize() throws {

@@ -155,7 +155,7 @@ struct DeploymentFloorTests {
         /// file without the import. Linux accepts both; without the implicit `_StringProcessing` import it rejects
         /// the second, as the Mac does.
         // One module at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
-        @Test(.serialized, .timeLimit(.minutes(10)), arguments: modules.map(\.name))
+        @Test(.longTier, .serialized, .timeLimit(.minutes(10)), arguments: modules.map(\.name))
         func eachModuleTypeChecksWithoutTheImplicitStringProcessingImport(_ module: String) async throws {
             let entry = try #require(Self.modules.first { $0.name == module })
             let files = PackageCompiler.swiftFiles(

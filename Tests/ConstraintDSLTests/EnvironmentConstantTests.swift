@@ -71,11 +71,14 @@ struct EnvironmentConstantTests {
         }
         #expect(try constraints.resolved(for: window(750, 1000, .pad)).map(\.constant) == [40, 20])
         #expect(try constraints.resolved(for: window(320, 568)).map(\.constant) == [10, 4])
-        #expect(
-            constraints.map(\.description).map { $0.components(separatedBy: " (").first ?? "" } == [
-                "box.left == container.left + scaled 20 at 375 [iPhone5: scaled 12 at 375]",
-                "box.top == container.top + scaled 10 at 375 [iPhone5: 4.0]",
-            ])
+        let descriptions: [String] = constraints.map { (constraint) -> String in
+            constraint.description.components(separatedBy: " (").first ?? ""
+        }
+        let expectedDescriptions: [String] = [
+            "box.left == container.left + scaled 20 at 375 [iPhone5: scaled 12 at 375]",
+            "box.top == container.top + scaled 10 at 375 [iPhone5: 4.0]",
+        ]
+        #expect(descriptions == expectedDescriptions)
     }
 
     @Test func aResizeWithinAClassChangesOnlyTheScaledConstants() throws {

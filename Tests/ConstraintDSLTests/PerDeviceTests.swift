@@ -65,7 +65,8 @@ struct PerDeviceTests {
     @Test func mapTransformsTheDefaultAndEveryOverride() {
         let negated = margin.map { -$0 }
         #expect(negated == PerDevice(-20.0, overrides: [.iPhone5: -12, .iPhone6: -15]))
-        #expect(margin.map { "\($0)" }.overrides[.iPhone6] == "15.0")
+        let described: PerDevice<String> = margin.map { "\($0)" }
+        #expect(described.overrides[.iPhone6] == "15.0")
     }
 
     @Test func equalValuesHashEqually() {

@@ -7,7 +7,7 @@ import Testing
 struct PlatformCompileCheckTests {
     #if os(Linux)
         // One check at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
-        @Test(.serialized, .timeLimit(.minutes(10)), arguments: PlatformCheck.all)
+        @Test(.longTier, .serialized, .timeLimit(.minutes(10)), arguments: PlatformCheck.all)
         func theAppleOnlyCodeTypeChecksAgainstStandIns(_ check: PlatformCheck) async throws {
             try await check.run(fixtures: try PackageCompiler.fixtures)
         }

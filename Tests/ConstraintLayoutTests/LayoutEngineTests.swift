@@ -215,7 +215,7 @@ struct LayoutEngineTests {
         #expect(layout.frame(of: label)?.width == 80)
     }
 
-    @Test func tenThousandViewsAreLaidOutWithoutAHang() throws {
+    @Test(.longTier) func tenThousandViewsAreLaidOutWithoutAHang() throws {
         let root = LayoutNode("root")
         let views = (0..<10_000).map { LayoutNode("view\($0)", in: root) }
         let constraints = views.enumerated().map { index, view in

@@ -18,7 +18,8 @@ struct ReferenceTests {
             (try? fixture("reference-seeds.txt"))?
             .split(separator: "\n")
             .compactMap { UInt64($0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? "") } ?? []
-        return fixed + (1...600).map { UInt64($0) * 7919 }
+        // 600 random systems in the long tier, 100 in the quick one (``TestTier``).
+        return fixed + (1...TestTier.size(quick: 100, long: 600)).map { UInt64($0) * 7919 }
     }()
 
     @Test(arguments: seeds)

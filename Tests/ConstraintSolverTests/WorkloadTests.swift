@@ -4,7 +4,8 @@ import Testing
 
 /// The benchmark workloads give the right values, and large inputs finish.
 struct WorkloadTests {
-    @Test(arguments: [601, 1501])
+    /// 1,501 variables in the long tier only (``TestTier``): seconds in a debug build.
+    @Test(arguments: TestTier.size(quick: [601], long: [601, 1501]))
     func theChainGivesEveryVariableItsPlace(count: Int) throws {
         let chain = try ChainWorkload(count: count)
         for (index, variable) in chain.variables.enumerated() {
@@ -12,7 +13,7 @@ struct WorkloadTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aChainOfTenThousandVariablesFinishes() throws {
         // Each row of the chain holds the markers of all the equalities before it (that is what lets any one be
         // removed), so the work grows with the square of the length, in kiwi as here: seconds in a debug build.

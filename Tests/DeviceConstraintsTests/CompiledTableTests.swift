@@ -248,7 +248,7 @@ struct CompiledTableTests {
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func compilingTakesLinearTime() async throws {
         try await LinearTime.expectLinear(
             from: 2_000, "compiling a file of n views",

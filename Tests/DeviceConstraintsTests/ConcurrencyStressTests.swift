@@ -16,6 +16,9 @@ private struct C4 {}
 struct ConcurrencyStressTests {
     static let containers = 40
     static let views = 30
+    /// The rounds of the resize races, and the lookups of the readers, are a fifth in the quick tier (``TestTier``).
+    static let rounds = TestTier.size(quick: 4, long: 20)
+    static let lookups = TestTier.size(quick: 20_000, long: 100_000)
 
     /// Each container `C<i>` has a device file that sets `width = i` and a base file that sets `height = view`.
     static func source() -> InMemorySource {
@@ -36,7 +39,7 @@ struct ConcurrencyStressTests {
         try await interpreter.preload(containers: (0..<10).map { "C\($0)" })
 
         let wrong = LockedList<String>()
-        let lookupsPerReader = 100_000
+        let lookupsPerReader = Self.lookups
         let preloaded = ConditionLocked(false)
         DispatchQueue.concurrentPerform(iterations: 10) { worker in
             switch worker {
@@ -75,7 +78,7 @@ struct ConcurrencyStressTests {
         let interpreter = ConstraintInterpreter(source: Self.source(), device: try DeviceCatalog.profile(.iPhone6))
         let wrong = LockedList<String>()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            for index in 0..<20_000 {
+            for index in 0..<Self.lookups / 5 {
                 if worker == 0, index % 100 == 0 {
                     interpreter.invalidate(container: "C\(index % 5)")
                     continue
@@ -115,7 +118,7 @@ struct ConcurrencyStressTests {
     func aContainerLoadedWhileAResizeResolvesIsNotLeftWithTheOldWindowsValues() throws {
         let interpreter = ConstraintInterpreter(source: Self.resizeRaceFiles(), environment: Self.narrow)
         _ = try interpreter.record(viewId: "v0", container: "Big")
-        for round in 0..<20 {
+        for round in 0..<Self.rounds {
             interpreter.invalidate(container: "Small")
             let started = DispatchSemaphore(value: 0)
             let loaded = DispatchSemaphore(value: 0)
@@ -142,7 +145,7 @@ struct ConcurrencyStressTests {
     func anInvalidationWhileAResizeResolvesTheContainerIsNotLost() throws {
         let source = Self.resizeRaceFiles()
         let interpreter = ConstraintInterpreter(source: source, environment: Self.narrow)
-        for round in 0..<20 {
+        for round in 0..<Self.rounds {
             source["Small.json"] = #"{"Small": {"v": {"height": \#(round)}}}"#
             _ = try interpreter.record(viewId: "v0", container: "Big")
             let started = DispatchSemaphore(value: 0)
@@ -214,11 +217,14 @@ struct ConcurrencyStressTests {
                 readers.leave()
             }.start()
         }
-        // Updates until the readers have made 400,000 lookups between them, and at least 200 of them.
+        // Updates until the readers have made 400,000 lookups between them (80,000 in the quick tier), and at least
+        // 200 of them (40).
         let clock = ContinuousClock()
         let start = clock.now
         var round = 0
-        while round < 200 || (lookups.withLock({ $0 }) < 400_000 && clock.now - start < .seconds(60)) {
+        while round < 10 * Self.rounds
+            || (lookups.withLock({ $0 }) < 4 * Self.lookups && clock.now - start < .seconds(60))
+        {
             round += 1
             let target = round % 2 == 0 ? pad : phone
             if round % 4 < 2 {

@@ -194,7 +194,7 @@ struct ConstraintFileParserTests {
     /// Break 1: a record with tens of thousands of extension attributes read by the general reader (one escape
     /// kept the file off the plain path then) took 125 s at 512 KiB; every extension rebuilt the whole set. Now the
     /// escape is read in one pass; a scaled value still sends the file to the general reader: both are linear.
-    @Test(.timeLimit(.minutes(10)), arguments: [#""\u0079":2"#, #""y":{"scaled":2}"#])
+    @Test(.longTier, .timeLimit(.minutes(10)), arguments: [#""\u0079":2"#, #""y":{"scaled":2}"#])
     func aRecordWithManyExtensionsReadsInLinearTime(last: String) async throws {
         let count = 60_000
         let file = try await LinearTime.expectLinear(
@@ -212,7 +212,7 @@ struct ConstraintFileParserTests {
 
     /// A record with many extensions over another with as many others (a device file over its base file): each
     /// name was inserted into a sorted array, quadratic in the number of names; now one merge of two sorted lists.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func mergingRecordsWithManyExtensionsTakesLinearTime() async throws {
         let count = 40_000
         let profile = try DeviceCatalog.profile("iPhone6")
@@ -233,7 +233,7 @@ struct ConstraintFileParserTests {
     }
 
     /// A record built in code with many extension attributes: each was inserted into a sorted array.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aRecordBuiltWithManyExtensionsTakesLinearTime() async throws {
         let count = 20_000
         let record = try await LinearTime.expectLinear(
@@ -249,7 +249,7 @@ struct ConstraintFileParserTests {
 
     /// Break 2: a file of repeated and misspelt keys with a handler installed; each warning's location was counted
     /// from byte 0. Now at most 100 are located and the rest only counted.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aFileFullOfWarningsReadsInLinearTimeAndReportsACappedNumber() async throws {
         let (file, warnings) = try await LinearTime.expectLinear(
             from: 5_000, "a file of n views with warnings",
@@ -268,7 +268,7 @@ struct ConstraintFileParserTests {
 
     /// View ids outside ASCII (a team that names views in Chinese): each new id is a byte miss that canonical
     /// equivalence might turn into a hit, and the table settled it by comparing the id with every id before it.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aFileOfManyViewIdsOutsideASCIIReadsInLinearTime() async throws {
         let count = 20_000
         let (file, merged) = try await LinearTime.expectLinear(

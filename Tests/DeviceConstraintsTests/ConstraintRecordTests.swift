@@ -159,7 +159,7 @@ struct ConstraintRecordTests {
 
     /// Setting thousands of extension numbers, some of them new, rebuilds the extensions once: linear, not a search
     /// through a fresh copy of every name per update (20,000 updates of a 20,000-name record took minutes so).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func settingManyExtensionNumbersWithNewNamesTakesLinearTime() async throws {
         let count = 20_000
         let record = try await LinearTime.expectLinear(

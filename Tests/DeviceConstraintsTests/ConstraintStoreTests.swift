@@ -343,7 +343,8 @@ struct ConstraintStoreTests {
             try await store.install(
                 textUpdate(version, ["Card_iPad.json": cardForPad(height: height)]), verify: acceptEverything)
             #expect(try pad.record(viewId: "title", container: "Card").height == height)
-            #expect(sandbox.updateFolders.count == min(2, Int(version)! - 1))
+            let kept: Int = min(2, Int(version)! - 1)
+            #expect(sandbox.updateFolders.count == kept)
         }
         #expect(store.previousVersion == "3")
         let log = ReloadLog(pad)
@@ -674,7 +675,7 @@ extension ConstraintStoreTests {
 
     // MARK: - Refusing in linear time
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func refusingAnUpdateWithoutDefaultsTakesLinearTimeAndReportsABoundedList() async throws {
         let sandbox = try StoreSandbox()
         let base = sandbox.base
@@ -877,7 +878,7 @@ extension ConstraintStoreTests {
         /// The store's system calls have lines for Apple platforms only (the flush with a barrier); type-checking them
         /// against the stand-in `Darwin` of the watcher's test (Glibc plus Apple's declarations) catches their Swift
         /// mistakes. A Mac must still confirm that `F_BARRIERFSYNC` (85) is what its `<sys/fcntl.h>` says.
-        @Test(.timeLimit(.minutes(10)))
+        @Test(.longTier, .timeLimit(.minutes(10)))
         func theStoresSystemCallsTypeCheckAgainstAStandInDarwin() async throws {
             let swiftc = try #require(Toolchain.find("swiftc"), "no swiftc on PATH")
             let work = try TemporaryFolder()

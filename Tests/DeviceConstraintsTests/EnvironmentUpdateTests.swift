@@ -46,7 +46,7 @@ struct EnvironmentUpdateTests {
 
     /// A resize re-resolves each loaded container whose records follow the window, each put in its old place: time
     /// linear in their number (each replacement rebuilt the names of every loaded container).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aResizeTakesTimeLinearInTheLoadedContainersThatFollowTheWindow() async throws {
         let loaded = try await LinearTime.expectLinear(
             from: 400, "resizing a window with n loaded containers that scale",

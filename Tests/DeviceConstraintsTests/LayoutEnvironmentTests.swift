@@ -126,7 +126,8 @@ struct LayoutEnvironmentTests {
 
     @Test func valuesRoundToTheDevicePixelGrid() {
         let threeX = LayoutEnvironment(width: 375, height: 667, displayScale: 3)
-        #expect(threeX.roundedToPixel(10.2) == 31.0 / 3)
+        let thirtyOneThirds: Double = 31.0 / 3
+        #expect(threeX.roundedToPixel(10.2) == thirtyOneThirds)
         #expect(threeX.flooredToPixel(1.0) == 1.0)
         let twoX = LayoutEnvironment(width: 375, height: 667)
         #expect(twoX.roundedToPixel(10.3) == 10.5)

@@ -9,7 +9,8 @@ struct ScaledValueTests {
         #expect(value.resolved(width: 507, designWidth: 1366, displayScale: 2) == 507)
         // 100 × 385 ÷ 375 = 102.67, to the nearest half point at 2×, the nearest third at 3×.
         #expect(ScaledValue(100).resolved(width: 385, designWidth: 375, displayScale: 2) == 102.5)
-        #expect(ScaledValue(100).resolved(width: 385, designWidth: 375, displayScale: 3) == 308.0 / 3)
+        let threeHundredEightThirds: Double = 308.0 / 3
+        #expect(ScaledValue(100).resolved(width: 385, designWidth: 375, displayScale: 3) == threeHundredEightThirds)
     }
 
     @Test func minimumAndMaximumClampTheScaledNumber() {

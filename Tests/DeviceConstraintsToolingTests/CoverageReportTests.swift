@@ -117,7 +117,7 @@ struct CoverageReportTests {
     /// A catalog whose every chain reaches the last of thousands of classes, which alone has a file: the first file on
     /// each chain is folded once per device, not found by walking every device's chain (a catalog of 800 classes, each
     /// falling back to all narrower ones, took 8 s so).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aCatalogThatIsOneLongChainIsMappedInLinearTime() async throws {
         @Sendable func report(_ catalog: DeviceCatalog) -> CoverageReport {
             let last = catalog.profiles[catalog.profiles.count - 1].name

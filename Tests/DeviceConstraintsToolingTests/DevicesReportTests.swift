@@ -75,7 +75,7 @@ struct DevicesReportTests {
 
     /// A catalog whose every chain reaches the last of thousands of classes: each chain is printed up to
     /// ``DevicesReport/maximumChainLength`` names, so the table is linear in the catalog, not in the square of it.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aCatalogThatIsOneLongChainIsListedInLinearTime() async throws {
         try await LinearTime.expectLinear(from: 500, "devices, a chain of devices") { count in
             try DeviceCatalog(json: Data(GeneratedCatalog.chain(devices: count).utf8))

@@ -83,12 +83,13 @@ struct EndToEndTests {
     @Test func lintWarnsAboutEveryFallbackWiderThanItsDevice() throws {
         let run = try Executable.runInFixtures("lint", "PhoneOnly", "--catalog", "Catalogs/wider.json")
         #expect(run.exitCode == 0)
-        #expect(
-            run.outputLines.map { $0.prefix { $0 != "(" } } == [
-                #"Catalogs/wider.json:3:84: warning: device "Small" "#,
-                #"Catalogs/wider.json:4:82: warning: device "Mid" "#,
-                "2 warnings in 2 files",
-            ])
+        let beginnings: [Substring] = run.outputLines.map { (line: String) -> Substring in line.prefix { $0 != "(" } }
+        let expectedBeginnings: [Substring] = [
+            #"Catalogs/wider.json:3:84: warning: device "Small" "#,
+            #"Catalogs/wider.json:4:82: warning: device "Mid" "#,
+            "2 warnings in 2 files",
+        ]
+        #expect(beginnings == expectedBeginnings)
         #expect(run.outputLines[1].contains(#"falls back through "Small" to "Large", which is wider (414 points)"#))
         #expect(run.outputLines[0].hasSuffix("at devices[1].fallbacks"))
     }
@@ -124,11 +125,12 @@ struct EndToEndTests {
         #expect(lines[3] == "files read:  Constraints/BMTReportCalendarDayButton_iPhone6Plus.json")
         let selected = lines.filter { $0.hasPrefix("bmt_reportCalendarDayButtonId_Selected ") }
         #expect(selected.count == 6)
-        #expect(
-            selected[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init) == [
-                "bmt_reportCalendarDayButtonId_Selected", "marginLeft", "6.0",
-                "BMTReportCalendarDayButton_iPhone6Plus.json:5:9",
-            ])
+        let columns: [String] = selected[0].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let expectedColumns: [String] = [
+            "bmt_reportCalendarDayButtonId_Selected", "marginLeft", "6.0",
+            "BMTReportCalendarDayButton_iPhone6Plus.json:5:9",
+        ]
+        #expect(columns == expectedColumns)
         #expect(selected[4].contains("width         60.0"))
     }
 

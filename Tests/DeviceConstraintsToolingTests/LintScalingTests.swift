@@ -40,7 +40,7 @@ struct LintScalingTests {
         return (report, .nanoseconds(Int64((LinearTime.threadCPUTime() - start) * 1e9)))
     }
 
-    @Test func aFileOfTwentyThousandTypeErrorsLintsInLinearTime() {
+    @Test(.longTier) func aFileOfTwentyThousandTypeErrorsLintsInLinearTime() {
         let small = Self.typeErrors(views: 2_500)
         let large = Self.typeErrors(views: 20_000)  // about 1.3 MiB
         let (smallReport, smallTime) = timed {
@@ -55,7 +55,7 @@ struct LintScalingTests {
         #expect(time < smallTime * 24 + .milliseconds(500))
     }
 
-    @Test func twoFilesOfFourThousandDisjointViewsLintInLinearTime() {
+    @Test(.longTier) func twoFilesOfFourThousandDisjointViewsLintInLinearTime() {
         func lintPair(_ count: Int) -> (LintReport, Duration) {
             let files = [
                 "C_iPhone6.json": Self.views("C", prefix: "phone", count: count),
@@ -76,7 +76,7 @@ extension LintScalingTests {
     /// `lint --catalog` with a catalog whose every chain reaches the widest class: one warning a device, the catalog
     /// read once, and which devices read a file folded over the fallbacks. (A warning for every wider class of every
     /// chain, each placed by reading the catalog again, was cubic: 400 devices took 17 s, 1,000 never finished.)
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aCatalogThatIsOneLongChainOfFallbacksLintsInLinearTime() async throws {
         let folder = try ScratchFolder([
             "Constraints/Card.json": #"{"Card": [{"title": {"width": 10}}]}"#,

@@ -71,7 +71,9 @@ struct PapercutTests {
         #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.map(\.count).max() ?? 0) columns")
         // Every device is still there, each once.
         let headers = lines.filter { $0.hasPrefix("container ") }.flatMap { $0.split(separator: " ").dropFirst() }
-        #expect(headers.map(String.init) == DeviceCatalog.standard.profiles.map(\.name.rawValue))
+        let headerNames: [String] = headers.map(String.init)
+        let deviceNames: [String] = DeviceCatalog.standard.profiles.map(\.name.rawValue)
+        #expect(headerNames == deviceNames)
         // A wide terminal gets one table.
         #expect(report.text(width: 1_000).split(separator: "\n").filter { $0.hasPrefix("container ") }.count == 1)
     }

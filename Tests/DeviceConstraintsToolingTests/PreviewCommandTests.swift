@@ -176,7 +176,9 @@ struct PreviewCommandTests {
             let cells = panel.boxes.dropFirst()
             #expect(cells.count == count)
             #expect(cells.allSatisfy { $0.frame.width == width && $0.depth == 2 })
-            #expect(cells.map(\.frame.x) == (0..<count).map { 12 + Double($0) * (width + 8) })
+            let xs: [Double] = cells.map(\.frame.x)
+            let expectedXs: [Double] = (0..<count).map { (index: Int) -> Double in 12 + Double(index) * (width + 8) }
+            #expect(xs == expectedXs)
         }
     }
 
@@ -333,7 +335,8 @@ struct PreviewCommandTests {
                 let frameWidth: Double = Double(frame.attributes["width"] ?? "") ?? .infinity
                 return x + frameWidth <= width
             })
-        #expect(Set(frames.map { $0.attributes["y"] ?? "" }).count > 1, "more than one row")
+        let rows: Set<String> = Set(frames.map { (frame) -> String in frame.attributes["y"] ?? "" })
+        #expect(rows.count > 1, "more than one row")
     }
 
     // MARK: - The command
@@ -416,7 +419,7 @@ struct PreviewCommandTests {
 
     /// The default sheet of a catalog of thousands of classes: each device's records read along its own chain, not
     /// against every name of the catalog (which made 10,000 devices take 13 s).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aSheetOfThousandsOfDevicesIsDrawnInLinearTime() async throws {
         let folder = try ScratchFolder([
             "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "height": 20}}]}"#
@@ -481,9 +484,9 @@ struct PreviewCommandTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         #expect(run.output.hasPrefix("wrote \(file.path): 2 devices × 12 text sizes, "))
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(
-            values(of: "value", in: page, element: "option") == [""] + ["iPhone5", "iPad"]
-                + TextSize.allCases.map(\.rawValue))
+        let options: [String] = values(of: "value", in: page, element: "option")
+        let expectedOptions: [String] = ["", "iPhone5", "iPad"] + TextSize.allCases.map(\.rawValue)
+        #expect(options == expectedOptions)
         #expect(page.contains(#"<option value="large" selected>"#))
         // At the text size it opens at, one sheet per device is shown, in order; the others are hidden.
         let sections = page.components(separatedBy: "<section ").dropFirst().map { $0.prefix { $0 != ">" } }
@@ -532,7 +535,8 @@ struct PreviewCommandTests {
         let (_, page, file) = try gallery("Row", in: "TextScaled", devices: ["iPhone5"])
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sizes = values(of: "data-text-sizes", in: page, element: "section").flatMap { $0.split(separator: " ") }
-        #expect(sizes.map(String.init) == TextSize.allCases.map(\.rawValue))
+        let sizeNames: [String] = sizes.map(String.init)
+        #expect(sizeNames == TextSize.allCases.map(\.rawValue))
         #expect(sizes.count > 1)
     }
 
@@ -553,7 +557,7 @@ struct PreviewCommandTests {
     }
 
     /// A gallery of a catalog of many classes: a sheet of every device per text size, cut per device, and one page.
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func aGalleryOfHundredsOfDevicesIsWrittenInLinearTime() async throws {
         let folder = try ScratchFolder([
             "Constraints/Card.json": #"{"Card": [{"title": {"marginLeft": 8, "width": 100, "fontSize": 17}}]}"#

@@ -104,7 +104,7 @@ struct SwiftNameTests {
     /// a name (`let a<c>b = 0`) and at its start (`let <c>b = 0`); a line with an error or a warning is one the compiler
     /// refuses. The rule may refuse more only where it means to: invisible format characters. (U+FFFC and U+FFFD,
     /// which the Swift book allows and the compiler does not, made generated code that did not compile.)
-    @Test func theIdentifierRuleAgreesWithTheCompilerOverTheCodePointRanges() throws {
+    @Test(.longTier) func theIdentifierRuleAgreesWithTheCompilerOverTheCodePointRanges() throws {
         var scalars = (0x80...0xFFFF).compactMap(Unicode.Scalar.init)
         for plane in 1...16 {
             let base = UInt32(plane) << 16
@@ -147,7 +147,7 @@ struct SwiftNameTests {
         #expect(SwiftName.typeProblem(with: "Card") == nil)
     }
 
-    @Test func sharedPrefixesTakeLinearTime() async throws {
+    @Test(.longTier) func sharedPrefixesTakeLinearTime() async throws {
         // 400 ids of n shared words each, where every drop but the first would start with a digit: the naming
         // checks each shared word once instead of naming every id once per drop (quadratic in the words).
         let shared: @Sendable (Int) -> String = { words in (0..<words).map { "\($0)w" }.joined(separator: "_") }

@@ -266,7 +266,7 @@ struct TokenImportTests {
         return files
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.longTier, .timeLimit(.minutes(10)))
     func tokensInTwelveModesImportInLinearTime() async throws {
         let files = try await LinearTime.expectLinear(from: 1_000, rounds: 3, "import, tokens × 12 modes") { count in
             Self.generatedModes(tokens: count)

@@ -114,9 +114,13 @@ struct ViewIDGeneratorTests {
         #expect(source.contains("/// let record = try interpreter.record(ConstraintIDs.Box.`init`)\n"))
         #expect(source.contains("        /// let id = ConstraintIDs.Card.`self`\n"))
         // Every line of code in the comments, and every member as its comment says it is reached.
-        var uses = source.split(separator: "\n").filter { $0.hasPrefix("///") || $0.hasPrefix("        ///") }
-            .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(4) }
-            .filter { $0.hasPrefix("let ") }.map(String.init)
+        let commentLines: [Substring] = source.split(separator: "\n").filter { (line: Substring) -> Bool in
+            line.hasPrefix("///") || line.hasPrefix("        ///")
+        }
+        let commentCode: [Substring] = commentLines.map { (line: Substring) -> Substring in
+            Substring(line.trimmingCharacters(in: .whitespaces).dropFirst(4))
+        }
+        var uses: [String] = commentCode.filter { $0.hasPrefix("let ") }.map(String.init)
         let members = [
             "`self`", "`init`", "deinit", "subscript", "type", "protocol", "default", "aB", "cD", "e\u{FFF8}",
         ]

@@ -7,7 +7,7 @@ import Testing
 struct DeviceConstraintsUITests {
     #if os(Linux)
         // One check at a time: each runs the compiler, and the suite runs beside timing tests on two cores.
-        @Test(.serialized, .timeLimit(.minutes(10)), arguments: PlatformCheck.swiftUI)
+        @Test(.longTier, .serialized, .timeLimit(.minutes(10)), arguments: PlatformCheck.swiftUI)
         func theSwiftUILayerTypeChecksAgainstTheStandIns(_ check: PlatformCheck) async throws {
             try await check.run(fixtures: try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)))
         }

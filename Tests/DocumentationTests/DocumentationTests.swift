@@ -149,7 +149,7 @@ struct DocumentationTests {
 
     /// Every Apple-only program of the documents, and every example with no Package.swift (an app's files), type-
     /// checks against the stand-in frameworks and the package's built modules, as a user's app imports them.
-    @Test(.timeLimit(.minutes(10))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
+    @Test(.longTier, .timeLimit(.minutes(10))) func theAppleOnlyCodeTypeChecksAgainstTheStandIns() async throws {
         let checker = try await StandInChecker()
         defer { checker.remove() }
         var checked = 0
@@ -202,7 +202,7 @@ struct DocumentationTests {
     /// checked-out commit as the clone's `main`, as in CI's clean clone of main), and `swift package resolve` picks
     /// that commit. (`from: "0.1.0"` found no version: the repository has no tags.) No build:
     /// resolving takes seconds.
-    @Test(.enabled(if: Repository.isGitCheckout, "clones the repository"), .timeLimit(.minutes(10)))
+    @Test(.longTier, .enabled(if: Repository.isGitCheckout, "clones the repository"), .timeLimit(.minutes(10)))
     func readmesInstallationLineResolvesAgainstAClone() async throws {
         let readme = try Document(path: "README.md", root: Repository.root)
         let block = try #require(
