@@ -32,36 +32,11 @@ package struct FileListing: Sendable {
     package func contains(_ fileName: String) -> Bool {
         var fileName = fileName
         return fileName.withUTF8 { utf8 in
-            guard let split = Self.split(utf8) else { return false }
-            return parts[split.container]?.contains(split.part) ?? false
+            guard let (container, part) = ConstraintFileName.containerAndPart(utf8) else { return false }
+            return parts[String(decoding: container, as: UTF8.self)]?.contains(String(decoding: part, as: UTF8.self))
+                ?? false
         }
     }
-
-    /// `Card_iPhone6.json` as `Card` and `iPhone6`: split at the last underscore once the suffix is dropped; nil
-    /// for a name without the suffix or without an underscore.
-    private static func split(_ utf8: UnsafeBufferPointer<UInt8>) -> (container: String, part: String)? {
-        guard let (container, part) = splitBytes(utf8) else { return nil }
-        return (String(decoding: container, as: UTF8.self), String(decoding: part, as: UTF8.self))
-    }
-
-    private static func splitBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> (
-        container: UnsafeBufferPointer<UInt8>, part: UnsafeBufferPointer<UInt8>
-    )? {
-        let suffixCount = suffix.count
-        guard utf8.count > suffixCount,
-            suffix.withUnsafeBufferPointer({
-                Self.equal(UnsafeBufferPointer(rebasing: utf8[(utf8.count - suffixCount)...]), $0)
-            })
-        else { return nil }
-        let stem = UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - suffixCount)])
-        guard let underscore = stem.lastIndex(of: UInt8(ascii: "_")) else { return nil }
-        return (
-            UnsafeBufferPointer(rebasing: stem[..<underscore]), UnsafeBufferPointer(rebasing: stem[(underscore + 1)...])
-        )
-    }
-
-    /// `.json` as bytes.
-    private static let suffix = Array(ConstraintFileName.suffix.utf8)
 
     /// Whether two runs of bytes are the same (a plain loop: the generic `elementsEqual` costs far more for the
     /// few bytes of a name).
@@ -85,6 +60,7 @@ package struct FileListing: Sendable {
         var currentBytes: [UInt8] = []
         func flush() {
             guard let (container, found) = current else { return }
+            // Most containers come once: their set is moved in whole, not inserted again name by name.
             if parts[container] == nil {
                 parts[container] = found
             } else {
@@ -93,7 +69,7 @@ package struct FileListing: Sendable {
         }
         for var name in names {
             name.withUTF8 { utf8 in
-                guard let (containerBytes, partBytes) = Self.splitBytes(utf8) else { return }
+                guard let (containerBytes, partBytes) = ConstraintFileName.containerAndPart(utf8) else { return }
                 if !hasOrientationFiles {
                     hasOrientationFiles = orientations.contains { orientation in
                         partBytes.count >= orientation.count

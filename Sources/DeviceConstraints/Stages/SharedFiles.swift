@@ -20,9 +20,10 @@ final class SharedFiles: Sendable {
     /// The source files are read from, the watcher that follows it (if any), and the registration for the changes
     /// of a ``ChangingSource``.
     private struct Sources {
-        var current: any ConstraintSource
-        /// `current` as a ``ChangingSource``, cast once here rather than at every load.
-        var changing: (any ChangingSource)?
+        let current: any ConstraintSource
+        /// `current` as a ``ChangingSource``, cast once here rather than at every load (both are constants: a new
+        /// source makes new `Sources`).
+        let changing: (any ChangingSource)?
         var watcher: DirectoryWatcher?
         var changes: ConstraintObservation?
 
