@@ -34,6 +34,47 @@ struct ContainerIndexTests {
         #expect(index.count == 0 && index.table("Container1View") == nil)
     }
 
+    /// A container's merged container: text-dependent (a font size) when `adaptive`, else plain.
+    private func merged(_ name: String, adaptive: Bool) throws -> MergedContainer {
+        let attribute = adaptive ? #""fontSize": 17"# : #""width": 1"#
+        let data = Data(#"{"\#(name)": [{"\#(name)Label": {\#(attribute)}}]}"#.utf8)
+        let file = try ConstraintFileParser().parsedFile(
+            data, fileName: "\(name).json", container: name, collectingWarnings: false)
+        return MergedContainer(files: [(file, nil)])
+    }
+
+    /// The merged container beside each entry follows it through removals, where the last entry takes the removed
+    /// one's place: a resize re-resolves each adaptive container from its own merged container, never another's.
+    @Test func eachContainersMergedContainerStaysWithItThroughRemovalsAndReplacements() throws {
+        var index = ContainerIndex()
+        defer { index.deallocate() }
+        let names = ["A", "B", "C", "D", "E"]
+        let merged = try names.map { try self.merged($0, adaptive: $0 != "B") }
+        for (name, merged) in zip(names, merged) {
+            index.insert(name, Unmanaged.passUnretained(merged.table), merged: merged)
+        }
+        func adaptive() -> [String: ViewTable] {
+            Dictionary(uniqueKeysWithValues: index.adaptive.map { ($0.name, $0.merged.table) })
+        }
+        #expect(
+            adaptive().mapValues(\.viewIds) == ["A": ["ALabel"], "C": ["CLabel"], "D": ["DLabel"], "E": ["ELabel"]])
+        // The first (E moves into its place), then the last.
+        _ = index.remove("A")
+        _ = index.remove("D")
+        #expect(adaptive().mapValues(\.viewIds) == ["C": ["CLabel"], "E": ["ELabel"]])
+        for name in ["B", "C", "E"] { #expect(index.merged(name)?.table.viewIds == ["\(name)Label"]) }
+        #expect(index.merged("A") == nil && index.merged("D") == nil)
+        // A replacement takes the new merged container; one that is not adaptive leaves the adaptive ones.
+        let plainC = try self.merged("C", adaptive: false)
+        _ = index.replace("C", with: Unmanaged.passUnretained(plainC.table), merged: plainC)
+        #expect(index.merged("C")?.table === plainC.table)
+        #expect(adaptive().keys.sorted() == ["E"])
+        _ = index.remove("E")
+        #expect(index.adaptive.isEmpty)
+        #expect(index.removeAll().count == 2)
+        #expect(index.adaptive.isEmpty && index.merged("B") == nil)
+    }
+
     @Test func aNameIsFoundByAnyStringEqualToIt() {
         var index = ContainerIndex()
         defer { index.deallocate() }

@@ -94,7 +94,20 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
 
     /// `Container_Device.json`, or `Container.json` for the base file.
     public var fileName: String {
-        if let device { "\(container)_\(device.rawValue).json" } else { "\(container).json" }
+        Self.fileName(container: container, part: device?.rawValue)
+    }
+
+    /// `Container_part.json`, or `Container.json` for no part: the one place names are built (with their length
+    /// reserved at once; an interpolation grows the string piece by piece, which a load of many containers feels).
+    static func fileName(container: String, part: String?) -> String {
+        var name = container
+        name.reserveCapacity(container.utf8.count + (part.map { $0.utf8.count + 1 } ?? 0) + suffix.utf8.count)
+        if let part {
+            name += "_"
+            name += part
+        }
+        name += suffix
+        return name
     }
 
     public var description: String { fileName }

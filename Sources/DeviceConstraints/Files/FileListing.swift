@@ -51,50 +51,74 @@ package struct FileListing: Sendable {
     /// container that come one after another (as a sorted listing gives them) share one container string and one
     /// insertion into ``parts``.
     package init(names: [String]) {
+        var builder = Builder(capacity: names.count)
+        for var name in names {
+            name.withUTF8 { builder.add($0) }
+        }
+        builder.flush()
+        widths = builder.widths.mapValues { $0.sorted(by: >) }
+        allWidths = Set(builder.widths.values.joined()).sorted(by: >)
+        hasOrientationFiles = builder.hasOrientationFiles
+        parts = builder.parts
+    }
+
+    /// What ``init(names:)`` collects, name by name: its state is one value changed in place, not variables
+    /// captured by a closure (which the runtime checks for exclusive access at every name).
+    private struct Builder {
         var widths: [String: Set<Int>] = [:]
         var parts: [String: Set<String>] = [:]
         var hasOrientationFiles = false
-        let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
-        // The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
-        var current: (container: String, parts: Set<String>)?
-        var currentBytes: [UInt8] = []
-        func flush() {
-            guard let (container, found) = current else { return }
+        /// The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
+        private var current: (container: String, parts: Set<String>)?
+        private var currentBytes: [UInt8] = []
+        private static let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
+
+        /// A builder for about `capacity` names: a container has at least one, so `parts` never grows past it.
+        init(capacity: Int) {
+            // Most containers have a few files; room for half as many containers as names avoids most regrowth.
+            parts.reserveCapacity(capacity / 2)
+        }
+
+        mutating func add(_ utf8: UnsafeBufferPointer<UInt8>) {
+            guard let (containerBytes, partBytes) = ConstraintFileName.containerAndPart(utf8) else { return }
+            if !hasOrientationFiles {
+                hasOrientationFiles = Self.orientations.contains { orientation in
+                    partBytes.count >= orientation.count
+                        && orientation.withUnsafeBufferPointer {
+                            FileListing.equal(UnsafeBufferPointer(rebasing: partBytes.suffix($0.count)), $0)
+                        }
+                }
+            }
+            if current == nil || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) }) {
+                flush()
+                current = (String(decoding: containerBytes, as: UTF8.self), Set(minimumCapacity: 8))
+                currentBytes = Array(containerBytes)
+            }
+            let part = String(decoding: partBytes, as: UTF8.self)
+            current?.parts.insert(part)
+            // A width qualifier begins with "w"; most names are passed over on that alone.
+            guard partBytes.first == UInt8(ascii: "w"),
+                let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth,
+                let container = current?.container
+            else { return }
+            widths[container, default: []].insert(width)
+        }
+
+        /// Puts the current container's parts into `parts`, with one hash of its name.
+        mutating func flush() {
+            guard let run = current else { return }
+            current = nil
+            var found = run.parts
             // Most containers come once: their set is moved in whole, not inserted again name by name.
-            if parts[container] == nil {
-                parts[container] = found
+            Self.merge(&found, into: &parts[run.container, default: []])
+        }
+
+        private static func merge(_ found: inout Set<String>, into existing: inout Set<String>) {
+            if existing.isEmpty {
+                swap(&existing, &found)
             } else {
-                parts[container, default: []].formUnion(found)
+                existing.formUnion(found)
             }
         }
-        for var name in names {
-            name.withUTF8 { utf8 in
-                guard let (containerBytes, partBytes) = ConstraintFileName.containerAndPart(utf8) else { return }
-                if !hasOrientationFiles {
-                    hasOrientationFiles = orientations.contains { orientation in
-                        partBytes.count >= orientation.count
-                            && partBytes.suffix(orientation.count).elementsEqual(orientation)
-                    }
-                }
-                if current == nil || !currentBytes.withUnsafeBufferPointer({ Self.equal($0, containerBytes) }) {
-                    flush()
-                    current = (String(decoding: containerBytes, as: UTF8.self), Set(minimumCapacity: 8))
-                    currentBytes = Array(containerBytes)
-                }
-                let part = String(decoding: partBytes, as: UTF8.self)
-                current?.parts.insert(part)
-                // A width qualifier begins with "w"; most names are passed over on that alone.
-                guard partBytes.first == UInt8(ascii: "w"),
-                    let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth,
-                    let container = current?.container
-                else { return }
-                widths[container, default: []].insert(width)
-            }
-        }
-        flush()
-        self.widths = widths.mapValues { $0.sorted(by: >) }
-        allWidths = Set(widths.values.joined()).sorted(by: >)
-        self.hasOrientationFiles = hasOrientationFiles
-        self.parts = parts
     }
 }

@@ -1,5 +1,6 @@
 /// The loaded containers by name: a ``ByteKeyTable`` of the names, each entry's container table held
-/// unretained beside it.
+/// unretained beside it, with the merged container it was resolved from (so that a resize finds the containers that
+/// depend on the window without a dictionary of their names).
 ///
 /// A lookup hashes the name once and compares bytes; it reads only memory the index owns (through a
 /// ``ByteKeyTable/Reader`` taken again after every change), so it neither allocates nor touches a reference count.
@@ -15,6 +16,8 @@ struct ContainerIndex {
     private var reader: ByteKeyTable.Reader
     /// Entry `i`'s container table, unretained: `tables[i]`, `count` of them, room for `capacity`.
     private var tables: UnsafeMutablePointer<Unmanaged<ViewTable>>
+    /// Entry `i`'s merged container, when its owner gave one: `merged[i]`, initialized for the `count` entries.
+    private var merged: UnsafeMutablePointer<MergedContainer?>
     private var capacity = 8
     /// The number of containers.
     private(set) var count = 0
@@ -25,10 +28,13 @@ struct ContainerIndex {
         retainedNames = .passRetained(names)
         reader = names.reader
         tables = .allocate(capacity: capacity)
+        merged = .allocate(capacity: capacity)
     }
 
     /// Frees the index's own memory; it must not be used afterwards. Tables are not released.
     func deallocate() {
+        merged.deinitialize(count: count)
+        merged.deallocate()
         tables.deallocate()
         retainedNames.release()
     }
@@ -47,18 +53,38 @@ struct ContainerIndex {
         (0..<count).map { (names.string(at: $0), tables[$0]) }
     }
 
-    /// Adds `table` under `name`, which must not be loaded.
-    mutating func insert(_ name: String, _ table: Unmanaged<ViewTable>) {
+    /// The merged container `name`'s table was resolved from, if it is loaded and its owner gave one.
+    func merged(_ name: String) -> MergedContainer? {
+        guard let entry = reader.index(of: name) else { return nil }
+        return merged[entry]
+    }
+
+    /// The loaded containers whose merged container depends on the window or the text size, with it.
+    var adaptive: [(name: String, merged: MergedContainer)] {
+        var found: [(name: String, merged: MergedContainer)] = []
+        for entry in 0..<count {
+            if let merged = merged[entry], merged.isAdaptive { found.append((names.string(at: entry), merged)) }
+        }
+        return found
+    }
+
+    /// Adds `table` under `name`, which must not be loaded, with the merged container it was resolved from.
+    mutating func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer? = nil) {
         if count == capacity {
             let larger = UnsafeMutablePointer<Unmanaged<ViewTable>>.allocate(capacity: capacity * 2)
             larger.moveInitialize(from: tables, count: count)
             tables.deallocate()
             tables = larger
+            let largerMerged = UnsafeMutablePointer<MergedContainer?>.allocate(capacity: capacity * 2)
+            largerMerged.moveInitialize(from: self.merged, count: count)
+            self.merged.deallocate()
+            self.merged = largerMerged
             capacity *= 2
         }
         var name = name
         _ = name.withUTF8 { names.append($0, hash: names.hash($0)) }
         (tables + count).initialize(to: table)
+        (self.merged + count).initialize(to: merged)
         count += 1
         reader = names.reader
     }
@@ -66,9 +92,14 @@ struct ContainerIndex {
     /// Puts `table` in the place of `name`'s, returning the table it replaces; nil, and nothing changed, when `name`
     /// is not loaded. No entry moves and no name is hashed again: a resize that re-resolves every adaptive container
     /// replaces each this way, in time linear in their number (a removal rebuilds the names).
-    mutating func replace(_ name: String, with table: Unmanaged<ViewTable>) -> Unmanaged<ViewTable>? {
+    mutating func replace(
+        _ name: String, with table: Unmanaged<ViewTable>, merged: MergedContainer? = nil
+    ) -> Unmanaged<ViewTable>? {
         guard let entry = reader.index(of: name) else { return nil }
-        defer { tables[entry] = table }
+        defer {
+            tables[entry] = table
+            self.merged[entry] = merged
+        }
         return tables[entry]
     }
 
@@ -80,6 +111,9 @@ struct ContainerIndex {
         names.remove(at: found)
         count -= 1
         tables[found] = tables[count]
+        // The last merged container is moved out (its slot is no longer initialized), then over the removed one's.
+        let last = (merged + count).move()
+        if found != count { merged[found] = last }
         reader = names.reader
         return removed
     }
@@ -87,6 +121,7 @@ struct ContainerIndex {
     /// Removes every container, returning their tables.
     mutating func removeAll() -> [Unmanaged<ViewTable>] {
         let removed = Array(UnsafeBufferPointer(start: tables, count: count))
+        merged.deinitialize(count: count)
         count = 0
         names.removeAll()
         reader = names.reader

@@ -146,7 +146,10 @@ final class ViewTable: @unchecked Sendable {
                     }
                 }
             }
-            return ViewTable(keys: keys, records: records, files: tables.flatMap(\.files), adaptiveValues: [])
+            var files: [String] = []
+            files.reserveCapacity(tables.reduce(0) { $0 + $1.files.count })
+            for table in tables { files += table.files }
+            return ViewTable(keys: keys, records: records, files: files, adaptiveValues: [])
         }
     }
 

@@ -24,9 +24,6 @@ final class ConstraintCache: @unchecked Sendable {
 
     /// The environment lookups answer for, and the device and chain resolved from it.
     @exclusivity(unchecked) private var current: EnvironmentSnapshot
-    /// The merged containers of published tables that depend on the window, so that a resize within a class
-    /// re-resolves them (and only them) without touching the stages.
-    @exclusivity(unchecked) private var adaptive: [String: MergedContainer] = [:]
     /// The last environment update applied; an update that was asked for earlier never overrides a later one.
     @exclusivity(unchecked) private var appliedTicket: UInt64 = 0
 
@@ -147,8 +144,8 @@ final class ConstraintCache: @unchecked Sendable {
     }
 
     /// The loaded containers with the merged container behind each, when it depends on the window.
-    var adaptiveContainers: [String: MergedContainer] {
-        lock.withReadLock { adaptive }
+    var adaptiveContainers: [(name: String, merged: MergedContainer)] {
+        lock.withReadLock { containers.adaptive }
     }
 
     /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
@@ -219,7 +216,9 @@ final class ConstraintCache: @unchecked Sendable {
             if replacingOnly {
                 var refreshed: Set<String> = []
                 for (name, table, merged) in retained {
-                    guard adaptive[name]?.table === merged.table, refreshed.insert(name).inserted else {
+                    guard let published = containers.merged(name), published.isAdaptive,
+                        published.table === merged.table, refreshed.insert(name).inserted
+                    else {
                         released.append(table)
                         continue
                     }
@@ -229,13 +228,12 @@ final class ConstraintCache: @unchecked Sendable {
                         insert(name, table, merged: merged)
                     }
                 }
-                for name in adaptive.keys.filter({ !refreshed.contains($0) }) {
+                for name in containers.adaptive.map(\.name) where !refreshed.contains(name) {
                     if let old = removeEntry(name) { released.append(old) }
                 }
                 return true
             }
             typeTables = [:]
-            adaptive = [:]
             // The caller prepared the pending containers with the loaded ones.
             pending = []
             released += containers.removeAll()
@@ -267,7 +265,6 @@ final class ConstraintCache: @unchecked Sendable {
     func removeAll() {
         let removed = lock.withWriteLock {
             typeTables = [:]
-            adaptive = [:]
             pending = []
             return containers.removeAll()
         }
@@ -283,9 +280,8 @@ final class ConstraintCache: @unchecked Sendable {
     // MARK: - Under the write lock
 
     private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
-        containers.insert(name, table)
+        containers.insert(name, table, merged: merged)
         if !pending.isEmpty { pending.remove(name) }
-        if merged.isAdaptive { adaptive[name] = merged }
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
     }
 
@@ -294,16 +290,14 @@ final class ConstraintCache: @unchecked Sendable {
     private func replaceEntry(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer)
         -> Unmanaged<ViewTable>?
     {
-        guard let old = containers.replace(name, with: table) else { return nil }
+        guard let old = containers.replace(name, with: table, merged: merged) else { return nil }
         if !pending.isEmpty { pending.remove(name) }
-        adaptive[name] = merged.isAdaptive ? merged : nil
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
         return old
     }
 
     private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {
         for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
-        adaptive[name] = nil
         if !pending.isEmpty { pending.remove(name) }
         return containers.remove(name)
     }

@@ -66,6 +66,36 @@ package enum ContainerFiles {
             classes = parts
             self.chain = chain
             self.orientation = orientation
+            var positions: [String: [Int]] = [:]
+            var alwaysRead: [Int] = []
+            for (position, part) in parts.enumerated() {
+                positions[part.text, default: []].append(position)
+                if part.alwaysRead { alwaysRead.append(position) }
+            }
+            positionsByText = positions
+            alwaysReadPositions = alwaysRead
+        }
+
+        /// Where each part's text stands in ``classes`` (a model may be named by two classes), and where the parts
+        /// read whether listed or not stand: made once per chain, so that a load finds which of the chain's parts a
+        /// container has files for with one hash per file of the container, not one per part of the chain.
+        private let positionsByText: [String: [Int]]
+        private let alwaysReadPositions: [Int]
+
+        /// The positions in ``classes`` of the parts always read and of those in `present`, in chain order, each once.
+        func positions(readingAlwaysAnd present: Set<String>) -> [Int] {
+            var found = alwaysReadPositions
+            for text in present {
+                if let positions = positionsByText[text] { found += positions }
+            }
+            found.sort()
+            var kept = 0
+            for position in found where kept == 0 || found[kept - 1] != position {
+                found[kept] = position
+                kept += 1
+            }
+            found.removeLast(found.count - kept)
+            return found
         }
     }
 
@@ -100,19 +130,33 @@ package enum ContainerFiles {
         let present = onlyThoseToRead ? listing.map { $0.parts[container] ?? [] } : nil
         var candidates: [Candidate] = []
         candidates.reserveCapacity(onlyThoseToRead ? 4 : parts.classes.count + 2)
-        func add(_ part: String, for deviceClass: DeviceName?, alwaysRead: Bool = false) {
-            guard alwaysRead || present?.contains(part) ?? true else { return }
+        func add(_ part: String, for deviceClass: DeviceName?, alwaysRead: Bool = false, isPresent: Bool = false) {
+            guard alwaysRead || isPresent || present?.contains(part) ?? true else { return }
             candidates.append(
-                Candidate(fileName: "\(container)_\(part).json", deviceClass: deviceClass, alwaysRead: alwaysRead))
+                Candidate(
+                    fileName: ConstraintFileName.fileName(container: container, part: part), deviceClass: deviceClass,
+                    alwaysRead: alwaysRead))
         }
-        for part in parts.classes { add(part.text, for: part.deviceClass, alwaysRead: part.alwaysRead) }
+        if let present, present.count < parts.classes.count {
+            // A container has files for a few of its chain's parts: those are found from its files' side.
+            for position in parts.positions(readingAlwaysAnd: present) {
+                let part = parts.classes[position]
+                add(part.text, for: part.deviceClass, alwaysRead: part.alwaysRead, isPresent: true)
+            }
+        } else {
+            for part in parts.classes { add(part.text, for: part.deviceClass, alwaysRead: part.alwaysRead) }
+        }
         if let window {
             let orientation = window.orientation
-            for width in listing?.widths[container] ?? [] where Double(width) <= window.width {
-                add("w\(width)-\(orientation.rawValue)", for: nil)
-                add("w\(width)", for: nil)
+            // Most sources have no width qualifier at all: no name to look up then.
+            if let widths = listing?.widths, !widths.isEmpty {
+                for width in widths[container] ?? [] where Double(width) <= window.width {
+                    add("w\(width)-\(orientation.rawValue)", for: nil)
+                    add("w\(width)", for: nil)
+                }
             }
-            add(orientation.rawValue, for: nil)
+            // Nor a file for an orientation alone, unless some file is for an orientation.
+            if present == nil || listing?.hasOrientationFiles != false { add(orientation.rawValue, for: nil) }
         }
         candidates.append(
             Candidate(fileName: ConstraintFileName(container: container).fileName, deviceClass: nil, alwaysRead: true))
