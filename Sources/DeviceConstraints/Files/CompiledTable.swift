@@ -30,6 +30,9 @@ public struct CompiledTable: Sendable {
         let container: String
         let range: Range<Int>
         let checksum: UInt64
+        /// The section's place in the directory (and in ``CompiledTable/fileNames``): its place in `checked`. Names
+        /// equal as strings but not as bytes share a key of the dictionary, never a number.
+        let number: Int
     }
 
     /// The name the table was opened under, used in errors.
@@ -42,6 +45,9 @@ public struct CompiledTable: Sendable {
     /// The table's bytes, mapped when it was opened from a file.
     private let bytes: Data
     private let sections: [String: Section]
+    /// Whether each section's checksum has been checked: once per table, not at every load of its file (the bytes
+    /// are mapped read-only and do not change; the table's copies share this record).
+    private let checked: ConditionLocked<[Bool]>
 
     /// The records of the file `name` as the parser read them, or nil when the table does not hold it or its
     /// section is refused (``validate()`` says why).
@@ -94,14 +100,18 @@ public struct CompiledTable: Sendable {
             let bytes = UnsafeRawBufferPointer(rebasing: all[section.range])
             var reader = TableReader(bytes: bytes, tableName: tableName, base: section.range.lowerBound)
             do throws(ConstraintError) {
-                guard WordChecksum.of(bytes) == section.checksum else {
-                    throw reader.failure(
-                        "the checksum the directory gives for \(fileName), but its bytes differ", at: 0)
+                if !checked.withLock({ $0[section.number] }) {
+                    guard WordChecksum.of(bytes) == section.checksum else {
+                        throw reader.failure(
+                            "the checksum the directory gives for \(fileName), but its bytes differ", at: 0)
+                    }
+                    // Only a section that also reads whole is checked once and for all (below).
                 }
                 let entry = try reader.readSection()
                 guard entry.file.fileName == fileName, entry.file.container == section.container else {
                     throw reader.failure("the section of \(fileName), found \(entry.file.fileName)", at: 0)
                 }
+                checked.withLock { $0[section.number] = true }
                 return .success(entry)
             } catch {
                 return .failure(error)
@@ -149,6 +159,7 @@ public struct CompiledTable: Sendable {
         inputChecksum = checksum
         fileNames = names
         self.sections = sections
+        checked = ConditionLocked(Array(repeating: false, count: names.count))
         bytes = data
     }
 
@@ -639,7 +650,7 @@ private struct TableReader {
             ranges.append((Int(sectionStart), Int(sectionLength), sectionChecksum, start))
             sections[name] = CompiledTable.Section(
                 container: container, range: Int(sectionStart)..<Int(sectionStart) + Int(sectionLength),
-                checksum: sectionChecksum)
+                checksum: sectionChecksum, number: names.count - 1)
         }
         var actual = FNV1a()
         actual.add(UnsafeRawBufferPointer(rebasing: bytes[..<checksumStart]))
