@@ -38,8 +38,7 @@ struct EditVariableTests {
             try rows.solver.suggestValue(rows.window, width)
             rows.solver.updateVariables()
             for row in rows.rows {
-                #expect(row.x.value == 16)
-                #expect(row.width.value == width - 32)
+                #expect([row.x.value, row.width.value] == [16, width - 32], "window \(width)")
             }
         }
     }
@@ -84,8 +83,7 @@ struct EditVariableTests {
         try solver.suggestValue(left, 100)
         try solver.suggestValue(right, 105)
         solver.updateVariables()
-        #expect(left.value == 100)
-        #expect(right.value == 110)
+        #expect([left.value, right.value] == [100, 110])
         try solver.suggestValue(right, 300)
         solver.updateVariables()
         #expect(width.value == 200)
@@ -96,12 +94,17 @@ struct EditVariableTests {
         let solver = Solver()
         try solver.addEditVariable(x, strength: .strong)
         #expect(throws: ConstraintError.self) { try solver.addEditVariable(x, strength: .weak) }
-        #expect(catching(.duplicateEditVariable) { try solver.addEditVariable(x, strength: .weak) })
-        #expect(catching(.requiredEditVariable) { try solver.addEditVariable(Variable("y"), strength: .required) })
-        #expect(catching(.unknownEditVariable) { try solver.suggestValue(Variable("z"), 1) })
-        #expect(catching(.unknownEditVariable) { try solver.removeEditVariable(Variable("z")) })
-        #expect(catching(.nonFiniteValue) { try solver.suggestValue(x, .nan) })
-        #expect(catching(.nonFiniteValue) { try solver.suggestValue(x, .infinity) })
+        let attempts: [(attempt: String, code: ConstraintError.Code, body: () throws -> Void)] = [
+            ("x again", .duplicateEditVariable, { try solver.addEditVariable(x, strength: .weak) }),
+            ("required y", .requiredEditVariable, { try solver.addEditVariable(Variable("y"), strength: .required) }),
+            ("suggest z", .unknownEditVariable, { try solver.suggestValue(Variable("z"), 1) }),
+            ("remove z", .unknownEditVariable, { try solver.removeEditVariable(Variable("z")) }),
+            ("suggest nan", .nonFiniteValue, { try solver.suggestValue(x, .nan) }),
+            ("suggest infinity", .nonFiniteValue, { try solver.suggestValue(x, .infinity) }),
+        ]
+        for (attempt, code, body) in attempts {
+            #expect(catching(code, body), "\(attempt)")
+        }
         try solver.suggestValue(x, 12)
         solver.updateVariables()
         #expect(x.value == 12)

@@ -16,8 +16,7 @@ struct SolverTests {
         try solver.add(y <= 30)
         try solver.add((x == 100) | .weak)
         solver.updateVariables()
-        #expect(x.value == 40)
-        #expect(y.value == 30)
+        #expect([x.value, y.value] == [40, 30])
     }
 
     @Test func anOptionalConstraintGivesWayToARequiredOne() throws {
@@ -44,8 +43,7 @@ struct SolverTests {
         let solver = Solver()
         try solver.add(x + y >= 0)
         solver.updateVariables()
-        #expect(x.value + y.value >= 0)
-        #expect(Variable("unused").value == 0)
+        #expect((x.value + y.value >= 0, Variable("unused").value) == (true, 0), "x \(x.value), y \(y.value)")
     }
 
     @Test func theDocumentationExampleGivesTheValuesItShows() throws {
@@ -108,12 +106,13 @@ struct SolverTests {
         let strengths = priorities.map { Strength(priority: $0) }
         for (lower, higher) in zip(strengths, strengths.dropFirst()) { #expect(lower < higher) }
         #expect(strengths.allSatisfy { !$0.isRequired && $0.weight > 0 })
-        #expect(Strength(priority: 1000) == .required)
-        #expect(Strength(priority: 250) == .weak)
-        #expect(Strength(priority: 500) == .medium)
-        #expect(Strength(priority: 750) == .strong)
-        #expect(Strength(priority: 5000) == .required)
-        #expect(Strength(priority: -3) == Strength(priority: 1))
+        let named: [(priority: Float, strength: Strength)] = [
+            (1000, .required), (250, .weak), (500, .medium), (750, .strong), (5000, .required),
+            (-3, Strength(priority: 1)),
+        ]
+        for (priority, strength) in named {
+            #expect(Strength(priority: priority) == strength, "\(priority)")
+        }
     }
 
     @Test func priority751BeatsPriority750() throws {
@@ -130,11 +129,9 @@ struct SolverTests {
         let y = Variable("y")
         let required = x == y + 10
         let weak = required | .weak
-        #expect(required.strength == .required)
-        #expect(weak.strength == .weak)
-        #expect(weak !== required)
-        #expect(weak.relation == .equal)
-        #expect("\(weak)" == "x + -1.0 * y + -10.0 == 0 | weak")
+        #expect(
+            (required.strength, weak.strength, weak !== required, weak.relation, "\(weak)")
+                == (.required, .weak, true, .equal, "x + -1.0 * y + -10.0 == 0 | weak"))
     }
 
     // MARK: - Inequalities
@@ -176,14 +173,10 @@ struct SolverTests {
         try solver.addEditVariable(middle, strength: .strong)
         try solver.suggestValue(middle, 5)
         solver.updateVariables()
-        #expect(middle.value == 5)
-        #expect(left.value == 0)
-        #expect(right.value == 10)
+        #expect([middle.value, left.value, right.value] == [5, 0, 10])
         try solver.suggestValue(middle, 98)
         solver.updateVariables()
-        #expect(middle.value == 95)
-        #expect(right.value == 100)
-        #expect(left.value == 90)
+        #expect([middle.value, left.value, right.value] == [95, 90, 100])
     }
 
     // MARK: - Removal
@@ -202,8 +195,7 @@ struct SolverTests {
         #expect(x.value == 6)
         for constraint in added.reversed() { try solver.remove(constraint) }
         solver.updateVariables()
-        #expect(x.value == 14)
-        #expect(y.value == 7)
+        #expect([x.value, y.value] == [14, 7])
     }
 
     @Test func constraintsCanBeRemovedInAnyOrder() throws {
@@ -223,9 +215,8 @@ struct SolverTests {
         try solver.remove(constraints[0])
         try solver.add((x == -5) | .weak)
         solver.updateVariables()
-        #expect(x.value == 2)
-        #expect(solver.hasConstraint(constraints[1]))
-        #expect(!solver.hasConstraint(constraints[0]))
+        #expect(
+            (x.value, solver.hasConstraint(constraints[1]), solver.hasConstraint(constraints[0])) == (2, true, false))
     }
 
     @Test func aRemovedConstraintCanBeAddedAgain() throws {
@@ -248,9 +239,7 @@ struct SolverTests {
         try solver.addEditVariable(x, strength: .weak)
         solver.updateVariables()
         solver.reset()
-        #expect(!solver.hasConstraint(constraint))
-        #expect(!solver.hasEditVariable(x))
-        #expect(x.value == 5)
+        #expect((solver.hasConstraint(constraint), solver.hasEditVariable(x), x.value) == (false, false, 5))
         try solver.add(x == 8)
         solver.updateVariables()
         #expect(x.value == 8)
