@@ -36,12 +36,14 @@ struct LinterTests {
     /// changes (badge.height) and a value only one device reads (Single_iPhone5.json) do not.
     @Test func aScaledValueThatCanNeverChangeAcrossTheDevicesThatReadItIsAWarning() throws {
         let report = try lint("ConstantScaled")
-        #expect(report.errorCount == 0, "\(report.text)")
         let warnings = report.diagnostics.filter { $0.code == .constantScaledValue }
-        #expect(warnings.count == report.diagnostics.count, "\(report.text)")
-        #expect(warnings.map(\.file) == ["ConstantScaled/Banner.json", "ConstantScaled/Clamped_iPhone6.json"])
+        #expect(
+            (
+                report.errorCount, warnings.count == report.diagnostics.count, warnings.map(\.file),
+                warnings.first?.line, warnings.first?.column, report.exitCode(strict: false)
+            ) == (0, true, ["ConstantScaled/Banner.json", "ConstantScaled/Clamped_iPhone6.json"], 4, 7, .success),
+            "\(report.text)")
         let devices = DeviceCatalog.standard.profiles.count
-        #expect(warnings.first?.line == 4 && warnings.first?.column == 7)
         #expect(
             warnings.map(\.message) == [
                 "2 scaled values never change across the devices that read them, at each device's width: "
@@ -52,7 +54,6 @@ struct LinterTests {
                     + "is 10 on all 5; their min and max, or the widths of the devices that read them, leave no room to "
                     + "change; write plain numbers, or loosen min and max",
             ])
-        #expect(report.exitCode(strict: false) == .success)
     }
 
     /// A more specific file that sets the attribute takes the value away from its devices: a base value that only
@@ -64,8 +65,8 @@ struct LinterTests {
         ]
         let phones = DeviceCatalog.standard.profiles.filter { $0.idiom == .phone }.count
         let some = lint(files).diagnostics.filter { $0.code == .constantScaledValue }
-        #expect(some.count == 1)
-        #expect(some.first?.message.contains("top.width is 375 on all \(phones);") == true, "\(some)")
+        #expect(
+            (some.count, some.first?.message.contains("top.width is 375 on all \(phones);")) == (1, true), "\(some)")
         for profile in DeviceCatalog.standard.profiles where profile.name != .iPhone5 {
             files["Card_\(profile.name.rawValue).json"] = #"{"Card": [{"top": {"width": 1}}]}"#
         }
@@ -142,8 +143,9 @@ struct LinterTests {
 
     @Test func aDeviceFileMustHoldTheContainerOfItsName() {
         let report = lint(["Card_iPhone6.json": #"{"Card_iPhone6": {"a": {}}}"#])
-        #expect(report.codes == ["invalidFormat"])
-        #expect(report.diagnostics.first?.message.contains("does not match the container \"Card\"") == true)
+        #expect(
+            (report.codes, report.diagnostics.first?.message.contains("does not match the container \"Card\""))
+                == (["invalidFormat"], true), "\(report.text)")
     }
 
     @Test func aFileThatCannotBeReadAtAllDoesNotCascadeIntoMissingDefaults() {
@@ -197,17 +199,21 @@ struct LinterTests {
         let messages = Dictionary(
             report.diagnostics.map { ($0.file ?? "", $0.message) }, uniquingKeysWith: { first, _ in first })
         #expect(
-            messages["Constraints/Gone.json"]
-                == "a broken symbolic link: it points to Nowhere.json, which does not exist; make the link point to "
-                + "an existing file, or remove it")
-        #expect(
-            messages["Constraints/Hop.json"]?.hasPrefix(
-                "a broken symbolic link: it points to Nowhere.json (through Gone.json), which does not exist") == true)
-        #expect(
-            messages["Constraints/Loop.json"]
-                == "a symbolic link loop: Loop.json → Loop2.json → Loop.json never reaches a file; make the link "
-                + "point to a constraint file, or replace it with the file")
-        #expect(report.diagnostics.allSatisfy { !$0.message.contains("disappeared") })
+            (
+                gone: messages["Constraints/Gone.json"],
+                hop: messages["Constraints/Hop.json"]?.hasPrefix(
+                    "a broken symbolic link: it points to Nowhere.json (through Gone.json), which does not exist"),
+                loop: messages["Constraints/Loop.json"],
+                disappeared: report.diagnostics.contains { $0.message.contains("disappeared") }
+            )
+                == (
+                    "a broken symbolic link: it points to Nowhere.json, which does not exist; make the link point to "
+                        + "an existing file, or remove it",
+                    true,
+                    "a symbolic link loop: Loop.json → Loop2.json → Loop.json never reaches a file; make the link "
+                        + "point to a constraint file, or replace it with the file",
+                    false
+                ), "\(messages)")
     }
 
     @Test func aLinkOutOfTheFolderGivesTheCommandLineAdviceToCopyTheFileAndTheLibraryItsOwn() throws {
@@ -215,9 +221,11 @@ struct LinterTests {
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try link("Other.json", to: "../Shared/Other.json", in: folder)
         let library = Linter().lint(DirectorySource(folder), directory: "Constraints")
-        #expect(library.diagnostics.count == 1)
         #expect(
-            library.diagnostics.first?.message.contains("DirectorySource(_:followingLinksOutOfFolder: true)") == true)
+            (
+                library.diagnostics.count,
+                library.diagnostics.first?.message.contains("DirectorySource(_:followingLinksOutOfFolder: true)")
+            ) == (1, true), "\(library.text)")
         var linter = Linter()
         linter.commandLineAdvice = true
         let tool = linter.lint(DirectorySource(folder), directory: "Constraints")
@@ -248,8 +256,11 @@ struct LinterTests {
                 report.diagnostics.count { $0.severity == .warning }, note.severity, report.warningCount,
                 report.summary, json["warnings"] as? Int
             ) == (limit, .note, 250, "250 warnings in 1 file", 250))
-        #expect(note.description.hasPrefix("Constraints/Typo.json: note: \(250 - limit) more warnings"))
-        #expect(report.exitCode(strict: false) == .success && report.exitCode(strict: true) == .failure)
+        #expect(
+            (
+                note.description.hasPrefix("Constraints/Typo.json: note: \(250 - limit) more warnings"),
+                report.exitCode(strict: false), report.exitCode(strict: true)
+            ) == (true, .success, .failure), "\(note.description)")
     }
 
     @Test func aFileEndingInJSONInAnotherCaseIsAWarningThatSuggestsTheRename() throws {
@@ -268,10 +279,12 @@ struct LinterTests {
                 #"Constraints/Card.JSON: warning: not read: only names ending in ".json" are read, and this one ends in ".JSON"; rename it to Card.json"#,
                 #"Constraints/Head.Json: warning: not read: only names ending in ".json" are read, and this one ends in ".Json"; Head.json is there too: keep one of them, named Head.json"#,
             ])
-        #expect(report.codes == ["misnamedExtension", "misnamedExtension"])
         // A source that lists every name gets the same warning; so does a folder holding only such files.
         let inMemory = lint(["Card.JSON": #"{"Card": []}"#])
-        #expect(inMemory.codes == ["noConstraintFiles", "misnamedExtension"])
+        #expect(
+            [report.codes, inMemory.codes] == [
+                ["misnamedExtension", "misnamedExtension"], ["noConstraintFiles", "misnamedExtension"],
+            ])
     }
 
     @Test func aMisspeltStandardAttributeIsAnErrorThatNamesTheAttributeItMissesAndWhereToDeclareIt() throws {
@@ -302,12 +315,12 @@ struct LinterTests {
     @Test func warningsAloneDoNotFailUnlessStrict() throws {
         let report = try lint("Warnings")
         #expect(report.codes == ["duplicateKey", "unknownTextStyle", "smallFixedFont"])
-        #expect(report.diagnostics[1].message.contains("did you mean \"body\""))
         #expect(
             (
+                report.diagnostics[1].message.contains("did you mean \"body\""),
                 report.diagnostics.allSatisfy { $0.severity == .warning }, report.summary,
                 report.exitCode(strict: false), report.exitCode(strict: true)
-            ) == (true, "3 warnings in 2 files", .success, .failure))
+            ) == (true, true, "3 warnings in 2 files", .success, .failure), "\(report.text)")
     }
 
     // MARK: - Across files
@@ -347,11 +360,14 @@ struct LinterTests {
         #expect(report.errorCount == 2)
         let typo = try #require(
             report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selectd""#) })
-        #expect(typo.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selected", which they have?"#))
         let right = try #require(
             report.diagnostics.first { $0.message.hasPrefix(#"view "bmt_reportCalendarDayButtonId_Selected""#) })
-        #expect(!right.message.contains("did you mean"), "\(right.message)")
-        #expect(right.message.contains("; add it to the base file BMTReportCalendarDayButton.json"))
+        #expect(
+            (
+                typo.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selected", which they have?"#),
+                right.message.contains("did you mean"),
+                right.message.contains("; add it to the base file BMTReportCalendarDayButton.json")
+            ) == (true, false, true), "\(typo.message)\n\(right.message)")
     }
 
     @Test func aRenameIsSuggestedTowardTheBaseFilesSpellingAndOnATie() throws {
@@ -393,8 +409,8 @@ struct LinterTests {
         #expect(
             message.hasPrefix(
                 "view \"badge\" has no default: 999 devices (Phone1, Phone2, Phone3, Phone4, Phone5, Phone6, Phone7, "
-                    + "Phone8, Phone9, Phone10, and 989 more) read no file that defines it"))
-        #expect(message.count < 250)
+                    + "Phone8, Phone9, Phone10, and 989 more) read no file that defines it")
+                && message.count < 250, "\(message)")
     }
 
     @Test func aMissingDefaultForOneDeviceNamesIt() throws {
@@ -410,14 +426,18 @@ struct LinterTests {
         let report = try lint("DeadFile")
         #expect(report.codes == ["deadFile"])
         let dead = try #require(report.diagnostics.first)
-        #expect((dead.file, dead.line, dead.column) == ("DeadFile/Card_iPhone99.json", 2, 3))
-        #expect(dead.message.contains("\"iPhone99\" is not a device of the catalog; did you mean \"iPhone5\"?"))
+        #expect(
+            (
+                dead.file, dead.line, dead.column,
+                dead.message.contains("\"iPhone99\" is not a device of the catalog; did you mean \"iPhone5\"?")
+            ) == ("DeadFile/Card_iPhone99.json", 2, 3, true), "\(dead.message)")
     }
 
     @Test func aFileForAnotherCatalogsDevicesIsDeadWithTheStandardCatalog() throws {
         let report = try lint("PhoneOnly")
-        #expect(report.codes == ["deadFile", "deadFile"])
-        #expect(report.diagnostics.allSatisfy { $0.message.contains("; rename the file") })
+        #expect(
+            (report.codes, report.diagnostics.allSatisfy { $0.message.contains("; rename the file") })
+                == (["deadFile", "deadFile"], true), "\(report.text)")
     }
 
     @Test func aBaseFileWithAnUnderscoreInItsContainerIsNotDead() {

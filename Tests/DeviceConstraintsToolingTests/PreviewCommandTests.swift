@@ -78,8 +78,9 @@ struct PreviewCommandTests {
         let folder = try Fixtures.folder("Clean").path
         let command = try ToolCommand(parsing: ["preview", "Card", folder, "--devices", "iPhone6,iPhone6"])
         let printed = DeviceConstraintsTool().run(command)
-        #expect(printed.exitCode == .success, "\(printed.errorOutput)")
-        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 1)
+        #expect(
+            (printed.exitCode, try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count)
+                == (.success, 1), "\(printed.errorOutput)")
     }
 
     @Test func anUnknownDeviceIsAUsageErrorWithPreviewsUsage() throws {
@@ -93,12 +94,15 @@ struct PreviewCommandTests {
     }
 
     @Test func theHelpListsThePreviewCommand() throws {
-        #expect(CommandSpec.toolHelp.contains("preview"))
         guard case .help(let help) = try ToolCommand(parsing: ["help", "preview"]) else {
             Issue.record("no help")
             return
         }
-        #expect(help.contains("--devices <names>") && help.contains("--output <file>"))
+        #expect(
+            (
+                CommandSpec.toolHelp.contains("preview"),
+                help.contains("--devices <names>") && help.contains("--output <file>")
+            ) == (true, true), "\(help)")
     }
 
     // MARK: - The record sheet
@@ -123,9 +127,10 @@ struct PreviewCommandTests {
                 guides: panels[1].guides.allSatisfy { $0.highlight == nil }
             ) == (true, true))
         // iPad: the title is 28 high (the base: 22), the icon 32 × 32 (the base: 24 × 24).
-        #expect(panels[2].boxes.map(\.highlights) == [[.differsFromBase], [.differsFromBase]])
         let icon = panels[2].boxes[1]
-        #expect(icon.name == "icon 32×32" && icon.frame.width == 32 && icon.frame.y == 12 + 28 + RecordSheet.viewGap)
+        #expect(
+            (panels[2].boxes.map(\.highlights), icon.name, icon.frame.width, icon.frame.y)
+                == ([[.differsFromBase], [.differsFromBase]], "icon 32×32", 32, 12 + 28 + RecordSheet.viewGap))
     }
 
     @Test func theSheetIsWellFormedSVGWithOnePanelAndOneWindowPerDevice() throws {
@@ -320,12 +325,17 @@ struct PreviewCommandTests {
             #expect(sheet.notations.contains { $0.contains(notation) }, "\(notation)")
         }
         let svg = sheet.svg()
-        #expect(svg.contains("class=\"notation\""))
         // avatarBadgeCountLabel: fontSize 16 on the iPhone 5, labelled and drawn at 16 points at the sheet's scale.
         let badge = try #require(sheet.panels[0].boxes.first { $0.title?.hasSuffix("AvatarBadgeCountLabel") == true })
-        #expect(badge.fontSize == 16 && badge.details.contains { $0.hasPrefix("fontSize 16") })
         let samples = try elements(svg).filter { $0.attributes["class"] == "font-sample" }
-        #expect(samples.contains { $0.attributes["font-size"] == PreviewSheet.number(16 * sheet.effectiveScale) })
+        #expect(
+            (
+                notation: svg.contains("class=\"notation\""),
+                badge: badge.fontSize == 16 && badge.details.contains { $0.hasPrefix("fontSize 16") },
+                sample: samples.contains {
+                    $0.attributes["font-size"] == PreviewSheet.number(16 * sheet.effectiveScale)
+                }
+            ) == (true, true, true), "\(badge.details)")
     }
 
     @Test func theSheetWrapsItsPanelsIntoRowsWithinItsMaximumWidth() throws {
@@ -337,9 +347,8 @@ struct PreviewCommandTests {
             source: DirectorySource(Fixtures.bundledConstraints))
         let all = try elements(records.sheet.svg())
         let width = try #require(Double(all.first { $0.name == "svg" }?.attributes["width"] ?? ""))
-        #expect(width <= PreviewSheet.maximumSheetWidth)
         let frames = all.filter { $0.attributes["class"] == "panel-frame" }
-        #expect(frames.count == 5)
+        #expect((width <= PreviewSheet.maximumSheetWidth, frames.count) == (true, 5), "\(width)")
         // Each frame's edges typed: as one expression, the sum took 0.9 s to type-check.
         #expect(
             frames.allSatisfy { frame -> Bool in
@@ -364,11 +373,14 @@ struct PreviewCommandTests {
             (written.exitCode, written.output) == (.success, "wrote \(file.path): 2 devices\n"),
             "\(written.errorOutput)")
         let html = try String(contentsOf: file, encoding: .utf8)
-        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "))
         // By default, every device with a file of its own: Card_iPhone5.json and Card_iPad.json.
         let printed = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Card", directory: folder)))
-        #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPad\""))
-        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+        #expect(
+            (
+                html: html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "),
+                svg: printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPad\""),
+                strips: try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count
+            ) == (true, true, 2))
     }
 
     @Test func byDefaultEveryDeviceWithAFileOfItsOwnIsDrawnInTheCatalogsOrder() throws {
@@ -379,9 +391,9 @@ struct PreviewCommandTests {
                 PreviewOptions(
                     container: "Feed", directory: example.appendingPathComponent("Constraints").path,
                     catalog: example.appendingPathComponent("catalog.json").path)))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
-        #expect(titles == ["iPad4Column", "iPad3Column", "iPad2Column"])
+        #expect(
+            (run.exitCode, titles) == (.success, ["iPad4Column", "iPad3Column", "iPad2Column"]), "\(run.errorOutput)")
     }
 
     @Test func allDrawsEveryDeviceClassOfTheCatalogAndCannotBeGivenWithDevices() throws {
@@ -389,9 +401,10 @@ struct PreviewCommandTests {
             .preview(
                 PreviewOptions(
                     container: "BMTReportMeasureView", directory: Fixtures.bundledConstraints.path, allDevices: true)))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
-        #expect(titles == DeviceCatalog.standard.profiles.map(\.name.rawValue))
+        #expect(
+            (run.exitCode, titles) == (.success, DeviceCatalog.standard.profiles.map(\.name.rawValue)),
+            "\(run.errorOutput)")
         #expect(
             try ToolCommand(parsing: ["preview", "Card", "--all"])
                 == .preview(PreviewOptions(container: "Card", directory: "Constraints", allDevices: true)))
@@ -407,9 +420,10 @@ struct PreviewCommandTests {
         let folder = try Fixtures.folder("Extreme").path
         let run = DeviceConstraintsTool().run(
             .preview(PreviewOptions(container: container, directory: folder, devices: ["iPhone5", "iPad"])))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let elements = try elements(run.output)
-        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+        #expect(
+            (run.exitCode, elements.filter { $0.attributes["class"] == "panel-strip" }.count) == (.success, 2),
+            "\(run.errorOutput)")
     }
 
     @Test func anUnknownDeviceOrContainerFailsWithAClearMessage() throws {
@@ -508,16 +522,16 @@ struct PreviewCommandTests {
                 == (true, true), "\(run.output)")
         let options: [String] = values(of: "value", in: page, element: "option")
         let expectedOptions: [String] = ["", "iPhone5", "iPad"] + TextSize.allCases.map(\.rawValue)
-        #expect(options == expectedOptions)
-        #expect(page.contains(#"<option value="large" selected>"#))
+        #expect(
+            (options, page.contains(#"<option value="large" selected>"#)) == (expectedOptions, true))
         // At the text size it opens at, one sheet per device is shown, in order; the others are hidden.
         let sections = page.components(separatedBy: "<section ").dropFirst().map { $0.prefix { $0 != ">" } }
         let shown = sections.filter { !$0.hasSuffix(" hidden") }
         #expect(
-            shown.map { values(of: "data-device", in: "<section " + $0, element: "section") } == [
-                ["iPhone5"], ["iPad"],
-            ])
-        #expect(page.components(separatedBy: "<svg ").count - 1 == sections.count)
+            (
+                shown.map { values(of: "data-device", in: "<section " + $0, element: "section") },
+                page.components(separatedBy: "<svg ").count - 1
+            ) == ([["iPhone5"], ["iPad"]], sections.count))
         // Nothing is loaded from anywhere: no source, link, stylesheet import or URL but the SVG namespace.
         var loads = page.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
         // A reference inside the page (`clip-path="url(#panel-0-drawing)"`) loads nothing.
@@ -552,16 +566,16 @@ struct PreviewCommandTests {
         // Nothing in Banner follows the text size: one sheet a device, for every size.
         let (plain, plainPage, plainFile) = try gallery("Banner", in: "Sheet", devices: ["iPhone5", "iPad"])
         defer { try? FileManager.default.removeItem(at: plainFile.deletingLastPathComponent()) }
-        #expect(plain.output.hasSuffix(", 2 sheets\n"))
         let every = TextSize.allCases.map(\.rawValue).joined(separator: " ")
-        #expect(values(of: "data-text-sizes", in: plainPage, element: "section") == [every, every])
+        #expect(
+            (plain.output.hasSuffix(", 2 sheets\n"), values(of: "data-text-sizes", in: plainPage, element: "section"))
+                == (true, [every, every]), "\(plain.output)")
         // Row's heights and font sizes follow it: each size is drawn, once per device.
         let (_, page, file) = try gallery("Row", in: "TextScaled", devices: ["iPhone5"])
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sizes = values(of: "data-text-sizes", in: page, element: "section").flatMap { $0.split(separator: " ") }
         let sizeNames: [String] = sizes.map(String.init)
-        #expect(sizeNames == TextSize.allCases.map(\.rawValue))
-        #expect(sizes.count > 1)
+        #expect((sizeNames, sizes.count > 1) == (TextSize.allCases.map(\.rawValue), true))
     }
 
     @Test func hostileNamesAreEscapedInTheGalleryPageAndItsSheets() throws {

@@ -57,9 +57,10 @@ struct RecordTableTests {
         for (name, rule, expected) in rules {
             #expect(rule == expected, "\(name)")
         }
-        #expect(table.text(directory: "Scaled").contains("rule"))
         let lines = table.text(directory: "Scaled").split(separator: "\n")
-        #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "\(lines.filter { $0.hasSuffix(" ") })")
+        #expect(
+            (rule: table.text(directory: "Scaled").contains("rule"), untrimmed: lines.filter { $0.hasSuffix(" ") })
+                == (true, []))
     }
 
     // MARK: - Values that follow the text size
@@ -151,8 +152,9 @@ struct RecordTableTests {
     @Test func aStandardAttributeNoFileSetsIsListedAsZeroFromNoFile() throws {
         let table = try table("Card", on: .iPhone5)
         #expect(
-            row(table, "title", "width") == .init(viewId: "title", attribute: "width", value: .number(0), source: nil))
-        #expect(row(table, "title", "imageName") == nil)
+            [row(table, "title", "width"), row(table, "title", "imageName")] == [
+                .init(viewId: "title", attribute: "width", value: .number(0), source: nil), nil,
+            ])
     }
 
     @Test func attributesComeInTheStandardOrderThenExtensionsByName() throws {
@@ -178,9 +180,11 @@ struct RecordTableTests {
             container: "BMTReportCalendarDayButton", device: profile, catalog: .standard,
             source: DirectorySource(Fixtures.bundledConstraints))
         let selected = table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Selected" }
-        #expect(selected.map(\.value) == [6, 0, 0, 0, 60, 60].map(ConstraintValue.number))
         #expect(
-            table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Normal" }.map(\.value).last == .number(20))
+            (
+                selected.map(\.value),
+                table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Normal" }.map(\.value).last
+            ) == ([6, 0, 0, 0, 60, 60].map(ConstraintValue.number), .number(20)))
     }
 
     // MARK: - Errors
@@ -269,10 +273,11 @@ extension RecordTableTests {
         let folder = try ScratchFolder(["Card.json": text])
         let result = DeviceConstraintsTool().run(
             .show(ShowOptions(container: "Card", directory: folder.url.path, device: .named("iPhone6"))))
-        #expect((result.exitCode, result.output.contains(long)) == (.success, true), "\(result.errorOutput)")
         // Padded to the long id, the rows would print 20 MB; linear output is a few times the file (the id is printed
         // a few times over).
-        #expect(result.output.utf8.count < 10 * text.utf8.count, "\(result.output.utf8.count) bytes")
+        #expect(
+            (result.exitCode, result.output.contains(long), result.output.utf8.count < 10 * text.utf8.count)
+                == (.success, true, true), "\(result.output.utf8.count) bytes; \(result.errorOutput)")
     }
 
     @Test func aTableCellWiderThanTheCapIsNotPaddedAndDoesNotWidenItsColumn() {
