@@ -274,11 +274,12 @@ struct ConstraintMakerTests {
             make.width.equalTo(tree.container.width).multipliedBy(0.5)
             make.height.equalTo(tree.container).dividedBy(4).offset(10)
         }
-        #expect(constraints.map(\.multiplier) == [0.5, 0.25])
         #expect(
-            try constraints.statements(on: .iPad) == [
-                "view.width == container.width * 0.5", "view.height == container.height * 0.25 + 10.0",
-            ])
+            try (constraints.map(\.multiplier), constraints.statements(on: .iPad))
+                == (
+                    [0.5, 0.25],
+                    ["view.width == container.width * 0.5", "view.height == container.height * 0.25 + 10.0"]
+                ))
     }
 
     @Test func prioritiesAreRequiredUnlessGiven() {
