@@ -66,10 +66,13 @@ struct EnvironmentConstantTests {
     @Test func aScaledConstantWithoutADesignWidthScalesAgainstTheDevicesDesignWidth() throws {
         let constraint = box.makeConstraints { make in make.width.equalTo(.scaled(100)) }
         let iPhone6 = try DeviceProfile.standard(.iPhone6)
-        #expect(try constraint.resolved(for: window(iPhone6.width, iPhone6.height)).map(\.constant) == [100])
         let wider = iPhone6.width + 3  // still an iPhone6-class window, 3 points wider
         let expected = (100 * wider / iPhone6.designWidth * 2).rounded() / 2
-        #expect(try constraint.resolved(for: window(wider, iPhone6.height)).map(\.constant) == [expected])
+        #expect(
+            try [
+                constraint.resolved(for: window(iPhone6.width, iPhone6.height)).map(\.constant),
+                constraint.resolved(for: window(wider, iPhone6.height)).map(\.constant),
+            ] == [[100], [expected]], "at the iPhone 6's width, then 3 points wider")
     }
 
     @Test func perDeviceNumbersCanScaleAndAnOverrideCanBeScaledOrFixed() throws {
@@ -99,15 +102,16 @@ struct EnvironmentConstantTests {
         let before = try constraints.resolved(for: window(400, 800))
         let after = try constraints.resolved(for: window(406, 800))
         #expect(
-            try ConstantChange.changes(from: before, to: after) == [ConstantChange(index: 1, old: 106.5, new: 108.5)])
-        #expect(try ConstantChange.changes(from: before, to: before).isEmpty)
+            try [ConstantChange.changes(from: before, to: after), ConstantChange.changes(from: before, to: before)]
+                == [[ConstantChange(index: 1, old: 106.5, new: 108.5)], []], "400 to 406 points, then 400 to 400")
     }
 
     @Test func constantChangesRefuseConstraintsThatAreNotTheSame() throws {
         let first = try box.makeConstraints { make in make.height.equalTo(44) }.resolved(for: window(375, 667))
         let other = try box.makeConstraints { make in make.width.equalTo(44) }.resolved(for: window(375, 667))
-        #expect(throws: ConstraintError.self) { try ConstantChange.changes(from: first, to: other) }
-        #expect(throws: ConstraintError.self) { try ConstantChange.changes(from: first, to: first + other) }
+        for (name, changed) in [("another constraint", other), ("one more constraint", first + other)] {
+            #expect(throws: ConstraintError.self, "\(name)") { try ConstantChange.changes(from: first, to: changed) }
+        }
     }
 
     // MARK: - Record-fed
