@@ -96,14 +96,21 @@ struct ConstraintDescriptionTests {
             make.size.equalTo(44)
         }
         let lines = constraints.description.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("dayButton.width == 44.0 (ConstraintDescriptionTests.swift:"))
-        #expect(lines[1].hasPrefix("dayButton.height == 44.0 (ConstraintDescriptionTests.swift:"))
+        let prefixes = [
+            "dayButton.width == 44.0 (ConstraintDescriptionTests.swift:",
+            "dayButton.height == 44.0 (ConstraintDescriptionTests.swift:",
+        ]
+        #expect(
+            (lines.count, zip(lines, prefixes).allSatisfy { $0.hasPrefix($1) }) == (2, true), "\(lines)")
     }
 
     @Test func aMissingSuperitemPrintsInPlaceOfTheItem() {
         let constraints = container.makeConstraints { make in make.top.equalToSuperview() }
-        #expect(constraints[0].description.hasPrefix("container.top == (no superitem).top ("))
-        #expect(constraints[0].secondItem == nil && constraints[0].secondAttribute == .top)
+        #expect(
+            (
+                constraints[0].description.hasPrefix("container.top == (no superitem).top ("),
+                constraints[0].secondItem,
+                constraints[0].secondAttribute
+            ) == (true, nil, .top), "\(constraints[0].description)")
     }
 }

@@ -52,22 +52,31 @@ struct ConstraintMakerTests {
                 "view.bottom == sibling.top", "view.centerY == sibling.centerY", "view.width == sibling.height",
                 "view.height == sibling.width",
             ])
-        #expect(sibling.left.description == "sibling.left")
-        #expect(sibling.width.attribute == .width && sibling.width.item == LayoutItemIdentity(sibling))
+        #expect(
+            (sibling.left.description, sibling.width.attribute, sibling.width.item)
+                == ("sibling.left", .width, LayoutItemIdentity(sibling)))
     }
 
     @Test func compositesExpandToTheirAttributesInOrder() {
         func attributes(_ build: (ConstraintMaker) -> Void) -> [LayoutAttribute] {
             tree.view.makeConstraints(build).map(\.firstAttribute)
         }
-        #expect(attributes { $0.edges.equalToSuperview() } == [.top, .left, .bottom, .right])
-        #expect(attributes { $0.horizontalEdges.equalToSuperview() } == [.left, .right])
-        #expect(attributes { $0.verticalEdges.equalToSuperview() } == [.top, .bottom])
-        #expect(attributes { $0.directionalEdges.equalToSuperview() } == [.top, .leading, .bottom, .trailing])
-        #expect(attributes { $0.directionalHorizontalEdges.equalToSuperview() } == [.leading, .trailing])
-        #expect(attributes { $0.directionalVerticalEdges.equalToSuperview() } == [.top, .bottom])
-        #expect(attributes { $0.size.equalToSuperview() } == [.width, .height])
-        #expect(attributes { $0.center.equalToSuperview() } == [.centerX, .centerY])
+        let cases: [(composite: String, build: (ConstraintMaker) -> Void, attributes: [LayoutAttribute])] = [
+            ("edges", { $0.edges.equalToSuperview() }, [.top, .left, .bottom, .right]),
+            ("horizontalEdges", { $0.horizontalEdges.equalToSuperview() }, [.left, .right]),
+            ("verticalEdges", { $0.verticalEdges.equalToSuperview() }, [.top, .bottom]),
+            ("directionalEdges", { $0.directionalEdges.equalToSuperview() }, [.top, .leading, .bottom, .trailing]),
+            (
+                "directionalHorizontalEdges", { $0.directionalHorizontalEdges.equalToSuperview() },
+                [.leading, .trailing]
+            ),
+            ("directionalVerticalEdges", { $0.directionalVerticalEdges.equalToSuperview() }, [.top, .bottom]),
+            ("size", { $0.size.equalToSuperview() }, [.width, .height]),
+            ("center", { $0.center.equalToSuperview() }, [.centerX, .centerY]),
+        ]
+        for (composite, build, expected) in cases {
+            #expect(attributes(build) == expected, "\(composite)")
+        }
     }
 
     @Test func extendingAddsEachAttributeOnce() throws {
@@ -139,9 +148,13 @@ struct ConstraintMakerTests {
             constraints.map(\.relation) == [.equal, .lessThanOrEqual, .greaterThanOrEqual] + [
                 .equal, .lessThanOrEqual, .greaterThanOrEqual,
             ])
-        #expect(try constraints.constants(on: .iPhone5) == [105, 280, 40, 45, 300, 10])
-        #expect(try constraints.constants(on: .iPhone6) == [105, 320, 44, 60, 250, 10])
-        #expect(try constraints.constants(on: .iPad) == [115, 320, 44, 60, 300, 12])
+        let constants: [(device: DeviceName, constants: [Double])] = [
+            (.iPhone5, [105, 280, 40, 45, 300, 10]), (.iPhone6, [105, 320, 44, 60, 250, 10]),
+            (.iPad, [115, 320, 44, 60, 300, 12]),
+        ]
+        for (device, expected) in constants {
+            #expect(try constraints.constants(on: device) == expected, "\(device)")
+        }
         #expect(constraints.allSatisfy { $0.secondItem == nil && $0.secondAttribute == nil })
     }
 
@@ -175,10 +188,13 @@ struct ConstraintMakerTests {
             make.right.equalTo(tree.container.right).offset(-20).offset(-12, on: .iPhone5).offset(-15, on: .iPhone6)
             make.top.equalToSuperview().offset(PerDevice(8.0).overriding(4, on: .iPhone5, .iPhone6))
         }
-        #expect(try constraints.constants(on: .iPhone5) == [105, -12, 4])
-        #expect(try constraints.constants(on: .iPhone6) == [114, -15, 4])
-        #expect(try constraints.constants(on: .iPhone6Plus) == [114, -20, 8])
-        #expect(try constraints.constants(on: .iPhone14Pro) == [114, -15, 4])
+        let constants: [(device: DeviceName, constants: [Double])] = [
+            (.iPhone5, [105, -12, 4]), (.iPhone6, [114, -15, 4]), (.iPhone6Plus, [114, -20, 8]),
+            (.iPhone14Pro, [114, -15, 4]),
+        ]
+        for (device, expected) in constants {
+            #expect(try constraints.constants(on: device) == expected, "\(device)")
+        }
     }
 
     @Test func overridesAttachToTheSameConstantInAnyOrder() throws {
@@ -188,8 +204,9 @@ struct ConstraintMakerTests {
         let after = tree.view.makeConstraints { make in
             make.left.equalToSuperview().offset(114).offset(105, on: .iPhone5)
         }
-        #expect(before[0].constant == after[0].constant)
-        #expect(before[0].constant == PerDevice(114.0, overrides: [.iPhone5: 105]))
+        #expect(
+            [before[0].constant, after[0].constant]
+                == Array(repeating: PerDevice(114.0, overrides: [.iPhone5: 105]), count: 2))
     }
 
     @Test func aLaterDefaultReplacesTheEarlierOneAndKeepsOverrides() {
@@ -197,8 +214,10 @@ struct ConstraintMakerTests {
             make.left.equalToSuperview().offset(1).offset(2, on: .iPad).offset(3)
             make.width.equalTo(10).equalTo(11, on: .iPad).equalTo(12, on: .iPad)
         }
-        #expect(constraints[0].constant == PerDevice(3.0, overrides: [.iPad: 2]))
-        #expect(constraints[1].constant == PerDevice(10.0, overrides: [.iPad: 12]))
+        #expect(
+            [constraints[0].constant, constraints[1].constant] == [
+                PerDevice(3.0, overrides: [.iPad: 2]), PerDevice(10.0, overrides: [.iPad: 12]),
+            ])
     }
 
     @Test func insetsMoveEveryAttributeInward() throws {
@@ -225,9 +244,13 @@ struct ConstraintMakerTests {
             make.edges.equalTo(tree.sibling).inset(LayoutInsets(top: 1, left: 2, bottom: 3, right: 4))
                 .inset(LayoutInsets(all: 9), on: .iPad)
         }
-        #expect(try constraints.constants(on: .iPhone5) == [12, -12, 2, -2, 1, 2, -3, -4])
-        #expect(try constraints.constants(on: .iPhone14Pro) == [15, -15, 8, -8, 1, 2, -3, -4])
-        #expect(try constraints.constants(on: .iPadPro13) == [20, -20, 8, -8, 9, 9, -9, -9])
+        let constants: [(device: DeviceName, constants: [Double])] = [
+            (.iPhone5, [12, -12, 2, -2, 1, 2, -3, -4]), (.iPhone14Pro, [15, -15, 8, -8, 1, 2, -3, -4]),
+            (.iPadPro13, [20, -20, 8, -8, 9, 9, -9, -9]),
+        ]
+        for (device, expected) in constants {
+            #expect(try constraints.constants(on: device) == expected, "\(device)")
+        }
     }
 
     @Test func aRecordsMarginsAreInsets() throws {
@@ -251,11 +274,12 @@ struct ConstraintMakerTests {
             make.width.equalTo(tree.container.width).multipliedBy(0.5)
             make.height.equalTo(tree.container).dividedBy(4).offset(10)
         }
-        #expect(constraints.map(\.multiplier) == [0.5, 0.25])
         #expect(
-            try constraints.statements(on: .iPad) == [
-                "view.width == container.width * 0.5", "view.height == container.height * 0.25 + 10.0",
-            ])
+            try (constraints.map(\.multiplier), constraints.statements(on: .iPad))
+                == (
+                    [0.5, 0.25],
+                    ["view.width == container.width * 0.5", "view.height == container.height * 0.25 + 10.0"]
+                ))
     }
 
     @Test func prioritiesAreRequiredUnlessGiven() {
@@ -283,9 +307,12 @@ struct ConstraintMakerTests {
             make.top.equalToSuperview()
             make.size.equalTo(10)
         }
-        #expect(constraints.map(\.line) == [line, line + 1, line + 1])
-        #expect(constraints.allSatisfy { $0.file == "ConstraintDSLTests/ConstraintMakerTests.swift" })
-        #expect(constraints.allSatisfy { $0.fileName == "ConstraintMakerTests.swift" })
+        #expect(
+            (
+                constraints.map(\.line),
+                constraints.allSatisfy { $0.file == "ConstraintDSLTests/ConstraintMakerTests.swift" },
+                constraints.allSatisfy { $0.fileName == "ConstraintMakerTests.swift" }
+            ) == ([line, line + 1, line + 1], true, true), "\(constraints.map(\.file))")
     }
 
     // MARK: - Resolution
@@ -297,8 +324,7 @@ struct ConstraintMakerTests {
         }
         var onPhone = try constraints.resolved(for: .standard(.iPhone5))
         var onPad = try constraints.resolved(for: .standard(.iPad))
-        #expect(onPhone.map(\.constant) == [105, 105])
-        #expect(onPad.map(\.constant) == [114, 115])
+        #expect([onPhone.map(\.constant), onPad.map(\.constant)] == [[105, 105], [114, 115]])
         for index in onPhone.indices {
             onPhone[index].constant = 0
             onPad[index].constant = 0
@@ -311,10 +337,11 @@ struct ConstraintMakerTests {
             make.left.equalTo(tree.sibling.right)
             make.width.equalTo(40)
         }.resolved(for: .standard(.iPhone6))
-        #expect(resolved[0].firstItem == LayoutItemIdentity(tree.view))
-        #expect(resolved[0].secondItem == LayoutItemIdentity(tree.sibling))
-        #expect(resolved[0].secondAttribute == .right)
-        #expect(resolved[1].secondItem == nil && resolved[1].secondAttribute == nil)
+        #expect(
+            (
+                resolved[0].firstItem, resolved[0].secondItem, resolved[0].secondAttribute, resolved[1].secondItem,
+                resolved[1].secondAttribute
+            ) == (LayoutItemIdentity(tree.view), LayoutItemIdentity(tree.sibling), .right, nil, nil))
         #expect(LayoutItemIdentity(tree.view) != LayoutItemIdentity(LayoutNode("view")))
     }
 
@@ -322,15 +349,15 @@ struct ConstraintMakerTests {
         let constraints = tree.view.makeConstraints { make in
             make.height.equalTo(114).equalTo(105, on: .iPhone6)
         }
-        #expect(try constraints[0].resolved(for: .standard(.iPhone14Pro)).constant == 105)
-        #expect(try constraints[0].resolved(for: .standard(.iPhone16ProMax)).constant == 114)
+        for (device, constant) in [(DeviceName.iPhone14Pro, 105.0), (.iPhone16ProMax, 114)] {
+            #expect(try constraints[0].resolved(for: .standard(device)).constant == constant, "\(device)")
+        }
     }
 
     @Test func groupsCombine() {
         let first = tree.view.makeConstraints { $0.top.equalToSuperview() }
         let second = tree.sibling.makeConstraints { $0.bottom.equalToSuperview() }
         let both = ConstraintGroup(Array(first) + Array(second))
-        #expect(both.count == 2)
-        #expect(both.map(\.firstItem.name) == ["view", "sibling"])
+        #expect((both.count, both.map(\.firstItem.name)) == (2, ["view", "sibling"]))
     }
 }

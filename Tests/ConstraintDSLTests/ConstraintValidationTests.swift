@@ -22,9 +22,7 @@ struct ConstraintValidationTests {
             make.left.equalTo(tree.stranger.right).offset(8)
         }
         let error = try error(constraints)
-        #expect(error.code == .noCommonAncestor)
-        #expect(error.file == "ConstraintValidationTests.swift")
-        #expect(error.line == line)
+        #expect((error.code, error.file, error.line) == (.noCommonAncestor, "ConstraintValidationTests.swift", line))
         #expect(
             error.description
                 == "ConstraintValidationTests.swift:\(line): error: view and stranger have no common ancestor, so "
@@ -68,11 +66,12 @@ struct ConstraintValidationTests {
             make.width.equalTo(10)
         }
         let error = try error(constraints)
-        #expect(error.code == .noSuperitem)
-        #expect(error.line == line)
-        #expect(error.message.contains("container had no superitem when 'container.top == (no superitem).top + 4.0'"))
-        #expect(error.additionalErrors.map(\.code) == [.noSuperitem])
-        #expect(error.additionalErrors.map(\.line) == [line + 1])
+        #expect(
+            (
+                error.code, error.line,
+                error.message.contains("container had no superitem when 'container.top == (no superitem).top + 4.0'"),
+                error.additionalErrors.map(\.code), error.additionalErrors.map(\.line)
+            ) == (.noSuperitem, line, true, [.noSuperitem], [line + 1]), "\(error)")
     }
 
     @Test func aReleasedItemIsReportedNotDereferenced() throws {
@@ -83,11 +82,14 @@ struct ConstraintValidationTests {
             constraints = ConstraintGroup(Array(constraints) + Array(temporary.makeConstraints { $0.width.equalTo(4) }))
         }
         let error = try error(constraints)
-        #expect(error.code == .itemReleased)
         #expect(
-            error.message.hasPrefix("temporary no longer exists, so 'view.left == temporary.right' cannot be resolved"))
-        #expect(error.additionalErrors.map(\.code) == [.itemReleased])
-        #expect(constraints[0].description.hasPrefix("view.left == temporary.right ("))
+            (
+                error.code,
+                error.message.hasPrefix(
+                    "temporary no longer exists, so 'view.left == temporary.right' cannot be resolved"),
+                error.additionalErrors.map(\.code),
+                constraints[0].description.hasPrefix("view.left == temporary.right (")
+            ) == (.itemReleased, true, [.itemReleased], true), "\(error)")
     }
 
     @Test func leftAndRightDoNotMixWithLeadingAndTrailing() throws {
@@ -97,9 +99,12 @@ struct ConstraintValidationTests {
             make.leading.equalTo(tree.sibling.centerX)
         }
         let error = try error(constraints)
-        #expect(error.code == .incompatibleAttributes)
-        #expect(error.message.hasPrefix("left cannot be related to leading: left and right do not mix with leading"))
-        #expect(error.additionalErrors.count == 1)
+        #expect(
+            (
+                error.code,
+                error.message.hasPrefix("left cannot be related to leading: left and right do not mix with leading"),
+                error.additionalErrors.count
+            ) == (.incompatibleAttributes, true, 1), "\(error)")
     }
 
     // MARK: - Values
@@ -111,11 +116,11 @@ struct ConstraintValidationTests {
             make.width.equalTo(tree.container).dividedBy(0)
         }
         let error = try error(constraints)
-        #expect(error.code == .invalidValue)
-        #expect(error.message.hasPrefix("the constant must be a finite number, found nan"))
         let beginnings: [String] = error.additionalErrors.map { String($0.message.prefix(30)) }
         let expectedBeginnings: [String] = ["the constant on iPhone5 must b", "the multiplier must be a finit"]
-        #expect(beginnings == expectedBeginnings)
+        #expect(
+            (error.code, error.message.hasPrefix("the constant must be a finite number, found nan"), beginnings)
+                == (.invalidValue, true, expectedBeginnings), "\(error)")
     }
 
     @Test func aZeroMultiplierIsOnlyAllowedForASize() throws {
@@ -131,8 +136,9 @@ struct ConstraintValidationTests {
             make.width.equalTo(10).priority(ConstraintPriority(priority))
         }
         let error = try error(constraints)
-        #expect(error.code == .invalidValue)
-        #expect(error.message.hasPrefix("the priority must be from 1 to 1000"))
+        #expect(
+            (error.code, error.message.hasPrefix("the priority must be from 1 to 1000")) == (.invalidValue, true),
+            "\(error)")
     }
 
     @Test func anOverrideForADeviceTheCatalogDoesNotKnowIsReportedWithASuggestion() throws {
@@ -141,11 +147,13 @@ struct ConstraintValidationTests {
             make.right.equalToSuperview().offset(4, on: "Kiosk")
         }
         let error = try error(constraints)
-        #expect(error.code == .unknownDevice)
         #expect(
-            error.message.hasSuffix(
-                "which is not a device of the catalog, so it would never apply; did you mean \"iPhone6\"?"))
-        #expect(error.additionalErrors.first?.message.hasSuffix("use a device of the catalog") == true)
+            (
+                error.code,
+                error.message.hasSuffix(
+                    "which is not a device of the catalog, so it would never apply; did you mean \"iPhone6\"?"),
+                error.additionalErrors.first?.message.hasSuffix("use a device of the catalog")
+            ) == (.unknownDevice, true, true), "\(error)")
     }
 
     @Test func overridesMayNameTheDevicesOfTheCatalogInUse() throws {
@@ -172,8 +180,9 @@ struct ConstraintValidationTests {
             make.height.equalTo(10)
         }
         let error = try error(constraints)
-        #expect([error.code] + error.additionalErrors.map(\.code) == [.noCommonAncestor, .invalidValue])
-        #expect(error.description.split(separator: "\n").count == 2)
+        #expect(
+            ([error.code] + error.additionalErrors.map(\.code), error.description.split(separator: "\n").count)
+                == ([.noCommonAncestor, .invalidValue], 2), "\(error)")
     }
 
     @Test func aCycleOfSuperitemsEndsTheSearchForAnAncestor() throws {

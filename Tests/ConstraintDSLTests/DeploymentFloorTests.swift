@@ -77,15 +77,21 @@ struct DeploymentFloorTests {
             finding.description.hasPrefix(
                 "F.swift:2:9: error: String(validating:as:) needs iOS 18, macOS 15, tvOS 18, watchOS 11 "
                     + "(iPhoneOS18.6.sdk/usr/lib/swift/Swift.swiftmodule/arm64-apple-ios.swiftinterface:20998"))
-        #expect(finding.description.contains("builds for iOS, macOS, tvOS, watchOS at the package's floors"))
-        #expect(finding.description.contains("`if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, *)`"))
-        #expect(finding.description.hasSuffix("as ConstraintFileName does"))
+        #expect(
+            (
+                finding.description.contains("builds for iOS, macOS, tvOS, watchOS at the package's floors"),
+                finding.description.contains("`if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, *)`"),
+                finding.description.hasSuffix("as ConstraintFileName does")
+            ) == (true, true, true), "\(finding.description)")
     }
 
     @Test func aBackDeployedAPIIsListedWithWhyAndIsNeverAFinding() throws {
         let makeStream = try #require(NewerAPI.all.first { $0.name.hasPrefix("AsyncStream.makeStream") })
-        #expect(makeStream.isBackDeployed)
-        #expect(makeStream.readIn.contains("@backDeployed(before: macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0)"))
+        #expect(
+            (
+                makeStream.isBackDeployed,
+                makeStream.readIn.contains("@backDeployed(before: macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0)")
+            ) == (true, true), "\(makeStream.readIn)")
         let source = "let (s, c) = AsyncStream.makeStream(of: Int.self)\n"
         #expect(try FloorScanner().findings(in: source, file: "S.swift").isEmpty)
     }
@@ -100,8 +106,7 @@ struct DeploymentFloorTests {
 
             """
         let findings = try FloorScanner().findings(in: source, file: "P.swift")
-        #expect(findings.map(\.line) == [2])
-        #expect(findings.first?.platforms == [.macOS])
+        #expect((findings.map(\.line), findings.first?.platforms) == ([2], [.macOS]))
     }
 
     // MARK: - Without the implicit _StringProcessing import

@@ -24,9 +24,14 @@ struct EnvironmentConstantTests {
 
     @Test func aPerDeviceValueResolvesForTheDeviceOfAWindow() {
         let margin = PerDevice(20.0).overriding(12, on: .iPhone5).overriding(15, on: .iPhone6)
-        #expect(margin.resolved(for: window(393, 852)) == 15)  // iPhone14Pro → iPhone6
-        #expect(margin.resolved(for: window(320, 568)) == 12)
-        #expect(margin.resolved(for: window(1024, 1366, .pad)) == 20)
+        let cases: [(window: LayoutEnvironment, margin: Double)] = [
+            (window(393, 852), 15),  // iPhone14Pro → iPhone6
+            (window(320, 568), 12),
+            (window(1024, 1366, .pad), 20),
+        ]
+        for (window, expected) in cases {
+            #expect(margin.resolved(for: window) == expected, "\(window)")
+        }
     }
 
     @Test func aGroupResolvedForAWindowMatchesTheGroupResolvedForItsDevice() throws {
@@ -48,20 +53,26 @@ struct EnvironmentConstantTests {
             make.height.equalTo(.scaled(60, designWidth: 375, min: 50, max: 80))
         }
         // 20 × 507 ÷ 375 = 27.04 → 27.0 at 2×; 20 × 1024 ÷ 375 = 54.61 → 54.5; 60 × 320 ÷ 375 = 51.2 → 51.0.
-        #expect(try constraints.resolved(for: window(375, 667)).map(\.constant) == [20, -20, 60])
-        #expect(try constraints.resolved(for: window(507, 768, .pad)).map(\.constant) == [27, -27, 80])
-        #expect(try constraints.resolved(for: window(1024, 1366, .pad)).map(\.constant) == [54.5, -54.5, 80])
-        #expect(try constraints.resolved(for: window(320, 568)).map(\.constant) == [17, -17, 51])
-        #expect(try constraints.resolved(for: window(200, 568)).map(\.constant) == [10.5, -10.5, 50])
+        let cases: [(window: LayoutEnvironment, constants: [Double])] = [
+            (window(375, 667), [20, -20, 60]), (window(507, 768, .pad), [27, -27, 80]),
+            (window(1024, 1366, .pad), [54.5, -54.5, 80]), (window(320, 568), [17, -17, 51]),
+            (window(200, 568), [10.5, -10.5, 50]),
+        ]
+        for (window, expected) in cases {
+            #expect(try constraints.resolved(for: window).map(\.constant) == expected, "\(window)")
+        }
     }
 
     @Test func aScaledConstantWithoutADesignWidthScalesAgainstTheDevicesDesignWidth() throws {
         let constraint = box.makeConstraints { make in make.width.equalTo(.scaled(100)) }
         let iPhone6 = try DeviceProfile.standard(.iPhone6)
-        #expect(try constraint.resolved(for: window(iPhone6.width, iPhone6.height)).map(\.constant) == [100])
         let wider = iPhone6.width + 3  // still an iPhone6-class window, 3 points wider
         let expected = (100 * wider / iPhone6.designWidth * 2).rounded() / 2
-        #expect(try constraint.resolved(for: window(wider, iPhone6.height)).map(\.constant) == [expected])
+        #expect(
+            try [
+                constraint.resolved(for: window(iPhone6.width, iPhone6.height)).map(\.constant),
+                constraint.resolved(for: window(wider, iPhone6.height)).map(\.constant),
+            ] == [[100], [expected]], "at the iPhone 6's width, then 3 points wider")
     }
 
     @Test func perDeviceNumbersCanScaleAndAnOverrideCanBeScaledOrFixed() throws {
@@ -69,8 +80,9 @@ struct EnvironmentConstantTests {
             make.left.equalToSuperview().offset(PerDevice(20.0).overriding(12, on: .iPhone5).scaled(designWidth: 375))
             make.top.equalToSuperview().offset(.scaled(10, designWidth: 375)).offset(.fixed(4), on: .iPhone5)
         }
-        #expect(try constraints.resolved(for: window(750, 1000, .pad)).map(\.constant) == [40, 20])
-        #expect(try constraints.resolved(for: window(320, 568)).map(\.constant) == [10, 4])
+        for (window, expected) in [(window(750, 1000, .pad), [40.0, 20]), (window(320, 568), [10, 4])] {
+            #expect(try constraints.resolved(for: window).map(\.constant) == expected, "\(window)")
+        }
         let descriptions: [String] = constraints.map { (constraint) -> String in
             constraint.description.components(separatedBy: " (").first ?? ""
         }
@@ -90,15 +102,16 @@ struct EnvironmentConstantTests {
         let before = try constraints.resolved(for: window(400, 800))
         let after = try constraints.resolved(for: window(406, 800))
         #expect(
-            try ConstantChange.changes(from: before, to: after) == [ConstantChange(index: 1, old: 106.5, new: 108.5)])
-        #expect(try ConstantChange.changes(from: before, to: before).isEmpty)
+            try [ConstantChange.changes(from: before, to: after), ConstantChange.changes(from: before, to: before)]
+                == [[ConstantChange(index: 1, old: 106.5, new: 108.5)], []], "400 to 406 points, then 400 to 400")
     }
 
     @Test func constantChangesRefuseConstraintsThatAreNotTheSame() throws {
         let first = try box.makeConstraints { make in make.height.equalTo(44) }.resolved(for: window(375, 667))
         let other = try box.makeConstraints { make in make.width.equalTo(44) }.resolved(for: window(375, 667))
-        #expect(throws: ConstraintError.self) { try ConstantChange.changes(from: first, to: other) }
-        #expect(throws: ConstraintError.self) { try ConstantChange.changes(from: first, to: first + other) }
+        for (name, changed) in [("another constraint", other), ("one more constraint", first + other)] {
+            #expect(throws: ConstraintError.self, "\(name)") { try ConstantChange.changes(from: first, to: changed) }
+        }
     }
 
     // MARK: - Record-fed
@@ -119,8 +132,9 @@ struct EnvironmentConstantTests {
 
         _ = try await interpreter.update(to: window(507, 768, .pad))
         let narrow = try interpreter.record(Self.normalDay).marginLeft
-        #expect(narrow != 62.5)
-        #expect(try constraints.resolved(using: interpreter).map(\.constant) == [62.5, narrow])
+        #expect(
+            (narrow != 62.5, try constraints.resolved(using: interpreter).map(\.constant)) == (true, [62.5, narrow]),
+            "\(narrow)")
     }
 
     @Test func recordFedAndPerDeviceConstantsAgreeOnEveryDeviceOfTheStandardCatalog() throws {
@@ -164,12 +178,12 @@ struct EnvironmentConstantTests {
             make.width.equalTo(.record(Self.topView, attribute: "cornerRadius"))
         }
         let error = try #require(throws: ConstraintError.self) { try constraints.resolved(using: interpreter) }
-        #expect(error.code == .unknownView)
-        #expect(error.line == line)
-        #expect(error.file?.hasSuffix("EnvironmentConstantTests.swift") == true)
-        #expect(error.additionalErrors.map(\.code) == [.missingAttribute])
-        #expect(error.additionalErrors.first?.line == line + 1)
-        #expect("\(error)".contains("box.left == container.left + BMTReportMeasureView.bottomView.marginLeft"))
+        #expect(
+            (
+                error.code, error.line, error.file?.hasSuffix("EnvironmentConstantTests.swift"),
+                error.additionalErrors.map(\.code), error.additionalErrors.first?.line,
+                "\(error)".contains("box.left == container.left + BMTReportMeasureView.bottomView.marginLeft")
+            ) == (.unknownView, line, true, [.missingAttribute], line + 1, true), "\(error)")
     }
 
     @Test func aRecordFedConstantNeedsAnInterpreter() throws {
@@ -177,8 +191,7 @@ struct EnvironmentConstantTests {
             make.left.equalToSuperview().offset(.record(Self.topView, .marginLeft))
         }
         let error = try #require(throws: ConstraintError.self) { try constraints.resolved(for: window(375, 667)) }
-        #expect(error.code == .invalidValue)
-        #expect(error.message.contains("resolved(using:)"))
+        #expect((error.code, error.message.contains("resolved(using:)")) == (.invalidValue, true), "\(error)")
         #expect(throws: ConstraintError.self) { try constraints.resolved(for: DeviceProfile.standard(.iPhone6)) }
     }
 
@@ -191,15 +204,19 @@ struct EnvironmentConstantTests {
             make.right.equalToSuperview().offset(.record(title, attribute: "style"))
         }
         let error = try #require(throws: ConstraintError.self) { try constraints.resolved(using: interpreter) }
-        #expect(error.code == .invalidValue)
-        #expect(error.message.contains("Card.title.style is"))
-        #expect(error.additionalErrors.isEmpty)
+        #expect(
+            (error.code, error.message.contains("Card.title.style is"), error.additionalErrors.isEmpty)
+                == (.invalidValue, true, true), "\(error)")
     }
 
     @Test func aConstantResolvesOnItsOwnForAWindow() throws {
         let window = window(507, 768, .pad)
-        #expect(try LayoutConstant.scaled(20, designWidth: 375).resolved(for: window) == 27)
-        #expect(try LayoutConstant.fixed(20).resolved(for: window) == 20)
+        #expect(
+            try [
+                LayoutConstant.scaled(20, designWidth: 375).resolved(for: window),
+                LayoutConstant.fixed(20).resolved(for: window),
+            ]
+                == [27, 20])
         let interpreter = interpreter(window)
         #expect(
             try LayoutConstant.record(Self.topView, .height).resolved(for: window, records: interpreter)
@@ -209,8 +226,11 @@ struct EnvironmentConstantTests {
 
     @Test func aRecordValueReadsStandardAndExtensionNumbers() throws {
         let interpreter = interpreter(window(320, 568))
-        #expect(try RecordValue(Self.topView, .height).resolved(using: interpreter) == 105)
-        #expect(try RecordValue(Self.topView, attribute: "cornerRadius").resolved(using: interpreter) == 8)
+        #expect(
+            try [
+                RecordValue(Self.topView, .height).resolved(using: interpreter),
+                RecordValue(Self.topView, attribute: "cornerRadius").resolved(using: interpreter),
+            ] == [105, 8])
         #expect(
             "\(RecordValue(Self.topView, .height))" == "BMTReportMeasureView.bmt_reportMeasureViewId_TopView.height")
     }

@@ -14,9 +14,9 @@ struct LayoutValueTests {
             case .top, .bottom, .centerY: .vertical
             case .width, .height: .dimension
             }
-        #expect(attribute.axis == expected)
-        #expect(attribute.isDimension == (expected == .dimension))
-        #expect(attribute.isPosition == (expected != .dimension))
+        #expect(
+            (attribute.axis, attribute.isDimension, attribute.isPosition)
+                == (expected, expected == .dimension, expected != .dimension))
     }
 
     @Test func attributesRelateWithinTheirAxisExceptLeftRightAgainstLeadingTrailing() {
@@ -51,9 +51,8 @@ struct LayoutValueTests {
     @Test func prioritiesCanBeWrittenAsLiterals() {
         let integer: ConstraintPriority = 999
         let fraction: ConstraintPriority = 749.5
-        #expect(integer == ConstraintPriority(999))
-        #expect(integer.description == "999")
-        #expect(fraction.description == "749.5")
+        #expect(
+            (integer, integer.description, fraction.description) == (ConstraintPriority(999), "999", "749.5"))
     }
 
     @Test(arguments: [(Float(1), true), (1000, true), (0, false), (1001, false), (-5, false), (.nan, false)])
@@ -77,8 +76,11 @@ struct LayoutValueTests {
 
     @Test func insetsComeFromARecordsMargins() {
         let record = ConstraintRecord(marginLeft: 6, marginRight: 2, marginTop: 0.5, marginBottom: 1, width: 60)
-        #expect(LayoutInsets(margins: record) == LayoutInsets(top: 0.5, left: 6, bottom: 1, right: 2))
-        #expect(LayoutInsets(all: 3) == LayoutInsets(top: 3, left: 3, bottom: 3, right: 3))
+        #expect(
+            [LayoutInsets(margins: record), LayoutInsets(all: 3)] == [
+                LayoutInsets(top: 0.5, left: 6, bottom: 1, right: 2),
+                LayoutInsets(top: 3, left: 3, bottom: 3, right: 3),
+            ])
         #expect(LayoutInsets(all: 3).description == "(top: 3.0, left: 3.0, bottom: 3.0, right: 3.0)")
     }
 }

@@ -41,8 +41,7 @@ struct MeasureTopViewTests {
     func codeAndFilesResolveToTheSameConstraints(device: DeviceName) throws {
         let code = try writtenInCode().outcomes(on: device)
         let files = try readFromFiles(on: device).outcomes(on: device)
-        #expect(code == files)
-        #expect(code.count == 4)
+        #expect((code, code.count) == (files, 4))
     }
 
     @Test(arguments: [
@@ -50,8 +49,9 @@ struct MeasureTopViewTests {
         (.iPhone14Pro, 105.0, 15.0), (.iPhone16ProMax, 114.0, 20.0), (.iPadPro13, 114.0, 20.0),
     ])
     func eachDeviceGetsTheSeedsNumbers(device: DeviceName, height: Double, margin: Double) throws {
-        #expect(try writtenInCode().constants(on: device) == [0, margin, -margin, height])
-        #expect(try readFromFiles(on: device).constants(on: device) == [0, margin, -margin, height])
+        #expect(
+            try [writtenInCode().constants(on: device), readFromFiles(on: device).constants(on: device)]
+                == Array(repeating: [0, margin, -margin, height], count: 2))
     }
 
     @Test func theCodeVersionPrintsWhatAnIPhone14ProGets() throws {
@@ -68,9 +68,14 @@ struct MeasureTopViewTests {
     @Test func theCodeVersionPrintsItsPerDeviceNumbersBeforeResolution() {
         let lines = writtenInCode().description.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[1].hasPrefix("measureTopView.left == measureView.left + 20.0 [iPhone5: 12.0, iPhone6: 15.0] ("))
-        #expect(lines[2].hasPrefix("measureTopView.right == measureView.right - 20.0 [iPhone5: -12.0, iPhone6: -15.0]"))
-        #expect(lines[3].hasPrefix("measureTopView.height == 114.0 [iPhone5: 105.0, iPhone6: 105.0] ("))
+        let prefixes = [
+            (1, "measureTopView.left == measureView.left + 20.0 [iPhone5: 12.0, iPhone6: 15.0] ("),
+            (2, "measureTopView.right == measureView.right - 20.0 [iPhone5: -12.0, iPhone6: -15.0]"),
+            (3, "measureTopView.height == 114.0 [iPhone5: 105.0, iPhone6: 105.0] ("),
+        ]
+        for (index, prefix) in prefixes {
+            #expect(lines[index].hasPrefix(prefix), "line \(index)")
+        }
         #expect(lines.allSatisfy { $0.hasSuffix(")") && $0.contains("MeasureTopViewTests.swift:") })
     }
 

@@ -18,8 +18,9 @@ struct PerDeviceTests {
 
     @Test func anOverrideForTheDeviceItselfWinsOverOneForItsFallback() throws {
         let value = margin.overriding(17, on: .iPhone14Pro)
-        #expect(value.resolved(for: try .standard(.iPhone14Pro)) == 17)
-        #expect(value.resolved(for: try .standard(.iPhone12)) == 15)
+        for (device, expected) in [(DeviceName.iPhone14Pro, 17.0), (.iPhone12, 15)] {
+            #expect(value.resolved(for: try .standard(device)) == expected, "\(device)")
+        }
     }
 
     @Test func resolutionFollowsTheCatalogItIsGiven() throws {
@@ -29,14 +30,17 @@ struct PerDeviceTests {
             DeviceProfile(name: "Large", idiom: .phone, width: 414, height: 896, fallbacks: ["Medium"]),
         ])
         let large = try #require(catalog.profile(named: "Large"))
-        #expect(PerDevice(1.0).overriding(2, on: "Small").resolved(for: large, in: catalog) == 2)
-        #expect(PerDevice(1.0).overriding(2, on: "Small").resolved(for: large) == 1)
+        let value = PerDevice(1.0).overriding(2, on: "Small")
+        #expect([value.resolved(for: large, in: catalog), value.resolved(for: large)] == [2, 1])
     }
 
     @Test func anEmptyChainAndAChainWithoutOverridesGiveTheDefault() {
-        #expect(margin.resolved(along: []) == 20)
-        #expect(margin.resolved(along: [.iPad, .iPhone6Plus]) == 20)
-        #expect(margin.resolved(along: [.iPad, .iPhone6]) == 15)
+        let cases: [(chain: [DeviceName], value: Double)] = [
+            ([], 20), ([.iPad, .iPhone6Plus], 20), ([.iPad, .iPhone6], 15),
+        ]
+        for (chain, expected) in cases {
+            #expect(margin.resolved(along: chain) == expected, "\(chain)")
+        }
     }
 
     @Test func theInterpretersLookupChainResolvesLikeItsDevice() throws {
@@ -49,8 +53,7 @@ struct PerDeviceTests {
 
     @Test func oneOverrideCanNameSeveralDevices() {
         let height = PerDevice(114.0).overriding(105, on: .iPhone5, .iPhone6)
-        #expect(height.overrides == [.iPhone5: 105, .iPhone6: 105])
-        #expect(height.devices == [.iPhone5, .iPhone6])
+        #expect((height.overrides, height.devices) == ([.iPhone5: 105, .iPhone6: 105], [.iPhone5, .iPhone6]))
     }
 
     @Test func aLaterOverrideReplacesAnEarlierOneForTheSameDevice() {
@@ -58,15 +61,17 @@ struct PerDeviceTests {
     }
 
     @Test func overridesGivenInTheInitializerMatchOverridesAddedLater() {
-        #expect(PerDevice(20.0, overrides: [.iPhone5: 12, .iPhone6: 15]) == margin)
-        #expect(PerDevice(20.0) != margin)
+        #expect(
+            (PerDevice(20.0, overrides: [.iPhone5: 12, .iPhone6: 15]) == margin, PerDevice(20.0) == margin)
+                == (true, false))
     }
 
     @Test func mapTransformsTheDefaultAndEveryOverride() {
         let negated = margin.map { -$0 }
-        #expect(negated == PerDevice(-20.0, overrides: [.iPhone5: -12, .iPhone6: -15]))
         let described: PerDevice<String> = margin.map { "\($0)" }
-        #expect(described.overrides[.iPhone6] == "15.0")
+        #expect(
+            (negated, described.overrides[.iPhone6])
+                == (PerDevice(-20.0, overrides: [.iPhone5: -12, .iPhone6: -15]), "15.0"))
     }
 
     @Test func equalValuesHashEqually() {
@@ -77,8 +82,8 @@ struct PerDeviceTests {
     // MARK: - Description
 
     @Test func theDescriptionListsOverridesSortedByDevice() {
-        #expect(margin.description == "20.0 [iPhone5: 12.0, iPhone6: 15.0]")
-        #expect(PerDevice(20.0).description == "20.0")
-        #expect(PerDevice("a").overriding("b", on: .iPad).description == "a [iPad: b]")
+        #expect(
+            [margin.description, PerDevice(20.0).description, PerDevice("a").overriding("b", on: .iPad).description]
+                == ["20.0 [iPhone5: 12.0, iPhone6: 15.0]", "20.0", "a [iPad: b]"])
     }
 }

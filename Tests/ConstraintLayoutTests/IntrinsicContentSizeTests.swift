@@ -29,8 +29,9 @@ struct IntrinsicContentSizeTests {
         label.intrinsicContentSize = IntrinsicContentSize(width: 120, height: 21)
         let constraints = label.makeConstraints { make in make.left.top.equalTo(root).offset(10) }
         let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
-        #expect(layout.frame(of: label) == LayoutFrame(x: 10, y: 10, width: 120, height: 21))
-        #expect(layout.diagnostics.isEmpty)
+        #expect(
+            (layout.frame(of: label), layout.diagnostics.isEmpty)
+                == (LayoutFrame(x: 10, y: 10, width: 120, height: 21), true), "\(layout.diagnostics)")
     }
 
     @Test func theLabelThatHugsLessStretches() throws {
@@ -40,9 +41,10 @@ struct IntrinsicContentSizeTests {
         value.intrinsicContentSize = IntrinsicContentSize(width: 50, height: 21)
         let layout = try LayoutEngine(root: root, constraints: sideBySide(title, value), environment: environment)
             .solve()
-        #expect(layout.frame(of: title)?.width == 100)
-        #expect(layout.frame(of: value)?.width == 192.0)  // 320 − 20 − 8 − 100
-        #expect(layout.diagnostics.isEmpty)
+        // 320 − 20 − 8 − 100 for the value.
+        #expect(
+            ([layout.frame(of: title)?.width, layout.frame(of: value)?.width], layout.diagnostics.isEmpty)
+                == ([100, 192.0], true), "\(layout.diagnostics)")
     }
 
     @Test func theLabelThatResistsCompressionLessShrinks() throws {
@@ -52,8 +54,7 @@ struct IntrinsicContentSizeTests {
         value.intrinsicContentSize = IntrinsicContentSize(width: 150, height: 21, compressionResistance: 749)
         let layout = try LayoutEngine(root: root, constraints: sideBySide(title, value), environment: environment)
             .solve()
-        #expect(layout.frame(of: title)?.width == 200)
-        #expect(layout.frame(of: value)?.width == 92.0)  // 320 − 20 − 8 − 200
+        #expect([layout.frame(of: title)?.width, layout.frame(of: value)?.width] == [200, 92.0])  // 320 − 20 − 8 − 200
     }
 
     @Test func anExplicitConstraintAboveTheHuggingPriorityWins() throws {
@@ -64,8 +65,7 @@ struct IntrinsicContentSizeTests {
             make.width.equalTo(200).priority(251)
         }
         let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
-        #expect(layout.frame(of: label)?.width == 200)
-        #expect(layout.frame(of: label)?.height == 21)
+        #expect([layout.frame(of: label)?.width, layout.frame(of: label)?.height] == [200, 21])
     }
 
     @Test func aRequiredIntrinsicSizeThatConflictsIsBrokenAndReported() throws {
@@ -78,7 +78,8 @@ struct IntrinsicContentSizeTests {
         let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
         #expect(layout.frame(of: label)?.width == 100)
         let diagnostic = try #require(layout.diagnostics.first)
-        #expect(diagnostic.brokenConstraint?.label == "compression resistance")
-        #expect(diagnostic.conflictingConstraints.map(\.constant) == [100])
+        #expect(
+            (diagnostic.brokenConstraint?.label, diagnostic.conflictingConstraints.map(\.constant))
+                == ("compression resistance", [100]))
     }
 }

@@ -43,9 +43,10 @@ struct LayoutEngineTests {
         let layout = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
             .solve()
         let expected = LayoutFrame(x: margin, y: 0, width: profile.width - 2 * margin, height: height)
-        #expect(layout.frame(of: topView) == expected, "\(profile.name)")
-        #expect(layout.frame(of: measureView) == LayoutFrame(x: 0, y: 0, width: profile.width, height: profile.height))
-        #expect(layout.diagnostics.isEmpty)
+        #expect(
+            (layout.frame(of: topView), layout.frame(of: measureView), layout.diagnostics.isEmpty)
+                == (expected, LayoutFrame(x: 0, y: 0, width: profile.width, height: profile.height), true),
+            "\(profile.name): \(layout.diagnostics)")
     }
 
     @Test(arguments: [
@@ -77,11 +78,11 @@ struct LayoutEngineTests {
         let environment = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
         let engine = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
         let landscape = try engine.update(to: LayoutEnvironment(width: 375, height: 500, idiom: .phone))
-        #expect(landscape.frame(of: topView)?.width == 345)
-        #expect(landscape.frame(of: measureView)?.height == 500)
+        #expect([landscape.frame(of: topView)?.width, landscape.frame(of: measureView)?.height] == [345, 500])
         let pad = try engine.update(to: LayoutEnvironment(width: 768, height: 1024, idiom: .pad))
-        #expect(pad.frame(of: topView) == LayoutFrame(x: 20, y: 0, width: 728, height: 114))
-        #expect(engine.environment.width == 768)
+        #expect(
+            (pad.frame(of: topView), engine.environment.width)
+                == (LayoutFrame(x: 20, y: 0, width: 728, height: 114), 768))
     }
 
     // MARK: - Auto Layout's rules
@@ -97,12 +98,12 @@ struct LayoutEngineTests {
         let leftToRight = try LayoutEngine(
             root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
         ).solve()
-        #expect(leftToRight.frame(of: label)?.x == 10)
+        let leftToRightX = leftToRight.frame(of: label)?.x
         let rightToLeft = try LayoutEngine(
             root: root, constraints: [constraints],
             environment: LayoutEnvironment(width: 320, height: 480, layoutDirection: .rightToLeft)
         ).solve()
-        #expect(rightToLeft.frame(of: label)?.x == 210)
+        #expect([leftToRightX, rightToLeft.frame(of: label)?.x] == [10, 210], "left to right, then right to left")
     }
 
     @Test func aLowerPriorityGivesWay() throws {
@@ -117,8 +118,7 @@ struct LayoutEngineTests {
         let layout = try LayoutEngine(
             root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
         ).solve()
-        #expect(layout.frame(of: box)?.width == 300)
-        #expect(layout.diagnostics.isEmpty)
+        #expect((layout.frame(of: box)?.width, layout.diagnostics.isEmpty) == (300, true), "\(layout.diagnostics)")
     }
 
     @Test func framesAreRoundedToPixels() throws {
@@ -153,12 +153,13 @@ struct LayoutEngineTests {
         ).solve()
         #expect(layout.frame(of: day) == LayoutFrame(x: 16, y: 0, width: 288, height: 40))
         let diagnostic = try #require(layout.diagnostics.first)
-        #expect(layout.diagnostics.count == 1)
-        #expect(diagnostic.kind == .brokenConstraint)
-        #expect(diagnostic.brokenConstraint?.firstAttribute == .width)
-        #expect(diagnostic.conflictingConstraints.map(\.firstAttribute) == [.left, .right])
-        #expect(diagnostic.description.hasPrefix("LayoutEngineTests.swift:"))
-        #expect(diagnostic.description.contains("day.left == root.left + 16.0"))
+        #expect(
+            (
+                layout.diagnostics.count, diagnostic.kind, diagnostic.brokenConstraint?.firstAttribute,
+                diagnostic.conflictingConstraints.map(\.firstAttribute),
+                diagnostic.description.hasPrefix("LayoutEngineTests.swift:"),
+                diagnostic.description.contains("day.left == root.left + 16.0")
+            ) == (1, .brokenConstraint, .width, [.left, .right], true, true), "\(layout.diagnostics)")
     }
 
     @Test func strictModeThrowsOnAConflict() throws {
@@ -194,9 +195,11 @@ struct LayoutEngineTests {
             root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480)
         ).solve()
         let ambiguous = layout.diagnostics.filter { $0.kind == .ambiguousLayout }
-        #expect(ambiguous.map(\.item) == ["badge", "label"])
-        #expect(ambiguous.map(\.freeAttributes) == [[.left], [.width]])
-        #expect(ambiguous[0].description.contains("the layout of 'badge' is ambiguous"))
+        #expect(
+            (
+                ambiguous.map(\.item), ambiguous.map(\.freeAttributes),
+                ambiguous.first?.description.contains("the layout of 'badge' is ambiguous")
+            ) == (["badge", "label"], [[.left], [.width]], true), "\(ambiguous)")
     }
 
     @Test func anOptionalConstraintResolvesAmbiguity() throws {
@@ -211,8 +214,7 @@ struct LayoutEngineTests {
         let layout = try LayoutEngine(
             root: root, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 480)
         ).solve()
-        #expect(layout.diagnostics.isEmpty)
-        #expect(layout.frame(of: label)?.width == 80)
+        #expect((layout.diagnostics.isEmpty, layout.frame(of: label)?.width) == (true, 80), "\(layout.diagnostics)")
     }
 
     @Test(.longTier) func tenThousandViewsAreLaidOutWithoutAHang() throws {
@@ -229,8 +231,9 @@ struct LayoutEngineTests {
         let engine = try LayoutEngine(
             root: root, constraints: constraints, environment: LayoutEnvironment(width: 320, height: 480))
         let layout = try engine.update(to: LayoutEnvironment(width: 320, height: 400))
-        #expect(layout.frame(of: views[9999]) == LayoutFrame(x: 16, y: 519_948, width: 288, height: 44))
-        #expect(layout.diagnostics.map(\.kind) == [.ambiguityNotChecked])
+        #expect(
+            (layout.frame(of: views[9999]), layout.diagnostics.map(\.kind))
+                == (LayoutFrame(x: 16, y: 519_948, width: 288, height: 44), [.ambiguityNotChecked]))
     }
 
     @Test func aZeroSizeWindowLaysOutWithoutAConflict() throws {
@@ -240,9 +243,9 @@ struct LayoutEngineTests {
         let layout = try LayoutEngine(root: measureView, constraints: [measureConstraints()], environment: environment)
             .solve()
         let window = LayoutFrame(x: 0, y: 0, width: environment.width, height: environment.height)
-        #expect(layout.frame(of: measureView) == window)
-        #expect((layout.frame(of: topView)?.width ?? 0) < 0)
-        #expect(layout.diagnostics.isEmpty)
+        #expect(
+            (layout.frame(of: measureView), (layout.frame(of: topView)?.width ?? 0) < 0, layout.diagnostics.isEmpty)
+                == (window, true, true), "\(String(describing: layout.frame(of: topView))), \(layout.diagnostics)")
     }
 
     // MARK: - Numbers at the edge of the range
@@ -262,9 +265,12 @@ struct LayoutEngineTests {
         let frame = try #require(layout.frame(of: title))
         #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite }, "\(frame)")
         let broken = layout.diagnostics.filter { $0.kind == .brokenConstraint }
-        #expect(broken.map { $0.brokenConstraint?.firstAttribute } == [.left, .width])
-        #expect(broken.allSatisfy { $0.description.hasPrefix("LayoutEngineTests.swift:") })
-        #expect(broken.allSatisfy { $0.message.contains("beyond ±1e15 points") }, "\(broken)")
+        #expect(
+            (
+                broken.map { $0.brokenConstraint?.firstAttribute },
+                broken.allSatisfy { $0.description.hasPrefix("LayoutEngineTests.swift:") },
+                broken.allSatisfy { $0.message.contains("beyond ±1e15 points") }
+            ) == ([.left, .width], true, true), "\(broken)")
     }
 
     @Test func strictModeThrowsForAFrameBeyondTheLimitAtTheConstraintsLine() throws {
@@ -281,9 +287,8 @@ struct LayoutEngineTests {
                 conflictHandling: .strict)
             Issue.record("expected an error")
         } catch {
-            #expect(error.code == .unsatisfiable)
-            #expect(error.line == line)
-            #expect(error.message.contains("beyond"))
+            #expect(
+                (error.code, error.line, error.message.contains("beyond")) == (.unsatisfiable, line, true), "\(error)")
         }
     }
 
@@ -324,8 +329,11 @@ struct LayoutEngineTests {
         // 1e6 × 1e10 is beyond the limit.
         let resized = try engine.update(to: LayoutEnvironment(width: 1e6, height: 480))
         let frame = try #require(resized.frame(of: wide))
-        #expect(abs(frame.width) <= LayoutEngine.coordinateLimit)
-        #expect(resized.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e10 })
+        #expect(
+            (
+                abs(frame.width) <= LayoutEngine.coordinateLimit,
+                resized.diagnostics.contains { $0.brokenConstraint?.multiplier == 1e10 }
+            ) == (true, true), "\(frame), \(resized.diagnostics)")
     }
 
     @Test func anAmbiguityProbeThatOverflowsIsSkipped() throws {
@@ -383,8 +391,7 @@ struct LayoutEngineTests {
             _ = try LayoutEngine(root: root, constraints: constraints, environment: window, conflictHandling: .strict)
             Issue.record("expected an error")
         } catch {
-            #expect(error.line == line, "\(error)")
-            #expect(error.code == .solverFailure)
+            #expect((error.line, error.code) == (line, .solverFailure), "\(error)")
         }
     }
 
@@ -412,9 +419,11 @@ struct LayoutEngineTests {
         let environment = LayoutEnvironment(width: 320, height: 480, displayScale: 1e300)
         let layout = try LayoutEngine(root: root, constraints: [constraints], environment: environment).solve()
         #expect(layout.frame(of: far) == LayoutFrame(x: 1e10, y: 7.25, width: 10, height: 10))
-        #expect(environment.roundedToPixel(1e308) == 1e308)
         #expect(
-            LayoutEnvironment(width: 320, height: 480, displayScale: 3).roundedToPixel(1e14 + 0.4) == 1e14 + 1.0 / 3)
+            [
+                environment.roundedToPixel(1e308),
+                LayoutEnvironment(width: 320, height: 480, displayScale: 3).roundedToPixel(1e14 + 0.4),
+            ] == [1e308, 1e14 + 1.0 / 3])
     }
 
     @Test func anItemOfAnotherTreeIsAnError() throws {

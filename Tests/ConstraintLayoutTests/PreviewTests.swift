@@ -133,8 +133,11 @@ struct PreviewTests {
         let constraints = child.makeConstraints { make in make.edges.equalTo(root).inset(8) }
         let sheet = try LayoutPreview(root: root, constraints: [constraints]).sheet(for: LayoutPreview.originalClasses)
         let collector = try parse(sheet.svg())
-        #expect(collector.rects.contains { $0["data-name"] == "it's <b>\u{FFFD}" })
-        #expect(collector.texts.contains { $0.hasPrefix("<root & \"friends\">") })
+        #expect(
+            (
+                collector.rects.contains { $0["data-name"] == "it's <b>\u{FFFD}" },
+                collector.texts.contains { $0.hasPrefix("<root & \"friends\">") }
+            ) == (true, true), "\(collector.texts)")
         let html = sheet.html()
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     }
@@ -151,19 +154,25 @@ struct PreviewTests {
         #expect(nodes.count == Self.measureEnvironments.count)
         // iPhone 5: the window is 320 × 568 points, the top view 12 points in and 296 wide.
         let window = windows[0]
-        #expect(abs(try Self.number(window["width"]) - 320 * scale) < 0.01)
-        #expect(abs(try Self.number(window["height"]) - 568 * scale) < 0.01)
         let top = nodes[0]
         #expect(top["data-name"] == "measureTopView")
-        #expect(abs(try Self.number(top["x"]) - (try Self.number(window["x"]) + 12 * scale)) < 0.01)
-        #expect(abs(try Self.number(top["width"]) - 296 * scale) < 0.01)
-        #expect(abs(try Self.number(top["height"]) - 105 * scale) < 0.01)
-        // The iPad's window is as tall as the drawing area; panels of one row share their top.
-        #expect(abs(try Self.number(windows[3]["height"]) - PreviewSheet.maximumDrawingHeight) < 0.01)
+        let sizes: [(size: String, drawn: Double, expected: Double)] = [
+            ("iPhone 5 window width", try Self.number(window["width"]), 320 * scale),
+            ("iPhone 5 window height", try Self.number(window["height"]), 568 * scale),
+            ("top view x", try Self.number(top["x"]), try Self.number(window["x"]) + 12 * scale),
+            ("top view width", try Self.number(top["width"]), 296 * scale),
+            ("top view height", try Self.number(top["height"]), 105 * scale),
+            // The iPad's window is as tall as the drawing area.
+            ("iPad window height", try Self.number(windows[3]["height"]), PreviewSheet.maximumDrawingHeight),
+        ]
+        for (size, drawn, expected) in sizes {
+            #expect(abs(drawn - expected) < 0.01, "\(size): \(drawn), not \(expected)")
+        }
+        // Panels of one row share their top.
         #expect(Set(try windows.map { try Self.number($0["y"]) }).count == 1)
-        #expect(collector.texts.contains("320×568 @2x"))
-        #expect(collector.texts.contains("w:compact h:regular"))
-        #expect(collector.texts.contains("iPadSplitView694"))
+        for text in ["320×568 @2x", "w:compact h:regular", "iPadSplitView694"] {
+            #expect(collector.texts.contains(text), "\(text)")
+        }
     }
 
     @Test func anEmptySheetOrFramesThatAreNotNumbersStillMakeWellFormedSVG() throws {
@@ -177,8 +186,9 @@ struct PreviewTests {
         panel.guides = [.init(x1: 0, y1: .infinity, x2: 10, y2: 0, label: "inf")]
         let collector = try parse(PreviewSheet(title: "odd", panels: [panel], columns: 0).svg())
         let negative = try #require(collector.rects.first { $0["data-name"] == "negative" })
-        #expect(try Self.number(negative["width"]) > 0)
-        #expect(!collector.rects.contains { $0["data-name"] == "nan" })
+        #expect(
+            (try Self.number(negative["width"]) > 0, collector.rects.contains { $0["data-name"] == "nan" })
+                == (true, false), "\(negative)")
     }
 
     @Test func contentPastTheWindowIsDrawnAndShadedAndFarAwayContentIsCutAtTheEdge() throws {
@@ -195,9 +205,9 @@ struct PreviewTests {
         let left = try #require(collector.rects.first { $0["data-name"] == "left" })
         #expect(try Self.number(left["x"]) == Self.number(window["x"]) - 50)
         let zones = collector.rects.filter { $0["class"] == "past-window" }
-        #expect(zones.count == 2)
-        #expect(try zones.map { try Self.number($0["width"]) }.sorted() == [50, 100])
-        #expect(collector.texts.contains("far"))
+        #expect(
+            (zones.count, try zones.map { try Self.number($0["width"]) }.sorted(), collector.texts.contains("far"))
+                == (2, [50, 100], true))
     }
 
     @Test func numbersAtTheEdgeOfTheRangeNeverTrapAndStillMakeWellFormedSVG() throws {
@@ -248,21 +258,26 @@ struct PreviewTests {
         let environment = LayoutEnvironment(width: 320, height: 480, idiom: .phone)
         let panel = try #require(try preview.panels(for: [environment]).first)
         let highlights = Dictionary(uniqueKeysWithValues: panel.nodes.map { ($0.name, Set($0.highlights)) })
-        #expect(highlights["screen"] == [])
-        #expect(highlights["a"] == [.overlapsSibling])
-        #expect(highlights["b"] == [.overlapsSibling])
-        #expect(highlights["c"] == [.outsideSuperitem])
-        #expect(highlights["d"] == [.emptySize])
-        #expect(highlights["e"] == [.brokenConstraint])
+        let expected: [(node: String, highlights: Set<PreviewHighlight>)] = [
+            ("screen", []), ("a", [.overlapsSibling]), ("b", [.overlapsSibling]), ("c", [.outsideSuperitem]),
+            ("d", [.emptySize]), ("e", [.brokenConstraint]),
+        ]
+        for (node, expected) in expected {
+            #expect(highlights[node] == expected, "\(node)")
+        }
         #expect(highlights["f"]?.contains(.ambiguousLayout) == true)
         let collector = try parse(try preview.sheet(for: [environment]).svg())
         let drawn = Dictionary(
             uniqueKeysWithValues: collector.rects.compactMap { rect in rect["data-name"].map { ($0, rect) } })
-        #expect(drawn["c"]?["data-highlights"] == "outsideSuperitem")
-        #expect(drawn["c"]?["stroke"] == PreviewHighlight.outsideSuperitem.color)
-        #expect(drawn["e"]?["stroke"] == PreviewHighlight.brokenConstraint.color)
-        #expect(collector.texts.contains { $0.hasPrefix("PreviewTests.swift:") && $0.contains("broke") })
-        #expect(collector.rects.contains { $0["class"] == "legend-overlapsSibling" })
+        #expect(
+            [drawn["c"]?["data-highlights"], drawn["c"]?["stroke"], drawn["e"]?["stroke"]] == [
+                "outsideSuperitem", PreviewHighlight.outsideSuperitem.color, PreviewHighlight.brokenConstraint.color,
+            ])
+        #expect(
+            (
+                collector.texts.contains { $0.hasPrefix("PreviewTests.swift:") && $0.contains("broke") },
+                collector.rects.contains { $0["class"] == "legend-overlapsSibling" }
+            ) == (true, true), "\(collector.texts)")
     }
 
     @Test func siblingsThatOnlyTouchDoNotOverlap() {
@@ -277,20 +292,21 @@ struct PreviewTests {
 
     @Test func edgesBetweenDevicePixelsAreOffTheGrid() {
         let environment = LayoutEnvironment(width: 375, height: 667, displayScale: 3)
-        #expect(
-            LayoutPreview.isOnPixelGrid(
-                LayoutFrame(x: 1.0 / 3, y: 0, width: 2.0 / 3, height: 10), environment: environment))
-        #expect(
-            !LayoutPreview.isOnPixelGrid(LayoutFrame(x: 0.25, y: 0, width: 10, height: 10), environment: environment))
+        let frames = [
+            LayoutFrame(x: 1.0 / 3, y: 0, width: 2.0 / 3, height: 10),
+            LayoutFrame(x: 0.25, y: 0, width: 10, height: 10),
+        ]
+        #expect(frames.map { LayoutPreview.isOnPixelGrid($0, environment: environment) } == [true, false])
     }
 
     @Test func numbersPrintWithFixedDecimalsOnEveryPlatform() {
-        #expect(PreviewNumber.fixed(12) == "12.00")
-        #expect(PreviewNumber.fixed(-0.5) == "-0.50")
-        #expect(PreviewNumber.fixed(-0.001) == "0.00")
-        #expect(PreviewNumber.fixed(10.0 / 3) == "3.33")
-        #expect(PreviewNumber.short(42.50) == "42.5")
-        #expect(PreviewNumber.short(.nan) == "nan")
+        let fixed: [(number: Double, text: String)] = [
+            (12, "12.00"), (-0.5, "-0.50"), (-0.001, "0.00"), (10.0 / 3, "3.33"),
+        ]
+        for (number, text) in fixed {
+            #expect(PreviewNumber.fixed(number) == text, "\(number)")
+        }
+        #expect([PreviewNumber.short(42.50), PreviewNumber.short(.nan)] == ["42.5", "nan"])
     }
 
     // MARK: - The README
@@ -313,9 +329,12 @@ struct PreviewTests {
         }
         let engine = try LayoutEngine(
             root: measureView, constraints: [constraints], environment: LayoutEnvironment(width: 320, height: 568))
-        #expect(try engine.solve().frame(of: topView) == LayoutFrame(x: 12, y: 0, width: 296, height: 105))
+        let phone = try engine.solve().frame(of: topView)
         let splitView = try engine.update(to: LayoutEnvironment(width: 694, height: 768, idiom: .pad))
-        #expect(splitView.frame(of: topView) == LayoutFrame(x: 20, y: 0, width: 654, height: 114))
+        #expect(
+            [phone, splitView.frame(of: topView)] == [
+                LayoutFrame(x: 12, y: 0, width: 296, height: 105), LayoutFrame(x: 20, y: 0, width: 654, height: 114),
+            ])
     }
 
     // MARK: - Pictures for the preview check

@@ -14,8 +14,7 @@ struct NumericRangeTests {
         try solver.add(x * 1e9 == y)
         try solver.add(y == 5e9)
         solver.updateVariables()
-        #expect(x.value == 5)
-        #expect(y.value == 5e9)
+        #expect([x.value, y.value] == [5, 5e9])
     }
 
     @Test func aSmallCoefficientIsNotTakenForRoundingNoise() throws {
@@ -127,8 +126,8 @@ struct NumericRangeTests {
         let before = [w.value, x.value, y.value]
         // The new row is finite (x = 1e200 × w), but y's row becomes 1e400 × w once x is replaced in it.
         let overflowing = x == 1e200 * w
-        #expect(catching(.nonFiniteValue) { try solver.add(overflowing) })
-        #expect(!solver.hasConstraint(overflowing))
+        let refused = catching(.nonFiniteValue) { try solver.add(overflowing) }
+        #expect((refused, solver.hasConstraint(overflowing)) == (true, false))
         solver.updateVariables()
         #expect([w.value, x.value, y.value] == before)
         try solver.add(x == w + 1)

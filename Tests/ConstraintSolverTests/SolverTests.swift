@@ -16,8 +16,7 @@ struct SolverTests {
         try solver.add(y <= 30)
         try solver.add((x == 100) | .weak)
         solver.updateVariables()
-        #expect(x.value == 40)
-        #expect(y.value == 30)
+        #expect([x.value, y.value] == [40, 30])
     }
 
     @Test func anOptionalConstraintGivesWayToARequiredOne() throws {
@@ -44,8 +43,7 @@ struct SolverTests {
         let solver = Solver()
         try solver.add(x + y >= 0)
         solver.updateVariables()
-        #expect(x.value + y.value >= 0)
-        #expect(Variable("unused").value == 0)
+        #expect((x.value + y.value >= 0, Variable("unused").value) == (true, 0), "x \(x.value), y \(y.value)")
     }
 
     @Test func theDocumentationExampleGivesTheValuesItShows() throws {
@@ -57,12 +55,13 @@ struct SolverTests {
         try solver.add(left + width == window - 16)
         try solver.add((width == 100) | .weak)
         try solver.addEditVariable(window, strength: .strong)
-        try solver.suggestValue(window, 320)
-        solver.updateVariables()
-        #expect(width.value == 288)
-        try solver.suggestValue(window, 694)
-        solver.updateVariables()
-        #expect(width.value == 662)
+        var widths: [Double] = []
+        for value in [320.0, 694] {
+            try solver.suggestValue(window, value)
+            solver.updateVariables()
+            widths.append(width.value)
+        }
+        #expect(widths == [288, 662], "at windows 320 and 694")
     }
 
     // MARK: - Strengths
@@ -74,13 +73,15 @@ struct SolverTests {
             let wishes = [(x == 10) | .weak, (x == 20) | .medium, (x == 30) | .strong]
             for index in order { try solver.add(wishes[index]) }
             solver.updateVariables()
-            #expect(x.value == 30, "order \(order)")
+            // x with all three wishes, without the strong one, then without the medium one.
+            var values = [x.value]
             try solver.remove(wishes[2])
             solver.updateVariables()
-            #expect(x.value == 20, "order \(order)")
+            values.append(x.value)
             try solver.remove(wishes[1])
             solver.updateVariables()
-            #expect(x.value == 10, "order \(order)")
+            values.append(x.value)
+            #expect(values == [30, 20, 10], "order \(order)")
         }
     }
 
@@ -108,12 +109,13 @@ struct SolverTests {
         let strengths = priorities.map { Strength(priority: $0) }
         for (lower, higher) in zip(strengths, strengths.dropFirst()) { #expect(lower < higher) }
         #expect(strengths.allSatisfy { !$0.isRequired && $0.weight > 0 })
-        #expect(Strength(priority: 1000) == .required)
-        #expect(Strength(priority: 250) == .weak)
-        #expect(Strength(priority: 500) == .medium)
-        #expect(Strength(priority: 750) == .strong)
-        #expect(Strength(priority: 5000) == .required)
-        #expect(Strength(priority: -3) == Strength(priority: 1))
+        let named: [(priority: Float, strength: Strength)] = [
+            (1000, .required), (250, .weak), (500, .medium), (750, .strong), (5000, .required),
+            (-3, Strength(priority: 1)),
+        ]
+        for (priority, strength) in named {
+            #expect(Strength(priority: priority) == strength, "\(priority)")
+        }
     }
 
     @Test func priority751BeatsPriority750() throws {
@@ -130,11 +132,9 @@ struct SolverTests {
         let y = Variable("y")
         let required = x == y + 10
         let weak = required | .weak
-        #expect(required.strength == .required)
-        #expect(weak.strength == .weak)
-        #expect(weak !== required)
-        #expect(weak.relation == .equal)
-        #expect("\(weak)" == "x + -1.0 * y + -10.0 == 0 | weak")
+        #expect(
+            (required.strength, weak.strength, weak !== required, weak.relation, "\(weak)")
+                == (.required, .weak, true, .equal, "x + -1.0 * y + -10.0 == 0 | weak"))
     }
 
     // MARK: - Inequalities
@@ -147,11 +147,11 @@ struct SolverTests {
         let wish = (x == 0) | .strong
         try solver.add(wish)
         solver.updateVariables()
-        #expect(x.value == 10)
+        let toZero = x.value
         try solver.remove(wish)
         try solver.add((x == 100) | .strong)
         solver.updateVariables()
-        #expect(x.value == 20)
+        #expect([toZero, x.value] == [10, 20], "wishing for 0, then for 100")
     }
 
     @Test func anOptionalInequalityHoldsWhenItCan() throws {
@@ -176,14 +176,10 @@ struct SolverTests {
         try solver.addEditVariable(middle, strength: .strong)
         try solver.suggestValue(middle, 5)
         solver.updateVariables()
-        #expect(middle.value == 5)
-        #expect(left.value == 0)
-        #expect(right.value == 10)
+        #expect([middle.value, left.value, right.value] == [5, 0, 10])
         try solver.suggestValue(middle, 98)
         solver.updateVariables()
-        #expect(middle.value == 95)
-        #expect(right.value == 100)
-        #expect(left.value == 90)
+        #expect([middle.value, left.value, right.value] == [95, 90, 100])
     }
 
     // MARK: - Removal
@@ -195,15 +191,15 @@ struct SolverTests {
         try solver.add(x == 2 * y)
         try solver.add((y == 7) | .weak)
         solver.updateVariables()
-        #expect(x.value == 14)
+        let first = x.value
         let added = [x <= 6, y >= 1, (x + y == 50) | .medium]
         for constraint in added { try solver.add(constraint) }
         solver.updateVariables()
-        #expect(x.value == 6)
+        let bounded = x.value
         for constraint in added.reversed() { try solver.remove(constraint) }
         solver.updateVariables()
-        #expect(x.value == 14)
-        #expect(y.value == 7)
+        // x before, with and after the added constraints, and y after.
+        #expect([first, bounded, x.value, y.value] == [14, 6, 14, 7])
     }
 
     @Test func constraintsCanBeRemovedInAnyOrder() throws {
@@ -212,20 +208,21 @@ struct SolverTests {
         let constraints = [x >= 1, x >= 2, (x == 3) | .weak, x <= 40, (x == 50) | .medium]
         for constraint in constraints { try solver.add(constraint) }
         solver.updateVariables()
-        #expect(x.value == 40)
+        // x with every constraint, then after removing x <= 40, then (x == 50) | .medium.
+        var values = [x.value]
         try solver.remove(constraints[3])
         solver.updateVariables()
-        #expect(x.value == 50)
+        values.append(x.value)
         try solver.remove(constraints[4])
         solver.updateVariables()
-        #expect(x.value == 3)
+        values.append(x.value)
+        #expect(values == [40, 50, 3])
         try solver.remove(constraints[2])
         try solver.remove(constraints[0])
         try solver.add((x == -5) | .weak)
         solver.updateVariables()
-        #expect(x.value == 2)
-        #expect(solver.hasConstraint(constraints[1]))
-        #expect(!solver.hasConstraint(constraints[0]))
+        #expect(
+            (x.value, solver.hasConstraint(constraints[1]), solver.hasConstraint(constraints[0])) == (2, true, false))
     }
 
     @Test func aRemovedConstraintCanBeAddedAgain() throws {
@@ -248,11 +245,11 @@ struct SolverTests {
         try solver.addEditVariable(x, strength: .weak)
         solver.updateVariables()
         solver.reset()
-        #expect(!solver.hasConstraint(constraint))
-        #expect(!solver.hasEditVariable(x))
-        #expect(x.value == 5)
+        let afterReset = (solver.hasConstraint(constraint), solver.hasEditVariable(x), x.value)
         try solver.add(x == 8)
         solver.updateVariables()
-        #expect(x.value == 8)
+        #expect(
+            (afterReset.0, afterReset.1, afterReset.2, x.value) == (false, false, 5, 8),
+            "constraint, edit variable and x after the reset, then x solved again")
     }
 }

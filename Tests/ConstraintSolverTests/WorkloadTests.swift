@@ -39,15 +39,15 @@ struct WorkloadTests {
     @Test func oneHundredRowsStackInTheWindow() throws {
         let workload = try RowsWorkload(count: 100)
         for (index, row) in workload.rows.enumerated() {
-            #expect(row.x.value == 16)
-            #expect(row.width.value == 288)
-            #expect(row.height.value == 44)
-            #expect(row.y.value == 8 + Double(index) * 52)
+            #expect(
+                [row.x.value, row.width.value, row.height.value, row.y.value] == [16, 288, 44, 8 + Double(index) * 52],
+                "row \(index)")
         }
         try workload.solver.suggestValue(workload.window, 694)
         workload.solver.updateVariables()
-        #expect(workload.rows.allSatisfy { $0.width.value == 662 })
-        #expect(workload.window.value == 694)
+        #expect(
+            (workload.rows.allSatisfy { $0.width.value == 662 }, workload.window.value) == (true, 694),
+            "\(workload.rows.map(\.width.value).prefix(5))")
     }
 
     @Test func manyRowsWithAnOptionalWishEachStaySolvable() throws {

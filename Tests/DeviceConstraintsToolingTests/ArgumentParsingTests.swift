@@ -19,15 +19,22 @@ struct ArgumentParsingTests {
 
     @Test func lintReadsItsFolderCatalogAndFlagsInAnyOrder() throws {
         let expected = ToolCommand.lint(LintOptions(directory: "Designs", catalog: "c.json", json: true, strict: true))
-        #expect(try command("lint", "--strict", "Designs", "--catalog", "c.json", "--json") == expected)
-        #expect(try command("lint", "--catalog=c.json", "--json", "--strict", "Designs") == expected)
+        for arguments in [
+            ["lint", "--strict", "Designs", "--catalog", "c.json", "--json"],
+            ["lint", "--catalog=c.json", "--json", "--strict", "Designs"],
+        ] {
+            #expect(try ToolCommand(parsing: arguments) == expected, "\(arguments)")
+        }
     }
 
     @Test func anOptionThatTakesAValueGivenTwiceIsAUsageErrorNamingIt() throws {
         let device = try usageError("show", "Card", "--device", "iPhone6", "--device=iPad")
-        #expect(device.message == "'--device' is given twice ('iPhone6' and 'iPad'); give it once")
-        #expect(device.usage == CommandSpec.show.usage)
-        #expect(ToolResult(device).exitCode == .usageError)
+        #expect(
+            (device.message, device.usage, ToolResult(device).exitCode)
+                == (
+                    "'--device' is given twice ('iPhone6' and 'iPad'); give it once", CommandSpec.show.usage,
+                    .usageError
+                ))
         for arguments in [
             ["devices", "--catalog", "a.json", "--catalog=b.json"],
             ["show", "Card", "--size", "1x2", "--size", "1x2"],
@@ -68,14 +75,16 @@ struct ArgumentParsingTests {
 
     @Test func showAndPreviewTakeATextSizeAndRefuseAnUnknownOneWithTheNearest() throws {
         #expect(
-            try command("show", "Calendar", "--device", "iPhone6", "--text-size", "accessibility2")
-                == .show(
+            try [
+                command("show", "Calendar", "--device", "iPhone6", "--text-size", "accessibility2"),
+                command("preview", "Calendar", "--text-size=xSmall"),
+            ] == [
+                .show(
                     ShowOptions(
                         container: "Calendar", directory: "Constraints", device: .named("iPhone6"),
-                        textSize: .accessibility2)))
-        #expect(
-            try command("preview", "Calendar", "--text-size=xSmall")
-                == .preview(PreviewOptions(container: "Calendar", directory: "Constraints", textSize: .xSmall)))
+                        textSize: .accessibility2)),
+                .preview(PreviewOptions(container: "Calendar", directory: "Constraints", textSize: .xSmall)),
+            ])
         let error = try #require(throws: UsageError.self) {
             try command("show", "Calendar", "--device", "iPhone6", "--text-size", "xlarge")
         }
@@ -88,9 +97,9 @@ struct ArgumentParsingTests {
 
     @Test func coverageAndDevicesReadTheirOptions() throws {
         #expect(
-            try command("coverage", "Designs", "--json") == .coverage(CoverageOptions(directory: "Designs", json: true))
-        )
-        #expect(try command("devices") == .devices(DevicesOptions()))
+            try [command("coverage", "Designs", "--json"), command("devices")] == [
+                .coverage(CoverageOptions(directory: "Designs", json: true)), .devices(DevicesOptions()),
+            ])
     }
 
     // MARK: - Help and version
@@ -116,11 +125,13 @@ struct ArgumentParsingTests {
 
     @Test func everyCommandHasHelpThatWinsOverOtherArguments() throws {
         for spec in CommandSpec.all {
-            #expect(try command(spec.name, "--help") == .help(spec.help))
-            #expect(try command(spec.name, "--no-such-option", "-h") == .help(spec.help))
-            #expect(try command("help", spec.name) == .help(spec.help))
-            #expect(spec.help.contains("USAGE: \(spec.usage)"))
-            #expect(spec.help.contains("-h, --help"))
+            let commands = try [
+                command(spec.name, "--help"), command(spec.name, "--no-such-option", "-h"), command("help", spec.name),
+            ]
+            #expect(commands == Array(repeating: .help(spec.help), count: 3), "\(spec.name)")
+            #expect(
+                (spec.help.contains("USAGE: \(spec.usage)"), spec.help.contains("-h, --help")) == (true, true),
+                "\(spec.name)")
         }
     }
 
@@ -133,14 +144,22 @@ struct ArgumentParsingTests {
 
     @Test func anUnknownOptionSuggestsTheNearest() throws {
         let error = try usageError("lint", "--jsn")
-        #expect(error.message == "unknown option '--jsn'; did you mean '--json'?")
-        #expect(error.usage == "device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]")
-        #expect(error.description == "error: \(error.message)\nusage: \(error.usage)")
+        #expect(
+            (error.message, error.usage, error.description)
+                == (
+                    "unknown option '--jsn'; did you mean '--json'?",
+                    "device-constraints lint [<dir>] [--catalog <file>] [--json] [--strict] [--watch]",
+                    "error: \(error.message)\nusage: \(error.usage)"
+                ))
     }
 
     @Test func anUnknownCommandSuggestsTheNearest() throws {
-        #expect(try usageError("lnt").message == "unknown command 'lnt'; did you mean 'lint'?")
-        #expect(try usageError("--verison").message == "unknown option '--verison'; did you mean '--version'?")
+        for (argument, message) in [
+            ("lnt", "unknown command 'lnt'; did you mean 'lint'?"),
+            ("--verison", "unknown option '--verison'; did you mean '--version'?"),
+        ] {
+            #expect(try usageError(argument).message == message, "\(argument)")
+        }
     }
 
     @Test(arguments: [
@@ -193,8 +212,7 @@ struct ArgumentParsingTests {
     ])
     func aWrongCommandLineIsAUsageError(arguments: [String], message: String) throws {
         let error = try #require(throws: UsageError.self) { try ToolCommand(parsing: arguments) }
-        #expect(error.message == message)
-        #expect(ToolResult(error).exitCode == .usageError)
+        #expect((error.message, ToolResult(error).exitCode) == (message, .usageError))
     }
 
     @Test func aNegativeNumberIsAValueNotAnOption() throws {
@@ -206,17 +224,17 @@ struct ArgumentParsingTests {
         let n = CommandSpec.Option(name: "n", valueName: "n", help: "")
         let flag = CommandSpec.Option(name: "flag", help: "")
         let spec = CommandSpec(name: "t", abstract: "", options: [n, flag])
-        #expect(try spec.parse(["--n", "-1x5"])[n] == "-1x5")
-        #expect(try spec.parse(["--n", "--other"])[n] == "--other")
+        for value in ["-1x5", "--other"] {
+            #expect(try spec.parse(["--n", value])[n] == value)
+        }
         #expect(throws: UsageError.self) { try spec.parse(["--n", "--flag"]) }
     }
 
     @Test func noArgumentsIsAUsageErrorThatPrintsTheHelp() throws {
         let error = try usageError()
-        #expect(error.message == "missing command")
-        #expect(error.description == "error: missing command\n\n\(CommandSpec.toolHelp)")
-        #expect(ToolResult(error).exitCode == .usageError)
-        #expect(ToolResult(error).output.isEmpty)
+        #expect(
+            (error.message, error.description, ToolResult(error).exitCode, ToolResult(error).output)
+                == ("missing command", "error: missing command\n\n\(CommandSpec.toolHelp)", .usageError, ""))
     }
 
     @Test func eachCommandReadsItsOwnOptions() throws {
@@ -245,13 +263,15 @@ struct ArgumentParsingTests {
         let error = try #require(throws: UsageError.self) {
             try DeviceSelection.named("iPhone6Plu").resolve(in: .standard)
         }
-        #expect(error.message.hasPrefix("unknown device 'iPhone6Plu'; did you mean 'iPhone6Plus'?"))
-        #expect(error.usage == CommandSpec.show.usage)
+        #expect(
+            (error.message.hasPrefix("unknown device 'iPhone6Plu'; did you mean 'iPhone6Plus'?"), error.usage)
+                == (true, CommandSpec.show.usage), "\(error.message)")
     }
 
     @Test func aModelNameResolvesToItsClassAndAnUnknownOneSuggestsTheNearestModel() throws {
-        #expect(try DeviceSelection.named("iPhone16").resolve(in: .standard).name == .iPhone14Pro)
-        #expect(try DeviceSelection.named("iPadAir13").resolve(in: .standard).name == .iPadPro12Inch)
+        for (model, deviceClass) in [("iPhone16", DeviceName.iPhone14Pro), ("iPadAir13", .iPadPro12Inch)] {
+            #expect(try DeviceSelection.named(model).resolve(in: .standard).name == deviceClass, "\(model)")
+        }
         let error = try #require(throws: UsageError.self) {
             try DeviceSelection.named("iPhone17ProMx").resolve(in: .standard)
         }
@@ -262,7 +282,10 @@ struct ArgumentParsingTests {
     }
 
     @Test func aWindowSizeResolvesAsTheAppResolvesIt() throws {
-        #expect(try DeviceSelection.size(width: 390, height: 844, idiom: nil).resolve(in: .standard).name == .iPhone12)
-        #expect(try DeviceSelection.size(width: 844, height: 390, idiom: nil).resolve(in: .standard).name == .iPhone12)
+        for (width, height) in [(390.0, 844.0), (844, 390)] {
+            #expect(
+                try DeviceSelection.size(width: width, height: height, idiom: nil).resolve(in: .standard).name
+                    == .iPhone12)
+        }
     }
 }

@@ -26,12 +26,10 @@ struct BundleCommandTests {
         let output = try Output()
         let clean = try Fixtures.folder("Clean")
         let result = tool.run(.bundle(BundleOptions(directory: clean.path, version: "3.1", output: output.bundle.path)))
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
-        #expect(result.errorOutput.isEmpty)
+        #expect((result.exitCode, result.errorOutput) == (.success, ""), "\(result.errorOutput)")
         let update = try ConstraintUpdate(data: Data(contentsOf: output.bundle))
-        #expect(update.version == "3.1")
         let names = try DirectorySource(clean).fileNames()
-        #expect(update.files.keys.sorted() == names)
+        #expect((update.version, update.files.keys.sorted()) == ("3.1", names))
         for name in names {
             #expect(update.files[name] == (try DirectorySource(clean).data(forFile: name)))
         }
@@ -51,12 +49,13 @@ struct BundleCommandTests {
         let result = tool.run(
             .bundle(
                 BundleOptions(directory: try Fixtures.folder("Errors").path, version: "2", output: output.bundle.path)))
-        #expect(result.exitCode == .failure)
-        #expect(result.output.isEmpty)
         let lines = result.errorOutput.split(separator: "\n")
-        #expect(lines.count == 13)
-        #expect(lines.last?.hasPrefix("error: not bundled: 11 errors, 1 warning in 12 files; fix the errors") == true)
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+        #expect(
+            (
+                result.exitCode, result.output, lines.count,
+                lines.last?.hasPrefix("error: not bundled: 11 errors, 1 warning in 12 files; fix the errors"),
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.failure, "", 13, true, false), "\(result.errorOutput)")
     }
 
     @Test func warningsAreShownAndTheFolderIsBundled() throws {
@@ -65,9 +64,11 @@ struct BundleCommandTests {
             .bundle(
                 BundleOptions(directory: try Fixtures.folder("Warnings").path, version: "2", output: output.bundle.path)
             ))
-        #expect(result.exitCode == .success)
-        #expect(result.errorOutput.split(separator: "\n").count == 3)
-        #expect(FileManager.default.fileExists(atPath: output.bundle.path))
+        #expect(
+            (
+                result.exitCode, result.errorOutput.split(separator: "\n").count,
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.success, 3, true), "\(result.errorOutput)")
     }
 
     @Test(arguments: ["", "1.2b", "v2", "1..2", "02"])
@@ -75,35 +76,43 @@ struct BundleCommandTests {
         let output = try Output()
         let result = tool.run(
             .bundle(BundleOptions(directory: "/nonexistent", version: version, output: output.bundle.path)))
-        #expect(result.exitCode == .failure)
-        #expect(result.errorOutput.contains("a version is numbers separated by dots"), "\(result.errorOutput)")
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+        #expect(
+            (
+                result.exitCode, result.errorOutput.contains("a version is numbers separated by dots"),
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.failure, true, false), "\(result.errorOutput)")
     }
 
     @Test func theVersionAndTheOutputAreRequiredAndTheToolsVersionIsNotTheBundles() throws {
         let missingVersion = try #require(throws: UsageError.self) {
             try ToolCommand(parsing: ["bundle", "Constraints", "--output", "u.json"])
         }
-        #expect(missingVersion.message.hasPrefix("missing '--bundle-version <version>'"))
         let missingOutput = try #require(throws: UsageError.self) {
             try ToolCommand(parsing: ["bundle", "--bundle-version", "2"])
         }
-        #expect(missingOutput.message.hasPrefix("missing '--output <file>'"))
+        let prefixes = [
+            (missingVersion, "missing '--bundle-version <version>'"), (missingOutput, "missing '--output <file>'"),
+        ]
+        for (error, prefix) in prefixes {
+            #expect(error.message.hasPrefix(prefix))
+        }
         #expect(throws: UsageError.self) {
             try ToolCommand(parsing: ["bundle", "--version", "2", "--output", "u.json"])
         }
         let command = try ToolCommand(parsing: ["bundle", "--bundle-version", "2", "--output", "u.json"])
-        #expect(command == .bundle(BundleOptions(directory: "Constraints", version: "2", output: "u.json")))
-        #expect(CommandSpec.bundle.usage.contains("--bundle-version <version> --output <file>"))
+        #expect(
+            (command, CommandSpec.bundle.usage.contains("--bundle-version <version> --output <file>"))
+                == (.bundle(BundleOptions(directory: "Constraints", version: "2", output: "u.json")), true))
     }
 
     @Test func theExecutableBundlesTheFolderItIsGiven() throws {
         let output = try Output()
         let run = try Executable.runInFixtures(
             "bundle", "Clean", "--bundle-version", "7", "--output", output.bundle.path)
-        #expect(run.exitCode == 0, "\(run.errorOutput)")
-        #expect(run.outputLines.first?.hasPrefix("wrote \(output.bundle.path): update 7, 8 files") == true)
-        #expect(try ConstraintUpdate(data: Data(contentsOf: output.bundle)).version == "7")
+        let version = try ConstraintUpdate(data: Data(contentsOf: output.bundle)).version
+        #expect(
+            (run.exitCode, run.outputLines.first?.hasPrefix("wrote \(output.bundle.path): update 7, 8 files"), version)
+                == (0, true, "7"), "\(run.output)\(run.errorOutput)")
     }
 }
 
@@ -124,17 +133,13 @@ extension BundleCommandTests {
         let output = try Output()
         let result = tool.run(
             .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
-        #expect(result.exitCode == .failure)
         let lines = result.errorOutput.split(separator: "\n")
+        let named = ["Card.json", "card.json"].map { name in
+            lines.contains { $0.hasPrefix(folder.path(name) + ": error: ") && $0.contains("differ only in case") }
+        }
         #expect(
-            lines.contains {
-                $0.hasPrefix(folder.path("Card.json") + ": error: ") && $0.contains("differ only in case")
-            })
-        #expect(
-            lines.contains {
-                $0.hasPrefix(folder.path("card.json") + ": error: ") && $0.contains("differ only in case")
-            })
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+            (result.exitCode, named, FileManager.default.fileExists(atPath: output.bundle.path))
+                == (.failure, [true, true], false), "\(result.errorOutput)")
     }
 
     @Test func aNamePrecomposedAndDecomposedIsNotBundledAsOneFileOfTheOthersText() throws {
@@ -147,10 +152,12 @@ extension BundleCommandTests {
         let output = try Output()
         let result = tool.run(
             .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
-        #expect(result.exitCode == .failure)
-        #expect(result.errorOutput.contains("differ only in how their accents are encoded"), "\(result.errorOutput)")
-        #expect(result.errorOutput.split(separator: "\n").filter { $0.contains(": error: ") }.count == 2)
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+        #expect(
+            (
+                result.exitCode, result.errorOutput.contains("differ only in how their accents are encoded"),
+                result.errorOutput.split(separator: "\n").filter { $0.contains(": error: ") }.count,
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.failure, true, 2, false), "\(result.errorOutput)")
     }
 
     @Test func anEmptyFolderIsBundledOnlyWhenAllowed() throws {
@@ -158,10 +165,12 @@ extension BundleCommandTests {
         let output = try Output()
         let refused = tool.run(
             .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
-        #expect(refused.exitCode == .failure)
-        #expect(refused.errorOutput.contains("reverts every app to its own files"), "\(refused.errorOutput)")
-        #expect(refused.errorOutput.contains("--allow-empty"))
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+        #expect(
+            (
+                refused.exitCode, refused.errorOutput.contains("reverts every app to its own files"),
+                refused.errorOutput.contains("--allow-empty"),
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.failure, true, true, false), "\(refused.errorOutput)")
 
         let parsed = try ToolCommand(parsing: [
             "bundle", folder.url.path, "--bundle-version", "2", "--output", output.bundle.path, "--allow-empty",
@@ -181,31 +190,29 @@ extension BundleCommandTests {
             let error = await #expect(throws: ConstraintError.self) {
                 try await store.install(ConstraintUpdate(version: "1", files: [name: Data(Self.card.utf8)])) { _ in }
             }
-            #expect(error?.code == .invalidUpdate)
-            #expect(error?.message.contains("invisible character") == true)
+            #expect((error?.code, error?.message.contains("invisible character")) == (.invalidUpdate, true), "\(name)")
 
             let folder = try ScratchFolder([name: Self.card])
             let output = try Output()
             let result = tool.run(
                 .bundle(BundleOptions(directory: folder.url.path, version: "2", output: output.bundle.path)))
-            #expect(result.exitCode == .failure)
-            #expect(result.errorOutput.contains("invisible character"), "\(result.errorOutput)")
             let lint = tool.run(.lint(LintOptions(directory: folder.url.path)))
-            #expect(lint.exitCode == .failure)
-            #expect(lint.output.contains("invisible character"), "\(lint.output)")
+            let runs = [("bundle", result.exitCode, result.errorOutput), ("lint", lint.exitCode, lint.output)]
+            for (command, exitCode, printed) in runs {
+                #expect(
+                    (exitCode, printed.contains("invisible character")) == (.failure, true), "\(command): \(printed)")
+            }
         }
     }
 
     @Test func theOutputIsNeverADeviceOrOneOfTheFolderSFiles() throws {
         let folder = try ScratchFolder(["Card.json": Self.card])
         let device = tool.run(.bundle(BundleOptions(directory: folder.url.path, version: "2", output: "/dev/null")))
-        #expect(device.exitCode == .failure)
-        #expect(device.errorOutput.contains("'/dev/null' is not a regular file"), "\(device.errorOutput)")
-
         let own = tool.run(
             .bundle(BundleOptions(directory: folder.url.path, version: "2", output: folder.path("Card.json"))))
-        #expect(own.exitCode == .failure)
-        #expect(own.errorOutput.contains("is the folder's own file"), "\(own.errorOutput)")
+        for (result, part) in [(device, "'/dev/null' is not a regular file"), (own, "is the folder's own file")] {
+            #expect((result.exitCode, result.errorOutput.contains(part)) == (.failure, true), "\(result.errorOutput)")
+        }
         #expect(try String(contentsOfFile: folder.path("Card.json"), encoding: .utf8) == Self.card)
     }
 
@@ -220,8 +227,9 @@ extension BundleCommandTests {
     }
 
     @Test func theHelpNamesTheStoreSInstallAsItIs() {
-        #expect(CommandSpec.bundle.help.contains("install(_:allowDowngrade:verify:)"))
-        #expect(CommandSpec.bundle.help.contains("--allow-empty"))
+        for part in ["install(_:allowDowngrade:verify:)", "--allow-empty"] {
+            #expect(CommandSpec.bundle.help.contains(part))
+        }
     }
 
     // MARK: - Who gets it
@@ -235,14 +243,17 @@ extension BundleCommandTests {
                 "--max-layout-problems", "3",
             ])
         let result = tool.run(command)
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
         #expect(
-            result.output.contains(
-                "; when appVersion>=3.2, device=iPhone16,iPad; rollout 12.5% of key \"update\", 5% held back"))
+            (
+                result.exitCode,
+                result.output.contains(
+                    "; when appVersion>=3.2, device=iPhone16,iPad; rollout 12.5% of key \"update\", 5% held back")
+            ) == (.success, true), "\(result.output)\(result.errorOutput)")
         let update = try ConstraintUpdate(data: Data(contentsOf: output.bundle))
-        #expect(update.conditions.map(\.description) == ["appVersion>=3.2", "device=iPhone16,iPad"])
-        #expect(update.rollout == (try UpdateRollout(key: "update", percent: "12.5", holdback: "5")))
-        #expect(update.maximumLayoutProblems == 3)
+        let rollout = try UpdateRollout(key: "update", percent: "12.5", holdback: "5")
+        #expect(
+            (update.conditions.map(\.description), update.rollout, update.maximumLayoutProblems)
+                == (["appVersion>=3.2", "device=iPhone16,iPad"], rollout, 3))
         let keyed = try ToolCommand(
             parsing: ["bundle", "--bundle-version", "4", "--output", "u.json", "--rollout", "1", "--rollout-key", "k"])
         guard case .bundle(let options) = keyed else { throw UsageError("not a bundle", usage: "") }
@@ -274,11 +285,12 @@ extension BundleCommandTests {
                 BundleOptions(
                     directory: try Fixtures.folder("Clean").path, version: "4", output: output.bundle.path,
                     conditions: ["device=iPhone17ProMx"])))
-        #expect(result.exitCode == .failure)
         #expect(
-            result.errorOutput.contains(
-                "the catalog has no device class or model \"iPhone17ProMx\"; did you mean \"iPhone17ProMax\"?"),
-            "\(result.errorOutput)")
-        #expect(!FileManager.default.fileExists(atPath: output.bundle.path))
+            (
+                result.exitCode,
+                result.errorOutput.contains(
+                    "the catalog has no device class or model \"iPhone17ProMx\"; did you mean \"iPhone17ProMax\"?"),
+                FileManager.default.fileExists(atPath: output.bundle.path)
+            ) == (.failure, true, false), "\(result.errorOutput)")
     }
 }

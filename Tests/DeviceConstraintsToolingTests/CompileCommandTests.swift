@@ -26,8 +26,9 @@ struct CompileCommandTests {
         let output = try Output()
         let clean = try Fixtures.folder("Clean")
         let result = tool.run(.compile(CompileOptions(directory: clean.path, output: output.table.path)))
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
-        #expect(result.output.hasPrefix("wrote \(output.table.path): 8 files, "))
+        #expect(
+            (result.exitCode, result.output.hasPrefix("wrote \(output.table.path): 8 files, ")) == (.success, true),
+            "\(result.output)\(result.errorOutput)")
         let table = try CompiledTable(contentsOf: output.table)
         let json = DirectorySource(clean)
         #expect(table.fileNames == (try json.fileNames()))
@@ -45,12 +46,13 @@ struct CompileCommandTests {
         let output = try Output()
         let result = tool.run(
             .compile(CompileOptions(directory: try Fixtures.folder("Errors").path, output: output.table.path)))
-        #expect(result.exitCode == .failure)
-        #expect(result.output.isEmpty)
         let last = result.errorOutput.split(separator: "\n").last ?? ""
-        #expect(last.hasPrefix("error: not compiled: 11 errors, 1 warning in 12 files; fix the errors"))
-        #expect(last.hasSuffix("then compile again"))
-        #expect(!FileManager.default.fileExists(atPath: output.table.path))
+        #expect(
+            (
+                result.exitCode, result.output,
+                last.hasPrefix("error: not compiled: 11 errors, 1 warning in 12 files; fix the errors"),
+                last.hasSuffix("then compile again"), FileManager.default.fileExists(atPath: output.table.path)
+            ) == (.failure, "", true, true, false), "\(result.errorOutput)")
     }
 
     @Test func theCommandLineNeedsAnOutput() throws {

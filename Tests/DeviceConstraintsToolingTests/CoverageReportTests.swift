@@ -12,31 +12,38 @@ struct CoverageReportTests {
 
     @Test func aDeviceWithAFileOfItsOwnIsServedByIt() {
         let report = CoverageReport(fileNames: files, catalog: .standard)
-        #expect(report.source(of: "Card", on: .iPhone6) == .own(file: "Card_iPhone6.json"))
-        #expect(report.source(of: "Header", on: .iPhone6Plus) == .own(file: "Header_iPhone6Plus.json"))
+        for (container, device) in [("Card", DeviceName.iPhone6), ("Header", .iPhone6Plus)] {
+            #expect(report.source(of: container, on: device) == .own(file: "\(container)_\(device.rawValue).json"))
+        }
     }
 
     @Test func aDeviceWithoutOneIsServedByTheFirstFileOnItsChain() {
         let report = CoverageReport(fileNames: files, catalog: .standard)
-        #expect(report.source(of: "Card", on: .iPhoneX) == .fallback(file: "Card_iPhone6.json", device: .iPhone6))
-        #expect(report.source(of: "Card", on: .iPadPro13) == .fallback(file: "Card_iPad.json", device: .iPad))
-        #expect(report.source(of: "Card", on: .iPhone5) == .fallback(file: "Card.json", device: nil))
-        #expect(
-            report.source(of: "Header", on: .iPhoneXR)
-                == .fallback(file: "Header_iPhone6Plus.json", device: .iPhone6Plus))
+        let cases: [(container: String, device: DeviceName, file: String, through: DeviceName?)] = [
+            ("Card", .iPhoneX, "Card_iPhone6.json", .iPhone6),
+            ("Card", .iPadPro13, "Card_iPad.json", .iPad),
+            ("Card", .iPhone5, "Card.json", nil),
+            ("Header", .iPhoneXR, "Header_iPhone6Plus.json", .iPhone6Plus),
+        ]
+        for (container, device, file, through) in cases {
+            #expect(
+                report.source(of: container, on: device) == .fallback(file: file, device: through),
+                "\(container) on \(device)")
+        }
     }
 
     @Test func aDeviceWhoseChainReachesNoFileIsMissing() {
         let report = CoverageReport(fileNames: files, catalog: .standard)
-        #expect(report.source(of: "Header", on: .iPhone5) == .missing)
-        #expect(report.source(of: "Header", on: .iPad) == .missing)
+        for device in [DeviceName.iPhone5, .iPad] {
+            #expect(report.source(of: "Header", on: device) == .missing, "\(device)")
+        }
     }
 
     @Test func onlyConstraintFileNamesMakeRows() {
         let report = CoverageReport(fileNames: files, catalog: .standard)
-        #expect(report.containers == ["Card", "Header"])
-        #expect(report.devices == DeviceCatalog.standard.profiles)
-        #expect(report.source(of: "notes", on: .iPhone6) == nil)
+        #expect(
+            (report.containers, report.devices, report.source(of: "notes", on: .iPhone6))
+                == (["Card", "Header"], DeviceCatalog.standard.profiles, nil))
     }
 
     // MARK: - Output
@@ -65,17 +72,18 @@ struct CoverageReportTests {
             topLevelKey: { name in
                 String(name.prefix { $0 != "_" })
             })
-        #expect(report.containers.isEmpty)
         let text = report.text
-        #expect(!text.contains("No constraint files."))
-        #expect(text.hasPrefix("No constraint file that a device of the catalog reads"))
-        #expect(text.contains("Pass the catalog they were written for with --catalog <file>"))
         #expect(
-            text.hasSuffix(
-                """
-                Card_iPhone99.json: no device reads this file: "iPhone99" is not a device of the catalog
-                Header_Large.json: no device reads this file: "Large" is not a device of the catalog
-                """))
+            (
+                report.containers, text.contains("No constraint files."),
+                text.hasPrefix("No constraint file that a device of the catalog reads"),
+                text.contains("Pass the catalog they were written for with --catalog <file>"),
+                text.hasSuffix(
+                    """
+                    Card_iPhone99.json: no device reads this file: "iPhone99" is not a device of the catalog
+                    Header_Large.json: no device reads this file: "Large" is not a device of the catalog
+                    """)
+            ) == ([], false, true, true, true), "\(text)")
     }
 
     @Test func aLongContainerNameIsCutShortInTextAndWholeInJSON() throws {
@@ -84,9 +92,11 @@ struct CoverageReportTests {
         let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= CoverageReport.defaultWidth }, "\(lines.map(\.count).max()!)")
         let cut = DisplayWidth.truncating(long, to: CoverageReport.maximumNameWidth)
-        #expect(cut.count == CoverageReport.maximumNameWidth && cut.hasSuffix("…"))
-        #expect(lines.contains { $0.hasPrefix(cut + "  → base") })
-        #expect(report.json.rendered.contains("\"name\": \"\(long)\""))
+        #expect(
+            (
+                cut.count, cut.hasSuffix("…"), lines.contains { $0.hasPrefix(cut + "  → base") },
+                report.json.rendered.contains("\"name\": \"\(long)\"")
+            ) == (CoverageReport.maximumNameWidth, true, true, true), "\(cut)")
     }
 
     @Test func cjkContainerNamesKeepTheColumnsAligned() throws {
@@ -103,15 +113,16 @@ struct CoverageReportTests {
     @Test func theJSONMatrixIsValidJSONWithTheDocumentedShape() throws {
         let report = CoverageReport(fileNames: files, catalog: .standard)
         let object = try #require(try report.json.parsed() as? [String: Any])
-        #expect((object["devices"] as? [String])?.count == DeviceCatalog.standard.profiles.count)
         let containers = try #require(object["containers"] as? [[String: Any]])
-        #expect(containers.map { $0["name"] as? String } == ["Card", "Header"])
+        #expect(
+            ((object["devices"] as? [String])?.count, containers.map { $0["name"] as? String })
+                == (DeviceCatalog.standard.profiles.count, ["Card", "Header"]))
         let header = try #require(containers[1]["coverage"] as? [[String: Any]])
-        #expect(header[0]["device"] as? String == "iPhone5")
-        #expect(header[0]["status"] as? String == "missing")
-        #expect(header[0]["file"] is NSNull)
-        #expect(header[2]["status"] as? String == "own")
-        #expect(header[2]["file"] as? String == "Header_iPhone6Plus.json")
+        #expect(
+            (
+                header[0]["device"] as? String, header[0]["status"] as? String, header[0]["file"] is NSNull,
+                header[2]["status"] as? String, header[2]["file"] as? String
+            ) == ("iPhone5", "missing", true, "own", "Header_iPhone6Plus.json"))
     }
 
     /// A catalog whose every chain reaches the last of thousands of classes, which alone has a file: the first file on
@@ -129,9 +140,14 @@ struct CoverageReportTests {
             report(catalog).text
         }
         let coverage = report(try DeviceCatalog(json: Data(GeneratedCatalog.chain(devices: 4_000).utf8)))
-        #expect(coverage.source(of: "Card", on: "D0") == .fallback(file: "Card_D3999.json", device: "D3999"))
-        #expect(coverage.source(of: "Card", on: "D3999") == .own(file: "Card_D3999.json"))
-        #expect(coverage.source(of: "Badge", on: "D0") == .fallback(file: "Badge.json", device: nil))
+        #expect(
+            [
+                coverage.source(of: "Card", on: "D0"), coverage.source(of: "Card", on: "D3999"),
+                coverage.source(of: "Badge", on: "D0"),
+            ] == [
+                .fallback(file: "Card_D3999.json", device: "D3999"), .own(file: "Card_D3999.json"),
+                .fallback(file: "Badge.json", device: nil),
+            ])
         #expect(text.contains("2 containers × 4000 devices: 1 own files, 7999 through a fallback, 0 missing"))
     }
 }

@@ -17,22 +17,21 @@ struct GenerateCommandTests {
                     directory: "/p/Constraints", output: "/out/IDs.swift", table: "/out/Constraints.dctable",
                     catalog: "/p/catalog.json",
                     options: .init(namespace: "LayoutIDs", isPublic: true, dropsSharedPrefix: false)))
-        #expect(try GenerateCommand(parsing: ["C", "--output", "o.swift"]).options == ViewIDGenerator.Options())
-        #expect(try GenerateCommand(parsing: ["C", "--output", "o.swift"]).table == nil)
+        let plain = try GenerateCommand(parsing: ["C", "--output", "o.swift"])
+        #expect((plain.options, plain.table) == (ViewIDGenerator.Options(), nil))
     }
 
     @Test func aWrongCommandLineSaysWhatIsWrong() {
-        #expect(throws: GenerateCommand.UsageError("missing --output <file.swift>")) {
-            try GenerateCommand(parsing: ["Constraints"])
-        }
-        #expect(throws: GenerateCommand.UsageError("missing the folder of constraint files")) {
-            try GenerateCommand(parsing: ["--output", "o.swift"])
-        }
-        #expect(throws: GenerateCommand.UsageError("--namespace needs a value")) {
-            try GenerateCommand(parsing: ["C", "--output", "o.swift", "--namespace"])
-        }
-        #expect(throws: GenerateCommand.UsageError("unexpected argument '--pubic'")) {
-            try GenerateCommand(parsing: ["C", "--output", "o.swift", "--pubic"])
+        let cases: [(arguments: [String], message: String)] = [
+            (["Constraints"], "missing --output <file.swift>"),
+            (["--output", "o.swift"], "missing the folder of constraint files"),
+            (["C", "--output", "o.swift", "--namespace"], "--namespace needs a value"),
+            (["C", "--output", "o.swift", "--pubic"], "unexpected argument '--pubic'"),
+        ]
+        for (arguments, message) in cases {
+            #expect(throws: GenerateCommand.UsageError(message)) {
+                try GenerateCommand(parsing: arguments)
+            }
         }
     }
 
@@ -43,15 +42,16 @@ struct GenerateCommandTests {
         let output = folder.url.appendingPathComponent("Generated/ConstraintIDs.generated.swift")
         let command = GenerateCommand(directory: Fixtures.bundledConstraints.path, output: output.path)
         let first = command.run()
-        #expect(first == GenerateCommand.Outcome(errorOutput: "", succeeded: true))
         let written = try String(contentsOf: output, encoding: .utf8)
-        #expect(written.contains("static let selected = DeviceConstraints.ViewID("))
+        #expect(
+            (first, written.contains("static let selected = DeviceConstraints.ViewID("))
+                == (GenerateCommand.Outcome(errorOutput: "", succeeded: true), true))
         // An old date, which a rewrite would replace.
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: output.path)
-        #expect(command.run().succeeded)
+        let again = command.run()
         let date = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
-        #expect(date == old)
+        #expect((again.succeeded, date) == (true, old), "\(again.errorOutput)")
     }
 
     @Test func theTableIsTheFolderCompiledAndIsNotRewrittenWhenItIsTheSame() throws {
@@ -67,19 +67,22 @@ struct GenerateCommandTests {
         let files = try names.map { name in
             (name: name, data: try Data(contentsOf: Fixtures.bundledConstraints.appendingPathComponent(name)))
         }
-        #expect(try Data(contentsOf: table) == CompiledTable.compile(files))
-        #expect(try CompiledTable(contentsOf: table).fileNames == names.sorted())
+        #expect(
+            try (Data(contentsOf: table), CompiledTable(contentsOf: table).fileNames)
+                == (CompiledTable.compile(files), names.sorted()))
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: table.path)
-        #expect(command.run().succeeded)
-        #expect(try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date == old)
+        let again = command.run()
+        let date = try FileManager.default.attributesOfItem(atPath: table.path)[.modificationDate] as? Date
+        #expect((again.succeeded, date) == (true, old), "\(again.errorOutput)")
         // Without --table, no table.
         let other = folder.url.appendingPathComponent("Other")
+        let plain = GenerateCommand(
+            directory: Fixtures.bundledConstraints.path, output: other.appendingPathComponent("IDs.swift").path
+        ).run()
         #expect(
-            GenerateCommand(
-                directory: Fixtures.bundledConstraints.path, output: other.appendingPathComponent("IDs.swift").path
-            ).run().succeeded)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["IDs.swift"])
+            (plain.succeeded, try FileManager.default.contentsOfDirectory(atPath: other.path)) == (true, ["IDs.swift"]),
+            "\(plain.errorOutput)")
     }
 
     @Test func lintErrorsArePrintedAsLintPrintsThemAndNothingIsWritten() throws {
@@ -90,9 +93,11 @@ struct GenerateCommandTests {
         let outcome = GenerateCommand(directory: directory, output: output.path, table: table.path).run()
         let lint = Linter().lint(DirectorySource(URL(fileURLWithPath: directory)), directory: directory)
         #expect(outcome == GenerateCommand.Outcome(errorOutput: lint.text + "\n", succeeded: false))
-        #expect(outcome.errorOutput.hasPrefix("\(directory)/Card_iPad.json:3:7: error: view \"titel\" has no default"))
-        #expect(!FileManager.default.fileExists(atPath: output.path))
-        #expect(!FileManager.default.fileExists(atPath: table.path))
+        #expect(
+            (
+                outcome.errorOutput.hasPrefix("\(directory)/Card_iPad.json:3:7: error: view \"titel\" has no default"),
+                FileManager.default.fileExists(atPath: output.path), FileManager.default.fileExists(atPath: table.path)
+            ) == (true, false, false), "\(outcome.errorOutput)")
     }
 
     @Test func aCatalogFileIsUsedForTheLint() throws {
@@ -100,11 +105,14 @@ struct GenerateCommandTests {
         let output = folder.url.appendingPathComponent("IDs.swift")
         let directory = try Fixtures.folder("PhoneOnly").path
         let catalog = try Fixtures.root.appendingPathComponent("Catalogs/phones.json").path
-        #expect(GenerateCommand(directory: directory, output: output.path).run().succeeded == false)
-        #expect(GenerateCommand(directory: directory, output: output.path, catalog: catalog).run().succeeded)
+        #expect(
+            [
+                GenerateCommand(directory: directory, output: output.path).run().succeeded,
+                GenerateCommand(directory: directory, output: output.path, catalog: catalog).run().succeeded,
+            ] == [false, true])
         let broken = try Fixtures.root.appendingPathComponent("Catalogs/broken.json").path
         let outcome = GenerateCommand(directory: directory, output: output.path, catalog: broken).run()
-        #expect(!outcome.succeeded)
-        #expect(outcome.errorOutput.hasPrefix("\(broken):"))
+        #expect(
+            (outcome.succeeded, outcome.errorOutput.hasPrefix("\(broken):")) == (false, true), "\(outcome.errorOutput)")
     }
 }

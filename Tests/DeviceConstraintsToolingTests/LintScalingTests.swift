@@ -47,9 +47,8 @@ struct LintScalingTests {
             Linter().lint(InMemorySource(["C.json": small]), directory: "Constraints")
         }
         let (report, time) = timed { Linter().lint(InMemorySource(["C.json": large]), directory: "Constraints") }
-        #expect(smallReport.errorCount == 2_500)
-        #expect(report.errorCount == 20_000)
-        #expect(report.diagnostics.last?.line == 20_001)
+        #expect(
+            [smallReport.errorCount, report.errorCount, report.diagnostics.last?.line] == [2_500, 20_000, 20_001])
         print("type errors: 2,500 in \(smallTime), 20,000 in \(time)")
         // Eight times the input: linear takes about 8 times as long, quadratic 64 times.
         #expect(time < smallTime * 24 + .milliseconds(500))
@@ -65,8 +64,7 @@ struct LintScalingTests {
         }
         let (smallReport, smallTime) = lintPair(500)
         let (report, time) = lintPair(4_000)
-        #expect(smallReport.errorCount == 1_000)
-        #expect(report.errorCount == 8_000)
+        #expect((smallReport.errorCount, report.errorCount) == (1_000, 8_000))
         print("disjoint views: 2 × 500 in \(smallTime), 2 × 4,000 in \(time)")
         #expect(time < smallTime * 24 + .milliseconds(500))
     }
@@ -94,8 +92,7 @@ extension LintScalingTests {
             ).output
         }
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.last == "1 error, 3999 warnings in 2 files")
-        #expect(lines.count == 4_001)
+        #expect((lines.last, lines.count) == ("1 error, 3999 warnings in 2 files", 4_001))
         #expect(
             lines.contains {
                 $0.contains(#"warning: device "D0" (300 points) falls back through "D1" to "D3999", which is wider"#)
@@ -109,13 +106,18 @@ extension LintScalingTests {
 
     @Test func nearNamesFindOneEditAndASwapAndTheFirstOnATie() {
         let near = NearNames(["title", "subtitle", "titles", "badge", "icon"])
-        #expect(near.closest(to: "titel") { _ in true } == "title")  // a swap
-        #expect(near.closest(to: "titl") { _ in true } == "title")  // one missing
-        #expect(near.closest(to: "title") { _ in true } == "titles")  // itself is never suggested
-        #expect(near.closest(to: "Title") { _ in true } == "title")  // case does not count
-        #expect(near.closest(to: "bdge") { _ in true } == "badge")
-        #expect(near.closest(to: "titlee") { $0 != "title" } == "titles")  // only names the devices have
-        #expect(near.closest(to: "zzz") { _ in true } == nil)
+        let cases: [(name: String, excluding: String?, closest: String?)] = [
+            ("titel", nil, "title"),  // a swap
+            ("titl", nil, "title"),  // one missing
+            ("title", nil, "titles"),  // itself is never suggested
+            ("Title", nil, "title"),  // case does not count
+            ("bdge", nil, "badge"),
+            ("titlee", "title", "titles"),  // only names the devices have
+            ("zzz", nil, nil),
+        ]
+        for (name, excluding, closest) in cases {
+            #expect(near.closest(to: name) { $0 != excluding } == closest, "\(name)")
+        }
     }
 
     @Test func nearNamesCompareAtMostAFewNamesHoweverManyShareAKey() {
@@ -127,7 +129,6 @@ extension LintScalingTests {
             compared += 1
             return true
         }
-        #expect(found == names[0])
-        #expect(compared <= NearNames.maximumCandidates)
+        #expect((found, compared <= NearNames.maximumCandidates) == (names[0], true), "\(compared) compared")
     }
 }

@@ -29,29 +29,37 @@ struct OutputTests {
             ("b", .integer(1)), ("a", .array([.bool(true), .string("x\ny")])), ("empty", .object([])),
         ])
         #expect(value.line == #"{"b": 1, "a": [true, "x\ny"], "empty": {}}"#)
-        #expect(value.setting("changed", to: .null)?.line.hasPrefix(#"{"changed": null, "b": 1"#) == true)
-        #expect(value.setting("b", to: .integer(2))?.line.hasPrefix(#"{"b": 2, "a""#) == true)
+        let changed = [value.setting("changed", to: .null)?.line, value.setting("b", to: .integer(2))?.line]
+        #expect(
+            zip(changed, [#"{"changed": null, "b": 1"#, #"{"b": 2, "a""#]).map { $0?.hasPrefix($1) } == [true, true],
+            "\(changed)")
     }
 
     @Test func jsonStringsEscapeQuotesBackslashesAndControlCharacters() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é 🙂"
         let rendered = JSONValue.string(text).rendered
-        #expect(rendered == #""quote \" backslash \\ newline \n tab \t bell \u0007 é 🙂""#)
-        #expect(try JSONValue.array([.string(text)]).parsed() as? [String] == [text])
+        #expect(
+            (rendered, try JSONValue.array([.string(text)]).parsed() as? [String])
+                == (#""quote \" backslash \\ newline \n tab \t bell \u0007 é 🙂""#, [text]))
     }
 
     @Test func jsonNumbersAreValidAndNonFiniteOnesAreNull() throws {
         let value = JSONValue.array([.number(6), .number(-3.5), .number(1e20), .number(1e-5), .number(.infinity)])
-        #expect(value.rendered.contains("6.0"))
         let parsed = try #require(try value.parsed() as? [Any])
-        #expect(parsed.prefix(4).compactMap { ($0 as? NSNumber)?.doubleValue } == [6, -3.5, 1e20, 1e-5])
-        #expect(parsed.last is NSNull)
+        #expect(
+            (
+                value.rendered.contains("6.0"), parsed.prefix(4).compactMap { ($0 as? NSNumber)?.doubleValue },
+                parsed.last is NSNull
+            ) == (true, [6, -3.5, 1e20, 1e-5], true), "\(value.rendered)")
     }
 
     @Test func nullableValuesAreNullWhenNil() {
-        #expect(JSONValue.nullable(nil as String?).rendered == "null")
-        #expect(JSONValue.nullable(nil as Int?).rendered == "null")
-        #expect(JSONValue.nullable(3).rendered == "3")
+        #expect(
+            [
+                JSONValue.nullable(nil as String?).rendered, JSONValue.nullable(nil as Int?).rendered,
+                JSONValue.nullable(3).rendered,
+            ]
+                == ["null", "null", "3"])
     }
 
     // MARK: - TextTable
@@ -75,11 +83,12 @@ struct OutputTests {
                 Card        2
                 見出し表示  3
                 """)
-        #expect(DisplayWidth.of("カード") == 6 && DisplayWidth.of("Card") == 4 && DisplayWidth.of("320×568") == 7)
-        #expect(DisplayWidth.of("한글") == 4 && DisplayWidth.of("ｶ") == 1 && DisplayWidth.of("é") == 1)
-        #expect(DisplayWidth.truncating("カードの一覧", to: 7) == "カード…")
-        #expect(DisplayWidth.truncating("Card", to: 4) == "Card")
-        #expect(DisplayWidth.truncating("Cards", to: 4) == "Car…")
+        for (text, width) in [("カード", 6), ("Card", 4), ("320×568", 7), ("한글", 4), ("ｶ", 1), ("é", 1)] {
+            #expect(DisplayWidth.of(text) == width, "\(text)")
+        }
+        for (text, width, truncated) in [("カードの一覧", 7, "カード…"), ("Card", 4, "Card"), ("Cards", 4, "Car…")] {
+            #expect(DisplayWidth.truncating(text, to: width) == truncated, "\(text) in \(width)")
+        }
     }
 
     @Test func emptyCellsAtTheEndOfALineLeaveNoTrailingSpaces() {
@@ -93,8 +102,7 @@ struct OutputTests {
     }
 
     @Test func aTableWithoutRowsIsItsHeader() {
-        #expect(TextTable(header: ["a", "b"], rows: []).rendered == "a  b")
-        #expect(TextTable(rows: []).rendered == "")
+        #expect([TextTable(header: ["a", "b"], rows: []).rendered, TextTable(rows: []).rendered] == ["a  b", ""])
     }
 
     // MARK: - TerminalText
@@ -112,21 +120,23 @@ struct OutputTests {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             let text = "a\(Character(scalar))b"
-            #expect(TerminalText.line(text) == "a\(escape)b")
-            #expect(TerminalText.escaped(text) == (scalar == "\n" ? text : "a\(escape)b"))
+            #expect(
+                (TerminalText.line(text), TerminalText.escaped(text))
+                    == ("a\(escape)b", scalar == "\n" ? text : "a\(escape)b"), "\(escape)")
         }
-        #expect(TerminalText.escaped("t\u{1B}[2J\n") == "t\\u001B[2J\n")
-        #expect(TerminalText.escaped("\u{1B}]0;PWNED\u{07}") == "\\u001B]0;PWNED\\u0007")
-        #expect(TerminalText.line("two\nlines\r\n") == "two\\u000Alines\\u000D\\u000A")
+        #expect(
+            (
+                TerminalText.escaped("t\u{1B}[2J\n"), TerminalText.escaped("\u{1B}]0;PWNED\u{07}"),
+                TerminalText.line("two\nlines\r\n")
+            ) == ("t\\u001B[2J\n", "\\u001B]0;PWNED\\u0007", "two\\u000Alines\\u000D\\u000A"))
     }
 
     @Test func textWithoutControlCharactersIsPrintedAsItIs() {
         // Neighbours of the escaped ranges in UTF-8 (0xC2 0xA0, 0xE2 0x80 0x8D, 0xE2 0x81 0xA5, …), marks and emoji.
         let text = "name → Größe\u{A0}\u{200D}\u{2028}\u{2065}\u{206A}\u{061B}\u{061D}\u{2010}\u{202F} e\u{301} 🙂 カード\n"
-        #expect(TerminalText.escaped(text) == text)
-        #expect(TerminalText.line("plain") == "plain")
-        #expect(TerminalText.escaped("") == "")
-        #expect(Self.unsafeScalars.count == 32 + 33 + 3 + 5 + 4)
+        #expect(
+            (TerminalText.escaped(text), TerminalText.line("plain"), TerminalText.escaped(""), Self.unsafeScalars.count)
+                == (text, "plain", "", 32 + 33 + 3 + 5 + 4))
         for value in UInt32(0)...0x2FFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             #expect(TerminalText.isUnsafe(scalar) == Self.unsafeScalars.contains(scalar))
@@ -140,8 +150,7 @@ struct OutputTests {
             #expect(!printed.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" })
             let parsed = try #require(
                 try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
-            #expect(parsed["message"] as? String == text)
-            #expect(parsed["list"] as? [String] == [text])
+            #expect((parsed["message"] as? String, parsed["list"] as? [String]) == (text, [text]))
         }
     }
 
@@ -177,8 +186,6 @@ struct OutputTests {
     }
 
     @Test func aCountIsSingularOnlyForOne() {
-        #expect(counted(0, "file") == "0 files")
-        #expect(counted(1, "file") == "1 file")
-        #expect(counted(2, "error") == "2 errors")
+        #expect([counted(0, "file"), counted(1, "file"), counted(2, "error")] == ["0 files", "1 file", "2 errors"])
     }
 }

@@ -14,38 +14,48 @@ struct PapercutTests {
     @Test func lintOnAFileSaysItWantsAFolderAndSuggestsTheFilesFolder() throws {
         let folder = try path("Warnings")
         let result = tool.run(.lint(LintOptions(directory: folder + "/TextSize.json")))
-        #expect(result.exitCode == .usageError)
         #expect(
-            result.errorOutput.hasPrefix(
-                "error: '\(folder)/TextSize.json' is a file; lint reads a folder of constraint files: try "
-                    + "'device-constraints lint \(folder)'\nusage: device-constraints lint"))
+            (
+                result.exitCode,
+                result.errorOutput.hasPrefix(
+                    "error: '\(folder)/TextSize.json' is a file; lint reads a folder of constraint files: try "
+                        + "'device-constraints lint \(folder)'\nusage: device-constraints lint")
+            ) == (.usageError, true), "\(result.errorOutput)")
         let bare = tool.run(.coverage(CoverageOptions(directory: "Package.swift")))
-        #expect(bare.errorOutput.hasPrefix("error: 'Package.swift' is a file; coverage reads a folder"))
-        #expect(bare.errorOutput.contains("try 'device-constraints coverage .'"))
+        #expect(
+            (
+                bare.errorOutput.hasPrefix("error: 'Package.swift' is a file; coverage reads a folder"),
+                bare.errorOutput.contains("try 'device-constraints coverage .'")
+            ) == (true, true), "\(bare.errorOutput)")
     }
 
     @Test func aFileGivenForTheFolderSuggestsTheWholeCommandWithTheFilesFolder() throws {
         let folder = try path("Warnings")
         let file = folder + "/TextSize.json"
-        func suggestion(_ arguments: String...) throws -> String? {
-            let result = tool.run(try ToolCommand(parsing: arguments))
-            #expect(result.exitCode == .usageError)
+        /// The command a usage error suggests, or nil when the run is not one.
+        func suggestion(_ result: ToolResult) -> String? {
+            guard result.exitCode == .usageError else { return nil }
             return result.errorOutput.split(separator: "\n").first.flatMap { line in
                 line.range(of: ": try '").map { String(line[$0.upperBound...].dropLast()) }
             }
         }
-        #expect(
-            try suggestion("show", "TextSize", file, "--device", "iPhone6")
-                == "device-constraints show TextSize \(folder) --device iPhone6")
-        #expect(
-            try suggestion("show", "TextSize", file, "--json", "--size=390x844.5", "--idiom", "pad", "--watch")
-                == "device-constraints show TextSize \(folder) --size 390x844.5 --idiom pad --json --watch")
-        #expect(
-            try suggestion("preview", "TextSize", file, "--output", "a b.svg", "--devices", "iPhone6,iPad")
-                == "device-constraints preview TextSize \(folder) --devices iPhone6,iPad --output \"a b.svg\"")
-        #expect(
-            try suggestion("lint", file, "--strict", "--json")
-                == "device-constraints lint \(folder) --json --strict")
+        let cases: [(arguments: [String], suggestion: String)] = [
+            (["show", "TextSize", file, "--device", "iPhone6"], "show TextSize \(folder) --device iPhone6"),
+            (
+                ["show", "TextSize", file, "--json", "--size=390x844.5", "--idiom", "pad", "--watch"],
+                "show TextSize \(folder) --size 390x844.5 --idiom pad --json --watch"
+            ),
+            (
+                ["preview", "TextSize", file, "--output", "a b.svg", "--devices", "iPhone6,iPad"],
+                "preview TextSize \(folder) --devices iPhone6,iPad --output \"a b.svg\""
+            ),
+            (["lint", file, "--strict", "--json"], "lint \(folder) --json --strict"),
+        ]
+        for (arguments, expected) in cases {
+            let result = tool.run(try ToolCommand(parsing: arguments))
+            #expect(
+                suggestion(result) == "device-constraints " + expected, "\(arguments): \(result.errorOutput)")
+        }
         // A positional argument that starts with a dash goes after `--`.
         #expect(
             ShowOptions(container: "-Card", directory: "D", device: .named("iPhone6")).commandLine
@@ -57,10 +67,11 @@ struct PapercutTests {
         for json in [false, true] {
             let result = tool.run(
                 .show(ShowOptions(container: "TextSize", directory: folder, device: .named("iPhone6"), json: json)))
-            #expect(result.exitCode == .success)
-            #expect(result.errorOutput.hasPrefix("\(folder)/TextSize.json:"), "\(result.errorOutput)")
-            #expect(result.errorOutput.contains("warning: "))
-            #expect(!result.output.contains("warning: "))
+            #expect(
+                (
+                    result.exitCode, result.errorOutput.hasPrefix("\(folder)/TextSize.json:"),
+                    result.errorOutput.contains("warning: "), result.output.contains("warning: ")
+                ) == (.success, true, true, false), "json \(json): \(result.errorOutput)")
         }
     }
 
@@ -92,16 +103,17 @@ struct UnknownDeviceFileTests {
         let catalog = try Fixtures.catalog("phones.json")
         let message = "no device reads this file: \"iPad\" is not a device of the catalog"
         let report = Linter(catalog: catalog).lint(InMemorySource(files), directory: "Constraints")
-        #expect(report.codes == ["deadFile", "deadFile"])
-        #expect(report.diagnostics.allSatisfy { $0.message.hasPrefix(message) })
+        #expect(
+            (report.codes, report.diagnostics.allSatisfy { $0.message.hasPrefix(message) })
+                == (["deadFile", "deadFile"], true), "\(report.text)")
 
         let source = InMemorySource(files)
         let coverage = CoverageReport(fileNames: source.fileNames(), catalog: catalog) { name in
             source.data(forFile: name).flatMap(ConstraintFileParser.topLevelKey(of:))
         }
-        #expect(coverage.containers == ["Card"])
-        #expect(coverage.deadFiles.map(\.file) == ["Card_iPad.json", "Solo_iPad.json"])
-        #expect(coverage.text.contains("Card_iPad.json: \(message)"))
+        #expect(
+            (coverage.containers, coverage.deadFiles.map(\.file), coverage.text.contains("Card_iPad.json: \(message)"))
+                == (["Card"], ["Card_iPad.json", "Solo_iPad.json"], true), "\(coverage.text)")
     }
 }
 
@@ -111,16 +123,19 @@ extension PapercutTests {
     @Test func aCatalogThatIsNotARegularFileIsSaidToBeSoAndNotRead() throws {
         for path in ["/dev/zero", "/dev/stdin", NSTemporaryDirectory()] {
             let result = tool.run(.devices(DevicesOptions(catalog: path)))
-            #expect(result.exitCode == .failure)
-            #expect(result.errorOutput.contains("not a regular file"), "\(path): \(result.errorOutput)")
-            #expect(!result.errorOutput.contains("permission"))
+            #expect(
+                (
+                    result.exitCode, result.errorOutput.contains("not a regular file"),
+                    result.errorOutput.contains("permission")
+                ) == (.failure, true, false), "\(path): \(result.errorOutput)")
         }
     }
 
     @Test func theOverviewNamesEveryCommand() {
         let overview = CommandSpec.toolHelp.split(separator: "\n").first ?? ""
-        #expect(overview.contains("preview") && overview.contains("bundle"))
-        #expect(overview.contains("import") && overview.contains("export"))
+        for command in ["preview", "bundle", "import", "export"] {
+            #expect(overview.contains(command), "\(command)")
+        }
     }
 
     @Test func oneDeviceIsOneDevice() throws {

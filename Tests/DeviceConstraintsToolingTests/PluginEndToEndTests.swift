@@ -26,9 +26,11 @@ struct PluginEndToEndTests {
 
         // Clean: it builds, and the generated ids resolve the bundled records.
         let clean = try package.build()
-        #expect(clean.status == 0, "\(clean.log)")
-        #expect(clean.log.contains(pluginRan))
-        #expect(clean.log.contains("Linting Layout and generating LayoutIDs for Custom"))
+        #expect(
+            (
+                clean.status, clean.log.contains(pluginRan),
+                clean.log.contains("Linting Layout and generating LayoutIDs for Custom")
+            ) == (0, true, true), "\(clean.log)")
         let generated = try package.generatedFile(named: "ConstraintIDs.generated.swift")
         let expected = try String(
             contentsOf: Fixtures.folder("Generate").appendingPathComponent("BundledConstraintIDs.swift.expected"),
@@ -53,11 +55,13 @@ struct PluginEndToEndTests {
                 (name: name, data: try Data(contentsOf: package.constraints.appendingPathComponent(name)))
             }
         #expect(try Data(contentsOf: table) == CompiledTable.compile(constraintFiles))
-        #expect(package.files(named: "Constraints.dctable").contains { $0.path.contains(".resources/") })
-        #expect(package.files(named: "Layout.dctable").isEmpty)
+        #expect(
+            (
+                package.files(named: "Constraints.dctable").contains { $0.path.contains(".resources/") },
+                package.files(named: "Layout.dctable").isEmpty
+            ) == (true, true))
         let app = try ChildProcess.run(package.scratch.appendingPathComponent("debug/App"), [], in: package.root)
-        #expect(app.status == 0, "\(app.log)")
-        #expect(app.log == (try bundledRecords()), "\(app.log)")
+        #expect((app.status, app.log) == (0, try bundledRecords()), "\(app.log)")
 
         // A planted error: the build fails with the lines `device-constraints lint` prints for the folder.
         let iPad = package.constraints.appendingPathComponent("BMTReportCalendarDayButton_iPad.json")
@@ -65,13 +69,15 @@ struct PluginEndToEndTests {
         try good.replacingOccurrences(of: "DayButtonId_Selected", with: "DayButtonId_Selectd")
             .write(to: iPad, atomically: true, encoding: .utf8)
         let broken = try package.build()
-        #expect(broken.status != 0)
         let lint = Linter().lint(DirectorySource(package.constraints), directory: package.constraints.path)
-        #expect(lint.errorCount == 2)
         // The files that spell the id right are not told to take the typo.
         #expect(
-            !lint.diagnostics.contains { $0.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selectd""#) }
-        )
+            (
+                broken.status != 0, lint.errorCount,
+                lint.diagnostics.contains {
+                    $0.message.contains(#"did you mean "bmt_reportCalendarDayButtonId_Selectd""#)
+                }
+            ) == (true, 2, false), "\(lint.text)")
         for diagnostic in lint.diagnostics {
             #expect(broken.lines.contains(diagnostic.description), "\(broken.log)")
         }
@@ -90,11 +96,10 @@ struct PluginEndToEndTests {
         let before = try modificationDate(of: generated)
         let tableBefore = try modificationDate(of: table)
         let unchanged = try package.build()
-        #expect(unchanged.status == 0, "\(unchanged.log)")
-        #expect(!unchanged.log.contains("Linting"), "\(unchanged.log)")
-        #expect(!unchanged.log.contains("Compiling App"), "\(unchanged.log)")
-        #expect(try modificationDate(of: generated) == before)
-        #expect(try modificationDate(of: table) == tableBefore)
+        #expect(
+            (unchanged.status, unchanged.log.contains("Linting"), unchanged.log.contains("Compiling App"))
+                == (0, false, false), "\(unchanged.log)")
+        #expect(try [modificationDate(of: generated), modificationDate(of: table)] == [before, tableBefore])
     }
 
     /// What the fixture's App prints: each bundled record through its generated id, looked up here by strings.

@@ -59,11 +59,12 @@ struct PreviewCommandTests {
         let output = try #require(throws: UsageError.self) {
             try ToolCommand(parsing: ["preview", "Card", "--output", "sheet.png"])
         }
-        #expect(output.description.contains("must end in .svg or .html"))
         let devices = try #require(throws: UsageError.self) {
             try ToolCommand(parsing: ["preview", "Card", "--devices", " , "])
         }
-        #expect(devices.description.contains("at least one device"))
+        for (error, part) in [(output, "must end in .svg or .html"), (devices, "at least one device")] {
+            #expect(error.description.contains(part))
+        }
         #expect(throws: UsageError.self) { try ToolCommand(parsing: ["preview"]) }
     }
 
@@ -77,27 +78,31 @@ struct PreviewCommandTests {
         let folder = try Fixtures.folder("Clean").path
         let command = try ToolCommand(parsing: ["preview", "Card", folder, "--devices", "iPhone6,iPhone6"])
         let printed = DeviceConstraintsTool().run(command)
-        #expect(printed.exitCode == .success, "\(printed.errorOutput)")
-        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 1)
+        #expect(
+            (printed.exitCode, try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count)
+                == (.success, 1), "\(printed.errorOutput)")
     }
 
     @Test func anUnknownDeviceIsAUsageErrorWithPreviewsUsage() throws {
         let folder = try Fixtures.folder("Clean").path
         let result = DeviceConstraintsTool().run(
             .preview(PreviewOptions(container: "Card", directory: folder, devices: ["iPhone6", "foo"])))
-        #expect(result.exitCode == .usageError)
         let lines = result.errorOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("error: unknown device 'foo'") == true)
-        #expect(lines.last == "usage: \(CommandSpec.preview.usage)")
+        #expect(
+            (result.exitCode, lines.first?.hasPrefix("error: unknown device 'foo'"), lines.last)
+                == (.usageError, true, "usage: \(CommandSpec.preview.usage)"), "\(result.errorOutput)")
     }
 
     @Test func theHelpListsThePreviewCommand() throws {
-        #expect(CommandSpec.toolHelp.contains("preview"))
         guard case .help(let help) = try ToolCommand(parsing: ["help", "preview"]) else {
             Issue.record("no help")
             return
         }
-        #expect(help.contains("--devices <names>") && help.contains("--output <file>"))
+        #expect(
+            (
+                CommandSpec.toolHelp.contains("preview"),
+                help.contains("--devices <names>") && help.contains("--output <file>")
+            ) == (true, true), "\(help)")
     }
 
     // MARK: - The record sheet
@@ -108,32 +113,39 @@ struct PreviewCommandTests {
         #expect(panels.map(\.title) == ["iPhone5", "iPhone6", "iPad"])
         // iPhone 5: title 12 in (its own file; the base says 16), stretched across the rest of 320 points.
         let title = try #require(panels[0].boxes.first)
-        #expect(title.name == "title ↔×22")
-        #expect(title.frame == LayoutFrame(x: 12, y: 12, width: 308, height: 22))
-        #expect(title.highlights.isEmpty)
+        #expect(
+            (title.name, title.frame, title.highlights)
+                == ("title ↔×22", LayoutFrame(x: 12, y: 12, width: 308, height: 22), []))
         let marginLeft = try #require(panels[0].guides.first { $0.label.hasPrefix("marginLeft") })
-        #expect(marginLeft.label == "marginLeft 12 *" && marginLeft.highlight == .differsFromBase)
-        #expect((marginLeft.x1, marginLeft.x2) == (0, 12))
+        #expect(
+            (marginLeft.label, marginLeft.highlight, marginLeft.x1, marginLeft.x2)
+                == ("marginLeft 12 *", .differsFromBase, 0, 12))
         // iPhone 6 reads only the base file: nothing differs.
-        #expect(panels[1].boxes.allSatisfy { $0.highlights.isEmpty })
-        #expect(panels[1].guides.allSatisfy { $0.highlight == nil })
+        #expect(
+            (
+                boxes: panels[1].boxes.allSatisfy { $0.highlights.isEmpty },
+                guides: panels[1].guides.allSatisfy { $0.highlight == nil }
+            ) == (true, true))
         // iPad: the title is 28 high (the base: 22), the icon 32 × 32 (the base: 24 × 24).
-        #expect(panels[2].boxes.map(\.highlights) == [[.differsFromBase], [.differsFromBase]])
         let icon = panels[2].boxes[1]
-        #expect(icon.name == "icon 32×32" && icon.frame.width == 32 && icon.frame.y == 12 + 28 + RecordSheet.viewGap)
+        #expect(
+            (panels[2].boxes.map(\.highlights), icon.name, icon.frame.width, icon.frame.y)
+                == ([[.differsFromBase], [.differsFromBase]], "icon 32×32", 32, 12 + 28 + RecordSheet.viewGap))
     }
 
     @Test func theSheetIsWellFormedSVGWithOnePanelAndOneWindowPerDevice() throws {
         let svg = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.svg()
         let elements = try elements(svg)
-        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 3)
         let windows = elements.filter { $0.attributes["class"] == "window" }
-        #expect(windows.count == 3)
+        #expect(
+            (strips: elements.filter { $0.attributes["class"] == "panel-strip" }.count, windows: windows.count)
+                == (3, 3))
         let scale = try sheet("Card", [.iPhone5, .iPhone6, .iPad]).sheet.effectiveScale
         let node = try #require(elements.first { $0.attributes["data-name"] == "icon 32×32" })
-        #expect(node.attributes["width"] == PreviewSheet.number(32 * scale))
         // The window is the device's width: 320 points on the iPhone 5.
-        #expect(windows[0].attributes["width"] == PreviewSheet.number(320 * scale))
+        #expect(
+            (icon: node.attributes["width"], window: windows.first?.attributes["width"])
+                == (PreviewSheet.number(32 * scale), PreviewSheet.number(320 * scale)))
     }
 
     @Test func labelsAreTheShortestUniqueNamesWithTheFullIdAsATooltip() throws {
@@ -142,12 +154,16 @@ struct PreviewCommandTests {
             container: "BMTReportCalendarDayButton", devices: profiles, catalog: .standard,
             source: DirectorySource(Fixtures.bundledConstraints))
         let boxes = records.sheet.panels[0].boxes
-        #expect(boxes.map(\.name) == ["selected 45×45", "normal 30×30"])
         #expect(
-            boxes.map(\.title) == ["bmt_reportCalendarDayButtonId_Selected", "bmt_reportCalendarDayButtonId_Normal"])
+            (boxes.map(\.name), boxes.map(\.title))
+                == (
+                    ["selected 45×45", "normal 30×30"],
+                    ["bmt_reportCalendarDayButtonId_Selected", "bmt_reportCalendarDayButtonId_Normal"]
+                ))
         let svg = records.sheet.svg()
-        #expect(svg.contains("<title>bmt_reportCalendarDayButtonId_Selected</title>"))
-        #expect(try elements(svg).filter { $0.name == "title" }.count == 8)
+        let titles = try elements(svg).filter { $0.name == "title" }.count
+        #expect(
+            (svg.contains("<title>bmt_reportCalendarDayButtonId_Selected</title>"), titles) == (true, 8))
         // Ids that share their first words lose them; a container's only id keeps its last word.
         let banner = try sheet("Banner", [.iPhone5], in: "Sheet").sheet.panels[0].boxes
         #expect(banner.map(\.name) == ["wide 375×60", "title ↔×20"])
@@ -157,28 +173,28 @@ struct PreviewCommandTests {
         let records = try sheet("Banner", [.iPhone5, .iPhone6], in: "Sheet")
         // 375 points wide: past the iPhone 5's 320-point window, exactly the iPhone 6's.
         let wide = records.sheet.panels.map { $0.boxes[0] }
-        #expect(wide.map(\.highlights) == [[.outsideWindow], []])
-        #expect(records.sheet.legend.contains(.outsideWindow))
+        #expect(
+            (wide.map(\.highlights), records.sheet.legend.contains(.outsideWindow)) == ([[.outsideWindow], []], true))
         // What each panel draws: the elements after its group opens, up to the next panel's.
         let panels = try elements(records.sheet.svg()).split { $0.attributes["class"] == "panel" }.dropFirst()
-        #expect(panels.count == 2)
-        #expect(panels.first?.contains { $0.attributes["class"] == "past-window" } == true)
-        #expect(panels.last?.contains { $0.attributes["class"] == "past-window" } == false)
+        let shaded = panels.map { $0.contains { $0.attributes["class"] == "past-window" } }
+        #expect(shaded == [true, false])
     }
 
     @Test func aColumnRuleIsDrawnAsItsColumns() throws {
         let records = try sheet("Feed", [.iPhone5, .iPad], in: "Sheet")
         for (panel, (count, width)) in zip(records.sheet.panels, [(2, 144.0), (4, 180.0)]) {
             let grid = panel.boxes[0]
-            #expect(grid.name == "grid \(count) × \(PreviewSheet.number(width))")
+            #expect(
+                (grid.name, grid.frame.height) == (
+                    "grid \(count) × \(PreviewSheet.number(width))", RecordSheet.columnRowHeight
+                ))
             #expect(grid.highlights.isEmpty, "not a dot of zero or negative size")
-            #expect(grid.frame.height == RecordSheet.columnRowHeight)
             let cells = panel.boxes.dropFirst()
-            #expect(cells.count == count)
-            #expect(cells.allSatisfy { $0.frame.width == width && $0.depth == 2 })
             let xs: [Double] = cells.map(\.frame.x)
             let expectedXs: [Double] = (0..<count).map { (index: Int) -> Double in 12 + Double(index) * (width + 8) }
-            #expect(xs == expectedXs)
+            let sizes = cells.allSatisfy { $0.frame.width == width && $0.depth == 2 }
+            #expect((cells.count, sizes, xs) == (count, true, expectedXs), "\(panel.title)")
         }
     }
 
@@ -279,10 +295,12 @@ struct PreviewCommandTests {
         let windows = try elements(sheet.svg()).filter { $0.attributes["class"] == "window" }
         #expect(windows.count == 2)
         for (panel, (window, device)) in zip(sheet.panels, zip(windows, records.tables.map(\.device))) {
-            #expect(panel.width == device.width && panel.height == device.height)
-            #expect(panel.title == device.name.rawValue)
-            #expect(panel.details.first?.hasPrefix("\(PreviewSheet.number(device.width))×") == true)
-            #expect(panel.details.first?.contains(" pt ") == true)
+            #expect(
+                (panel.width, panel.height, panel.title) == (device.width, device.height, device.name.rawValue))
+            let details = panel.details.first ?? ""
+            #expect(
+                (details.hasPrefix("\(PreviewSheet.number(device.width))×"), details.contains(" pt ")) == (true, true),
+                "\(details)")
             let width = try #require(Double(window.attributes["width"] ?? ""))
             let height = try #require(Double(window.attributes["height"] ?? ""))
             #expect(abs(width / height - device.width / device.height) < 0.01)
@@ -293,12 +311,11 @@ struct PreviewCommandTests {
         // The iPad's file lists the views in the other order.
         let panels = try denseSheet().sheet.panels
         let orders = panels.map { $0.boxes.compactMap(\.title) }
-        #expect(orders[0].count == 16)
-        #expect(orders.allSatisfy { $0 == orders[0] })
+        let downwards = panels.allSatisfy { panel in
+            zip(panel.boxes, panel.boxes.dropFirst()).allSatisfy { $0.frame.y < $1.frame.y }
+        }
         #expect(
-            panels.allSatisfy { panel in
-                zip(panel.boxes, panel.boxes.dropFirst()).allSatisfy { $0.frame.y < $1.frame.y }
-            })
+            (orders[0].count, orders.allSatisfy { $0 == orders[0] }, downwards) == (16, true, true), "\(orders)")
     }
 
     @Test func theLegendExplainsEveryNotationAndTheFontSizesAreDrawnAtTheirSize() throws {
@@ -308,12 +325,17 @@ struct PreviewCommandTests {
             #expect(sheet.notations.contains { $0.contains(notation) }, "\(notation)")
         }
         let svg = sheet.svg()
-        #expect(svg.contains("class=\"notation\""))
         // avatarBadgeCountLabel: fontSize 16 on the iPhone 5, labelled and drawn at 16 points at the sheet's scale.
         let badge = try #require(sheet.panels[0].boxes.first { $0.title?.hasSuffix("AvatarBadgeCountLabel") == true })
-        #expect(badge.fontSize == 16 && badge.details.contains { $0.hasPrefix("fontSize 16") })
         let samples = try elements(svg).filter { $0.attributes["class"] == "font-sample" }
-        #expect(samples.contains { $0.attributes["font-size"] == PreviewSheet.number(16 * sheet.effectiveScale) })
+        #expect(
+            (
+                notation: svg.contains("class=\"notation\""),
+                badge: badge.fontSize == 16 && badge.details.contains { $0.hasPrefix("fontSize 16") },
+                sample: samples.contains {
+                    $0.attributes["font-size"] == PreviewSheet.number(16 * sheet.effectiveScale)
+                }
+            ) == (true, true, true), "\(badge.details)")
     }
 
     @Test func theSheetWrapsItsPanelsIntoRowsWithinItsMaximumWidth() throws {
@@ -325,9 +347,8 @@ struct PreviewCommandTests {
             source: DirectorySource(Fixtures.bundledConstraints))
         let all = try elements(records.sheet.svg())
         let width = try #require(Double(all.first { $0.name == "svg" }?.attributes["width"] ?? ""))
-        #expect(width <= PreviewSheet.maximumSheetWidth)
         let frames = all.filter { $0.attributes["class"] == "panel-frame" }
-        #expect(frames.count == 5)
+        #expect((width <= PreviewSheet.maximumSheetWidth, frames.count) == (true, 5), "\(width)")
         // Each frame's edges typed: as one expression, the sum took 0.9 s to type-check.
         #expect(
             frames.allSatisfy { frame -> Bool in
@@ -348,14 +369,18 @@ struct PreviewCommandTests {
         let written = DeviceConstraintsTool().run(
             .preview(
                 PreviewOptions(container: "Card", directory: folder, devices: ["iPhone5", "iPad"], output: file.path)))
-        #expect(written.exitCode == .success, "\(written.errorOutput)")
-        #expect(written.output == "wrote \(file.path): 2 devices\n")
+        #expect(
+            (written.exitCode, written.output) == (.success, "wrote \(file.path): 2 devices\n"),
+            "\(written.errorOutput)")
         let html = try String(contentsOf: file, encoding: .utf8)
-        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "))
         // By default, every device with a file of its own: Card_iPhone5.json and Card_iPad.json.
         let printed = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Card", directory: folder)))
-        #expect(printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPad\""))
-        #expect(try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+        #expect(
+            (
+                html: html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg "),
+                svg: printed.output.hasPrefix("<?xml") && printed.output.contains("data-title=\"iPad\""),
+                strips: try elements(printed.output).filter { $0.attributes["class"] == "panel-strip" }.count
+            ) == (true, true, 2))
     }
 
     @Test func byDefaultEveryDeviceWithAFileOfItsOwnIsDrawnInTheCatalogsOrder() throws {
@@ -366,9 +391,9 @@ struct PreviewCommandTests {
                 PreviewOptions(
                     container: "Feed", directory: example.appendingPathComponent("Constraints").path,
                     catalog: example.appendingPathComponent("catalog.json").path)))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
-        #expect(titles == ["iPad4Column", "iPad3Column", "iPad2Column"])
+        #expect(
+            (run.exitCode, titles) == (.success, ["iPad4Column", "iPad3Column", "iPad2Column"]), "\(run.errorOutput)")
     }
 
     @Test func allDrawsEveryDeviceClassOfTheCatalogAndCannotBeGivenWithDevices() throws {
@@ -376,9 +401,10 @@ struct PreviewCommandTests {
             .preview(
                 PreviewOptions(
                     container: "BMTReportMeasureView", directory: Fixtures.bundledConstraints.path, allDevices: true)))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let titles = try elements(run.output).compactMap { $0.attributes["data-title"] }
-        #expect(titles == DeviceCatalog.standard.profiles.map(\.name.rawValue))
+        #expect(
+            (run.exitCode, titles) == (.success, DeviceCatalog.standard.profiles.map(\.name.rawValue)),
+            "\(run.errorOutput)")
         #expect(
             try ToolCommand(parsing: ["preview", "Card", "--all"])
                 == .preview(PreviewOptions(container: "Card", directory: "Constraints", allDevices: true)))
@@ -394,20 +420,23 @@ struct PreviewCommandTests {
         let folder = try Fixtures.folder("Extreme").path
         let run = DeviceConstraintsTool().run(
             .preview(PreviewOptions(container: container, directory: folder, devices: ["iPhone5", "iPad"])))
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
         let elements = try elements(run.output)
-        #expect(elements.filter { $0.attributes["class"] == "panel-strip" }.count == 2)
+        #expect(
+            (run.exitCode, elements.filter { $0.attributes["class"] == "panel-strip" }.count) == (.success, 2),
+            "\(run.errorOutput)")
     }
 
     @Test func anUnknownDeviceOrContainerFailsWithAClearMessage() throws {
         let folder = try Fixtures.folder("Clean").path
         let device = DeviceConstraintsTool().run(
             .preview(PreviewOptions(container: "Card", directory: folder, devices: ["iPhone6Pluss"])))
-        #expect(device.exitCode == .usageError)
-        #expect(device.errorOutput.contains("did you mean 'iPhone6Plus'?"))
+        #expect(
+            (device.exitCode, device.errorOutput.contains("did you mean 'iPhone6Plus'?")) == (.usageError, true),
+            "\(device.errorOutput)")
         let container = DeviceConstraintsTool().run(.preview(PreviewOptions(container: "Crad", directory: folder)))
-        #expect(container.exitCode == .failure)
-        #expect(container.errorOutput.contains("Card"))
+        #expect(
+            (container.exitCode, container.errorOutput.contains("Card")) == (.failure, true), "\(container.errorOutput)"
+        )
     }
 
     /// Writes a catalog of `count` devices of one class each into `root`; its path.
@@ -434,8 +463,9 @@ struct PreviewCommandTests {
                         container: "Card", directory: root.appendingPathComponent("Constraints").path,
                         catalog: catalog)))
         }
-        #expect(sheet.exitCode == .success, "\(sheet.errorOutput)")
-        #expect(sheet.output.contains("Card: records on 5000 devices"))
+        #expect(
+            (sheet.exitCode, sheet.output.contains("Card: records on 5000 devices")) == (.success, true),
+            "\(sheet.errorOutput)")
     }
 
     // MARK: - The gallery
@@ -474,28 +504,34 @@ struct PreviewCommandTests {
         let svg = try #require(throws: UsageError.self) {
             try ToolCommand(parsing: ["preview", "Card", "--html", "g.svg"])
         }
-        #expect(svg.description.contains("must end in .html"))
         let watch = try #require(throws: UsageError.self) { try ToolCommand(parsing: ["preview", "Card", "--watch"]) }
-        #expect(watch.description.contains("'--watch' rewrites a file: add '--html <file>'"))
+        let messages = [
+            (svg.description, "must end in .html"),
+            (watch.description, "'--watch' rewrites a file: add '--html <file>'"),
+        ]
+        for (message, part) in messages {
+            #expect(message.contains(part))
+        }
     }
 
     @Test func theGalleryIsOneSelfContainedPageWithEveryDeviceSideBySideAndControlsToPick() throws {
         let (run, page, file) = try gallery("Card", in: "Clean", devices: ["iPhone5", "iPad"])
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        #expect(run.output.hasPrefix("wrote \(file.path): 2 devices × 12 text sizes, "))
-        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(
+            (run.output.hasPrefix("wrote \(file.path): 2 devices × 12 text sizes, "), page.hasPrefix("<!DOCTYPE html>"))
+                == (true, true), "\(run.output)")
         let options: [String] = values(of: "value", in: page, element: "option")
         let expectedOptions: [String] = ["", "iPhone5", "iPad"] + TextSize.allCases.map(\.rawValue)
-        #expect(options == expectedOptions)
-        #expect(page.contains(#"<option value="large" selected>"#))
+        #expect(
+            (options, page.contains(#"<option value="large" selected>"#)) == (expectedOptions, true))
         // At the text size it opens at, one sheet per device is shown, in order; the others are hidden.
         let sections = page.components(separatedBy: "<section ").dropFirst().map { $0.prefix { $0 != ">" } }
         let shown = sections.filter { !$0.hasSuffix(" hidden") }
         #expect(
-            shown.map { values(of: "data-device", in: "<section " + $0, element: "section") } == [
-                ["iPhone5"], ["iPad"],
-            ])
-        #expect(page.components(separatedBy: "<svg ").count - 1 == sections.count)
+            (
+                shown.map { values(of: "data-device", in: "<section " + $0, element: "section") },
+                page.components(separatedBy: "<svg ").count - 1
+            ) == ([["iPhone5"], ["iPad"]], sections.count))
         // Nothing is loaded from anywhere: no source, link, stylesheet import or URL but the SVG namespace.
         var loads = page.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
         // A reference inside the page (`clip-path="url(#panel-0-drawing)"`) loads nothing.
@@ -514,43 +550,53 @@ struct PreviewCommandTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // A row of the values: its tooltip and what a click shows.
         let provenance = "title.marginLeft = 12.0 ← Card_iPhone5.json:3:18"
-        #expect(
-            page.contains(
-                #"data-view="title" data-attribute="marginLeft" data-provenance="\#(provenance)" title="\#(provenance)""#
-            ))
-        #expect(page.contains(#"data-provenance="title.width = 0.0 (no file sets it: the default)""#))
-        // The view's box in the sheet: its tooltip lists where each of its values came from.
-        #expect(page.contains("<title>title\nmarginLeft 12.0 ← Card_iPhone5.json:3:18\n"))
-        #expect(page.contains(#"<p class="lookup">looked for Card_iPhone5.json → Card.json</p>"#))
+        let parts = [
+            #"data-view="title" data-attribute="marginLeft" data-provenance="\#(provenance)" title="\#(provenance)""#,
+            #"data-provenance="title.width = 0.0 (no file sets it: the default)""#,
+            // The view's box in the sheet: its tooltip lists where each of its values came from.
+            "<title>title\nmarginLeft 12.0 ← Card_iPhone5.json:3:18\n",
+            #"<p class="lookup">looked for Card_iPhone5.json → Card.json</p>"#,
+        ]
+        for part in parts {
+            #expect(page.contains(part), "\(part)")
+        }
     }
 
     @Test func aDeviceGetsOneSheetForTheTextSizesThatDrawItAlike() throws {
         // Nothing in Banner follows the text size: one sheet a device, for every size.
         let (plain, plainPage, plainFile) = try gallery("Banner", in: "Sheet", devices: ["iPhone5", "iPad"])
         defer { try? FileManager.default.removeItem(at: plainFile.deletingLastPathComponent()) }
-        #expect(plain.output.hasSuffix(", 2 sheets\n"))
         let every = TextSize.allCases.map(\.rawValue).joined(separator: " ")
-        #expect(values(of: "data-text-sizes", in: plainPage, element: "section") == [every, every])
+        #expect(
+            (plain.output.hasSuffix(", 2 sheets\n"), values(of: "data-text-sizes", in: plainPage, element: "section"))
+                == (true, [every, every]), "\(plain.output)")
         // Row's heights and font sizes follow it: each size is drawn, once per device.
         let (_, page, file) = try gallery("Row", in: "TextScaled", devices: ["iPhone5"])
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let sizes = values(of: "data-text-sizes", in: page, element: "section").flatMap { $0.split(separator: " ") }
         let sizeNames: [String] = sizes.map(String.init)
-        #expect(sizeNames == TextSize.allCases.map(\.rawValue))
-        #expect(sizes.count > 1)
+        #expect((sizeNames, sizes.count > 1) == (TextSize.allCases.map(\.rawValue), true))
     }
 
     @Test func hostileNamesAreEscapedInTheGalleryPageAndItsSheets() throws {
         let (_, page, file) = try gallery(#"<i>&'Card""#, in: "HostileGallery", devices: ["iPhone5"])
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // The page's own script is its only one, and no name opens an element.
-        #expect(page.components(separatedBy: "<script").count - 1 == 1)
-        #expect(!page.contains(#"alert("x")"#) && !page.contains("<img") && !page.contains("<i>"))
-        #expect(page.contains("<title>&lt;i&gt;&amp;&apos;Card&quot;: records on 1 device</title>"))
-        #expect(page.contains(#"data-view="&lt;/section&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;""#))
-        #expect(page.contains(#"data-view="a&amp;amp;b""#) && page.contains(#"data-view="q&apos;uote&quot;""#))
-        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
-        #expect(page.components(separatedBy: "</section>").count - 1 == 1)
+        #expect(
+            (
+                scripts: page.components(separatedBy: "<script").count - 1,
+                sections: page.components(separatedBy: "</section>").count - 1
+            ) == (1, 1))
+        let parts: [(text: String, isThere: Bool)] = [
+            (#"alert("x")"#, false), ("<img", false), ("<i>", false),
+            ("<title>&lt;i&gt;&amp;&apos;Card&quot;: records on 1 device</title>", true),
+            (#"data-view="&lt;/section&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;""#, true),
+            (#"data-view="a&amp;amp;b""#, true), (#"data-view="q&apos;uote&quot;""#, true),
+            ("&lt;img src=x onerror=alert(1)&gt;", true),
+        ]
+        for (text, isThere) in parts {
+            #expect(page.contains(text) == isThere, "\(text)")
+        }
         for svg in page.components(separatedBy: "<svg ").dropFirst() {
             _ = try elements("<svg " + (svg.components(separatedBy: "</svg>").first ?? "") + "</svg>")
         }
@@ -572,7 +618,7 @@ struct PreviewCommandTests {
                         container: "Card", directory: root.appendingPathComponent("Constraints").path,
                         catalog: catalog, gallery: root.appendingPathComponent("gallery.html").path)))
         }
-        #expect(run.exitCode == .success, "\(run.errorOutput)")
-        #expect(run.output.contains("devices × 12 text sizes"))
+        #expect(
+            (run.exitCode, run.output.contains("devices × 12 text sizes")) == (.success, true), "\(run.errorOutput)")
     }
 }

@@ -27,10 +27,13 @@ struct RecordTableTests {
             "Card_w600.json",
             "Card_landscape.json", "Card.json",
         ]
-        #expect(table.lookup == chain)
-        #expect(table.text(directory: "Q").contains("lookup:      " + chain.joined(separator: " → ")))
-        #expect(row(table, "title", "marginBottom")?.source == "Card_w600-landscape.json")
-        #expect(row(table, "title", "height")?.source == "Card_iPad-landscape.json")
+        #expect(
+            (table.lookup, table.text(directory: "Q").contains("lookup:      " + chain.joined(separator: " → ")))
+                == (chain, true))
+        #expect(
+            [row(table, "title", "marginBottom")?.source, row(table, "title", "height")?.source] == [
+                "Card_w600-landscape.json", "Card_iPad-landscape.json",
+            ])
     }
 
     // MARK: - Values that follow the window
@@ -42,14 +45,22 @@ struct RecordTableTests {
             container: "Feed", device: profile, catalog: .standard, source: Fixtures.source("Scaled"),
             environment: window)
         // The base file scales against the resolved device's design width (375): 375 × 750 ÷ 375.
-        #expect(row(table, "banner", "width")?.value == .number(750))
-        #expect(row(table, "banner", "width")?.rule == "scaled 375 at 375 pt")
-        #expect(row(table, "banner", "height")?.rule == nil)
-        #expect(row(table, "grid", "columns")?.value == .string("2 × 355 (spacing 8, insets 16)"))
-        #expect(row(table, "grid", "columns")?.rule == "2 columns at 440 pt × 1.2, spacing 8, insets 16")
-        #expect(table.text(directory: "Scaled").contains("rule"))
+        #expect(
+            [row(table, "banner", "width")?.value, row(table, "grid", "columns")?.value] == [
+                .number(750), .string("2 × 355 (spacing 8, insets 16)"),
+            ])
+        let rules: [(row: String, rule: String?, expected: String?)] = [
+            ("banner.width", row(table, "banner", "width")?.rule, "scaled 375 at 375 pt"),
+            ("banner.height", row(table, "banner", "height")?.rule, nil),
+            ("grid.columns", row(table, "grid", "columns")?.rule, "2 columns at 440 pt × 1.2, spacing 8, insets 16"),
+        ]
+        for (name, rule, expected) in rules {
+            #expect(rule == expected, "\(name)")
+        }
         let lines = table.text(directory: "Scaled").split(separator: "\n")
-        #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "\(lines.filter { $0.hasSuffix(" ") })")
+        #expect(
+            (rule: table.text(directory: "Scaled").contains("rule"), untrimmed: lines.filter { $0.hasSuffix(" ") })
+                == (true, []))
     }
 
     // MARK: - Values that follow the text size
@@ -68,13 +79,26 @@ struct RecordTableTests {
         let table = try RecordTable(
             container: "Row", device: profile, catalog: .standard, source: Fixtures.source("TextScaled"),
             environment: LayoutEnvironment(width: 375, height: 667, idiom: .phone, textSize: size))
-        #expect(row(table, "title", "fontSize")?.value == .number(title))
-        #expect(row(table, "title", "fontSize")?.rule == bodyRule)
-        #expect(row(table, "title", "height")?.value == .number(height))
-        #expect(row(table, "title", "height")?.rule == "size 44 relativeTo body (max 80) at \(size.rawValue)")
-        #expect(row(table, "caption", "fontSize")?.value == .number(caption))
-        #expect(row(table, "badge", "fontSize")?.value == .number(11))
-        #expect(row(table, "badge", "fontSize")?.rule == "fixed")
+        let values: [(row: String, value: ConstraintValue?, expected: ConstraintValue)] = [
+            ("title.fontSize", row(table, "title", "fontSize")?.value, .number(title)),
+            ("title.height", row(table, "title", "height")?.value, .number(height)),
+            ("caption.fontSize", row(table, "caption", "fontSize")?.value, .number(caption)),
+            ("badge.fontSize", row(table, "badge", "fontSize")?.value, .number(11)),
+        ]
+        for (name, value, expected) in values {
+            #expect(value == expected, "\(name)")
+        }
+        let rules: [(row: String, rule: String?, expected: String?)] = [
+            ("title.fontSize", row(table, "title", "fontSize")?.rule, bodyRule),
+            (
+                "title.height", row(table, "title", "height")?.rule,
+                "size 44 relativeTo body (max 80) at \(size.rawValue)"
+            ),
+            ("badge.fontSize", row(table, "badge", "fontSize")?.rule, "fixed"),
+        ]
+        for (name, rule, expected) in rules {
+            #expect(rule == expected, "\(name)")
+        }
         #expect(
             table.text(directory: "T", textSize: size).contains(
                 "device:      iPhone6 (phone, 375×667)" + (size == .large ? "\n" : ", text size \(size.rawValue)\n")))
@@ -84,28 +108,37 @@ struct RecordTableTests {
 
     @Test func eachValueNamesTheFirstFileOnTheChainThatSetsIt() throws {
         let table = try table("Card", on: .iPhone5)
-        #expect(table.lookup == ["Card_iPhone5.json", "Card.json"])
-        #expect(table.filesRead == ["Card_iPhone5.json", "Card.json"])
-        #expect(row(table, "title", "marginLeft")?.value == .number(12))
-        #expect(row(table, "title", "marginLeft")?.source == "Card_iPhone5.json")
-        #expect(row(table, "title", "marginTop")?.source == "Card.json")
-        #expect(row(table, "title", "fontSize")?.value == .number(15))
-        #expect(row(table, "icon", "imageName")?.value == .string("card"))
-        #expect(row(table, "icon", "imageName")?.source == "Card.json")
+        #expect(
+            [table.lookup, table.filesRead] == [
+                ["Card_iPhone5.json", "Card.json"], ["Card_iPhone5.json", "Card.json"],
+            ])
+        #expect(
+            [
+                row(table, "title", "marginLeft")?.value, row(table, "title", "fontSize")?.value,
+                row(table, "icon", "imageName")?.value,
+            ] == [.number(12), .number(15), .string("card")])
+        #expect(
+            [
+                row(table, "title", "marginLeft")?.source, row(table, "title", "marginTop")?.source,
+                row(table, "icon", "imageName")?.source,
+            ] == ["Card_iPhone5.json", "Card.json", "Card.json"])
     }
 
     @Test func eachValueIsPlacedAtTheLineAndColumnOfItsKeyInTheFileThatSetsIt() throws {
         let table = try table("Card", on: .iPhone5)
-        #expect(row(table, "title", "marginLeft")?.place == "Card_iPhone5.json:3:18")
-        #expect(row(table, "title", "marginTop")?.place == "Card.json:3:36")
-        #expect(row(table, "icon", "imageName")?.place == "Card.json:4:44")
-        // A default has no file, so no place.
-        #expect(row(table, "title", "width")?.place == nil)
+        #expect(
+            [
+                row(table, "title", "marginLeft")?.place, row(table, "title", "marginTop")?.place,
+                row(table, "icon", "imageName")?.place,
+                // A default has no file, so no place.
+                row(table, "title", "width")?.place,
+            ] == ["Card_iPhone5.json:3:18", "Card.json:3:36", "Card.json:4:44", nil])
         let json = table.json(directory: "Clean").line
         let marginLeft =
             #""name": "marginLeft", "value": 12.0, "source": "Card_iPhone5.json", "line": 3, "column": 18}"#
-        #expect(json.contains(marginLeft))
-        #expect(json.contains(#""name": "width", "value": 0.0, "source": null}"#))
+        for part in [marginLeft, #""name": "width", "value": 0.0, "source": null}"#] {
+            #expect(json.contains(part), "\(part)")
+        }
     }
 
     @Test func aValueFromAQualifierFileIsPlacedInThatFile() throws {
@@ -119,23 +152,26 @@ struct RecordTableTests {
     @Test func aStandardAttributeNoFileSetsIsListedAsZeroFromNoFile() throws {
         let table = try table("Card", on: .iPhone5)
         #expect(
-            row(table, "title", "width") == .init(viewId: "title", attribute: "width", value: .number(0), source: nil))
-        #expect(row(table, "title", "imageName") == nil)
+            [row(table, "title", "width"), row(table, "title", "imageName")] == [
+                .init(viewId: "title", attribute: "width", value: .number(0), source: nil), nil,
+            ])
     }
 
     @Test func attributesComeInTheStandardOrderThenExtensionsByName() throws {
         let table = try table("Header", on: .iPhone6)
         let attributes = table.rows.filter { $0.viewId == "headline" }.map(\.attribute)
         #expect(attributes == ["marginLeft", "marginRight", "marginTop", "marginBottom", "width", "height", "isBold"])
-        #expect(row(table, "headline", "isBold")?.value == .bool(true))
-        #expect(table.rows.map(\.viewId).first == "back")
+        #expect(
+            (row(table, "headline", "isBold")?.value, table.rows.map(\.viewId).first) == (.bool(true), "back"))
     }
 
     @Test func aDeviceWithoutAFileOfItsOwnReadsThroughItsFallbacks() throws {
         let table = try table("Header", on: .iPhone14Pro)
-        #expect(table.lookup == ["Header_iPhone14Pro.json", "Header_iPhone6.json", "Header.json"])
-        #expect(table.filesRead == ["Header_iPhone6.json"])
-        #expect(table.rows.allSatisfy { $0.source == "Header_iPhone6.json" || $0.source == nil })
+        #expect(
+            (
+                table.lookup, table.filesRead,
+                table.rows.allSatisfy { $0.source == "Header_iPhone6.json" || $0.source == nil }
+            ) == (["Header_iPhone14Pro.json", "Header_iPhone6.json", "Header.json"], ["Header_iPhone6.json"], true))
     }
 
     @Test func theBundledSeedShowsItsValuesOnIPhone6Plus() throws {
@@ -144,35 +180,38 @@ struct RecordTableTests {
             container: "BMTReportCalendarDayButton", device: profile, catalog: .standard,
             source: DirectorySource(Fixtures.bundledConstraints))
         let selected = table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Selected" }
-        #expect(selected.map(\.value) == [6, 0, 0, 0, 60, 60].map(ConstraintValue.number))
         #expect(
-            table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Normal" }.map(\.value).last == .number(20))
+            (
+                selected.map(\.value),
+                table.rows.filter { $0.viewId == "bmt_reportCalendarDayButtonId_Normal" }.map(\.value).last
+            ) == ([6, 0, 0, 0, 60, 60].map(ConstraintValue.number), .number(20)))
     }
 
     // MARK: - Errors
 
     @Test func aContainerWithoutFilesOnTheChainSuggestsASimilarName() throws {
         let error = try #require(throws: ConstraintError.self) { try table("Crad", on: .iPhone6) }
-        #expect(error.code == .fileNotFound)
-        #expect(error.message.contains("looked for Crad_iPhone6.json, Crad.json; did you mean \"Card\"?"))
+        #expect(
+            (error.code, error.message.contains("looked for Crad_iPhone6.json, Crad.json; did you mean \"Card\"?"))
+                == (.fileNotFound, true), "\(error.message)")
     }
 
     /// A container whose files are all for other devices: not "did you mean" itself, but which devices have files
     /// and what to add.
     @Test func aContainerWithFilesOnlyForOtherDevicesSaysForWhichAndWhatToAdd() throws {
         let error = try #require(throws: ConstraintError.self) { try table("Card", on: .iPhone5, in: "OneDevice") }
-        #expect(error.code == .fileNotFound)
-        #expect(!error.message.contains("did you mean"))
         #expect(
-            error.message.hasSuffix(
-                #"the folder has files of "Card" only for iPhone6: add Card.json, which every device reads, or a file "#
-                    + "for a device this one falls back to"))
+            (
+                error.code, error.message.contains("did you mean"),
+                error.message.hasSuffix(
+                    #"the folder has files of "Card" only for iPhone6: add Card.json, which every device reads, or a file "#
+                        + "for a device this one falls back to")
+            ) == (.fileNotFound, false, true), "\(error.message)")
     }
 
     @Test func aBrokenFileOnTheChainIsTheParsersError() throws {
         let error = try #require(throws: ConstraintError.self) { try table("WrongType", on: .iPhone6, in: "Errors") }
-        #expect(error.file == "WrongType.json")
-        #expect(error.line == 3)
+        #expect((error.file, error.line) == ("WrongType.json", 3))
     }
 
     @Test func anInvalidContainerNameIsRejectedBeforeAnyFileIsRead() throws {
@@ -194,8 +233,9 @@ struct RecordTableTests {
                 "view   attribute     value   source",
                 "title  marginLeft    12.0    Card_iPhone5.json:3:18",
             ])
-        #expect(lines.contains("title  width         0.0     default (0)"))
-        #expect(lines.last == "icon   imageName     \"card\"  Card.json:4:44")
+        #expect(
+            (lines.contains("title  width         0.0     default (0)"), lines.last)
+                == (true, "icon   imageName     \"card\"  Card.json:4:44"), "\(lines)")
     }
 
     @Test func theTextNamesTheWindowADeviceWasResolvedFrom() throws {
@@ -205,16 +245,20 @@ struct RecordTableTests {
 
     @Test func theJSONIsValidWithTheDocumentedShape() throws {
         let object = try #require(try table("Card", on: .iPhone5).json(directory: "Clean").parsed() as? [String: Any])
-        #expect(object["container"] as? String == "Card")
-        #expect((object["device"] as? [String: Any])?["name"] as? String == "iPhone5")
-        #expect(object["filesRead"] as? [String] == ["Clean/Card_iPhone5.json", "Clean/Card.json"])
+        #expect(
+            (
+                object["container"] as? String, (object["device"] as? [String: Any])?["name"] as? String,
+                object["filesRead"] as? [String]
+            ) == ("Card", "iPhone5", ["Clean/Card_iPhone5.json", "Clean/Card.json"]))
         let views = try #require(object["views"] as? [[String: Any]])
         #expect(views.map { $0["id"] as? String } == ["title", "icon"])
         let attributes = try #require(views[0]["attributes"] as? [[String: Any]])
-        #expect(attributes[0]["name"] as? String == "marginLeft")
-        #expect(attributes[0]["value"] as? Double == 12)
-        #expect(attributes[0]["source"] as? String == "Card_iPhone5.json")
-        #expect(attributes.first { $0["name"] as? String == "width" }?["source"] is NSNull)
+        #expect(
+            (
+                attributes[0]["name"] as? String, attributes[0]["value"] as? Double,
+                attributes[0]["source"] as? String,
+                attributes.first { $0["name"] as? String == "width" }?["source"] is NSNull
+            ) == ("marginLeft", 12, "Card_iPhone5.json", true))
     }
 }
 
@@ -229,11 +273,11 @@ extension RecordTableTests {
         let folder = try ScratchFolder(["Card.json": text])
         let result = DeviceConstraintsTool().run(
             .show(ShowOptions(container: "Card", directory: folder.url.path, device: .named("iPhone6"))))
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
-        #expect(result.output.contains(long))
         // Padded to the long id, the rows would print 20 MB; linear output is a few times the file (the id is printed
         // a few times over).
-        #expect(result.output.utf8.count < 10 * text.utf8.count, "\(result.output.utf8.count) bytes")
+        #expect(
+            (result.exitCode, result.output.contains(long), result.output.utf8.count < 10 * text.utf8.count)
+                == (.success, true, true), "\(result.output.utf8.count) bytes; \(result.errorOutput)")
     }
 
     @Test func aTableCellWiderThanTheCapIsNotPaddedAndDoesNotWidenItsColumn() {

@@ -47,7 +47,11 @@ struct RolloutCommandTests {
             try ToolCommand(parsing: ["rollout", "update.json", "--installation-id", "a", "--signal", "plan"])
         }
         let result = try run(["--installation-id", "a", "--device", "iPhone17ProMx"])
-        #expect(result.exitCode == .usageError)
-        #expect(result.errorOutput.contains("unknown device 'iPhone17ProMx'; did you mean 'iPhone17ProMax'?"))
+        #expect(
+            (
+                result.exitCode,
+                result.errorOutput.contains("unknown device 'iPhone17ProMx'; did you mean 'iPhone17ProMax'?")
+            )
+                == (.usageError, true), "\(result.errorOutput)")
     }
 }

@@ -7,55 +7,69 @@ struct SwiftNameTests {
     // MARK: - Words and case
 
     @Test func wordsAreCutWhereAnIdentifierCannotGoOnButNotAtCamelCaseHumps() {
-        #expect(
-            SwiftName.words(of: "bmt_reportCalendarDayButtonId_Selected") == [
-                "bmt", "reportCalendarDayButtonId", "Selected",
-            ])
-        #expect(SwiftName.words(of: "title-label.main view$2") == ["title", "label", "main", "view", "2"])
-        #expect(SwiftName.words(of: "__leading__and__trailing__") == ["leading", "and", "trailing"])
+        let cases: [(id: String, words: [String])] = [
+            ("bmt_reportCalendarDayButtonId_Selected", ["bmt", "reportCalendarDayButtonId", "Selected"]),
+            ("title-label.main view$2", ["title", "label", "main", "view", "2"]),
+            ("__leading__and__trailing__", ["leading", "and", "trailing"]),
+        ]
+        for (id, words) in cases {
+            #expect(SwiftName.words(of: id) == words, "\(id)")
+        }
     }
 
     @Test func aMemberNameIsLowerCamelCaseWithALeadingAcronymLowered() {
-        #expect(
-            SwiftName.lowerCamelCase(["bmt", "reportCalendarDayButtonId", "Selected"])
-                == "bmtReportCalendarDayButtonIdSelected")
-        #expect(SwiftName.lowerCamelCase(["URLTitle"]) == "urlTitle")
-        #expect(SwiftName.lowerCamelCase(["URL"]) == "url")
-        #expect(SwiftName.lowerCamelCase(["Selected", "state"]) == "selectedState")
-        #expect(SwiftName.lowerCamelCase(["size", "2x"]) == "size2x")
+        let cases: [(words: [String], name: String)] = [
+            (["bmt", "reportCalendarDayButtonId", "Selected"], "bmtReportCalendarDayButtonIdSelected"),
+            (["URLTitle"], "urlTitle"),
+            (["URL"], "url"),
+            (["Selected", "state"], "selectedState"),
+            (["size", "2x"], "size2x"),
+        ]
+        for (words, name) in cases {
+            #expect(SwiftName.lowerCamelCase(words) == name, "\(words)")
+        }
     }
 
     @Test func aTypeNameIsUpperCamelCase() {
-        #expect(
-            SwiftName.upperCamelCase(SwiftName.words(of: "BMTReportCalendarDayButton")) == "BMTReportCalendarDayButton")
-        #expect(SwiftName.upperCamelCase(SwiftName.words(of: "my-view_header")) == "MyViewHeader")
+        for (id, name) in [
+            ("BMTReportCalendarDayButton", "BMTReportCalendarDayButton"), ("my-view_header", "MyViewHeader"),
+        ] {
+            #expect(SwiftName.upperCamelCase(SwiftName.words(of: id)) == name, "\(id)")
+        }
     }
 
     // MARK: - The shared prefix
 
     @Test func thePrefixEveryIdOfAContainerSharesIsDropped() {
         let ids = ["bmt_reportCalendarDayButtonId_Selected", "bmt_reportCalendarDayButtonId_Normal"]
-        #expect(SwiftName.memberNames(for: ids) == ["selected", "normal"])
         #expect(
-            SwiftName.memberNames(for: ids, droppingSharedPrefix: false) == [
-                "bmtReportCalendarDayButtonIdSelected", "bmtReportCalendarDayButtonIdNormal",
+            [SwiftName.memberNames(for: ids), SwiftName.memberNames(for: ids, droppingSharedPrefix: false)] == [
+                ["selected", "normal"],
+                ["bmtReportCalendarDayButtonIdSelected", "bmtReportCalendarDayButtonIdNormal"],
             ])
     }
 
     @Test func aContainersOnlyIdKeepsItsLastWord() {
-        #expect(SwiftName.memberNames(for: ["bmt_reportMeasureViewId_TopView"]) == ["topView"])
-        #expect(SwiftName.memberNames(for: ["titleLabel"]) == ["titleLabel"])
+        for (id, name) in [("bmt_reportMeasureViewId_TopView", "topView"), ("titleLabel", "titleLabel")] {
+            #expect(SwiftName.memberNames(for: [id]) == [name], "\(id)")
+        }
     }
 
     @Test func idsThatShareNoWholeWordKeepTheirNames() {
         // `title` is a camelCase hump, not a word: nothing is shared.
-        #expect(SwiftName.memberNames(for: ["titleLabel", "titleIcon"]) == ["titleLabel", "titleIcon"])
-        #expect(SwiftName.memberNames(for: ["header_title", "footer_title"]) == ["headerTitle", "footerTitle"])
+        let cases: [(ids: [String], names: [String])] = [
+            (["titleLabel", "titleIcon"], ["titleLabel", "titleIcon"]),
+            (["header_title", "footer_title"], ["headerTitle", "footerTitle"]),
+        ]
+        for (ids, names) in cases {
+            #expect(SwiftName.memberNames(for: ids) == names, "\(ids)")
+        }
     }
 
     @Test func lessIsDroppedWhenWhatRemainsWouldStartWithADigit() {
-        #expect(SwiftName.memberNames(for: ["icon_size_1x", "icon_size_2x"]) == ["size1x", "size2x"])
-        #expect(SwiftName.memberNames(for: ["size_1x", "size_2x"]) == ["size1x", "size2x"])
+        for ids in [["icon_size_1x", "icon_size_2x"], ["size_1x", "size_2x"]] {
+            #expect(SwiftName.memberNames(for: ids) == ["size1x", "size2x"], "\(ids)")
+        }
     }
 
     @Test func lessIsDroppedWhenWhatRemainsWouldCollide() {
@@ -71,32 +85,35 @@ struct SwiftNameTests {
     // MARK: - Keywords, digits, Unicode, empty
 
     @Test func keywordsAreEscapedWithBackticks() {
-        #expect(SwiftName.escaped("default") == "`default`")
-        #expect(SwiftName.escaped("self") == "`self`")
-        #expect(SwiftName.escaped("selected") == "selected")
         #expect(
-            SwiftName.memberNames(for: ["view_default", "view_if"]).map(SwiftName.escaped) == ["`default`", "`if`"])
+            ["default", "self", "selected"].map(SwiftName.escaped)
+                + SwiftName.memberNames(for: ["view_default", "view_if"])
+                .map(SwiftName.escaped) == ["`default`", "`self`", "selected", "`default`", "`if`"])
     }
 
     @Test func aNameThatStartsWithADigitIsAProblem() {
-        #expect(SwiftName.problem(with: "2up") == "starts with a digit")
-        #expect(SwiftName.memberNames(for: ["2up"]) == ["2up"])
-        #expect(SwiftName.problem(with: "up2") == nil)
+        #expect(
+            (SwiftName.problem(with: "2up"), SwiftName.memberNames(for: ["2up"]), SwiftName.problem(with: "up2"))
+                == ("starts with a digit", ["2up"], nil))
     }
 
     @Test func unicodeLettersAndEmojiMakeNamesAndCaseChangesOnlyWhenItStaysOneCharacter() {
-        #expect(SwiftName.memberNames(for: ["Größe"]) == ["größe"])
-        #expect(SwiftName.memberNames(for: ["rand_ßig"]) == ["ßig"])
-        #expect(SwiftName.lowerCamelCase(["maß", "ßig"]) == "maßßig")
-        #expect(SwiftName.memberNames(for: ["🙂_face"]) == ["face"])
-        #expect(SwiftName.lowerCamelCase(SwiftName.words(of: "🙂_face")) == "🙂Face")
-        #expect(SwiftName.problem(with: "日本語") == nil)
+        for (id, name) in [("Größe", "größe"), ("rand_ßig", "ßig"), ("🙂_face", "face")] {
+            #expect(SwiftName.memberNames(for: [id]) == [name], "\(id)")
+        }
+        #expect(
+            (
+                SwiftName.lowerCamelCase(["maß", "ßig"]), SwiftName.lowerCamelCase(SwiftName.words(of: "🙂_face")),
+                SwiftName.problem(with: "日本語")
+            ) == ("maßßig", "🙂Face", nil))
     }
 
     @Test func invisibleCharactersCutWordsAndACombiningMarkCannotStartAName() {
-        #expect(SwiftName.words(of: "a\u{202E}b\u{200B}c") == ["a", "b", "c"])
-        #expect(SwiftName.problem(with: "\u{301}a") == "starts with a combining mark")
-        #expect(SwiftName.problem(with: "e\u{301}") == nil)
+        #expect(
+            (
+                SwiftName.words(of: "a\u{202E}b\u{200B}c"), SwiftName.problem(with: "\u{301}a"),
+                SwiftName.problem(with: "e\u{301}")
+            ) == (["a", "b", "c"], "starts with a combining mark", nil))
     }
 
     /// The rule for identifier characters is the compiler's: every scalar of the Basic Multilingual Plane from U+0080,
@@ -134,17 +151,17 @@ struct SwiftNameTests {
     }
 
     @Test func anEmptyIdOrOneWithoutLettersOrDigitsHasNoName() {
-        #expect(SwiftName.words(of: "") == [])
-        #expect(SwiftName.words(of: "-_.") == [])
-        #expect(SwiftName.memberNames(for: ["", "title"]) == ["", "title"])
-        #expect(SwiftName.problem(with: "") == "has no letters or digits")
+        #expect(
+            (
+                SwiftName.words(of: ""), SwiftName.words(of: "-_."), SwiftName.memberNames(for: ["", "title"]),
+                SwiftName.problem(with: "")
+            ) == ([], [], ["", "title"], "has no letters or digits"))
     }
 
     @Test func someTypeNamesCannotBeUsedEvenWithBackticks() {
-        #expect(SwiftName.typeProblem(with: "Type") != nil)
-        #expect(SwiftName.typeProblem(with: "Protocol") != nil)
-        #expect(SwiftName.typeProblem(with: "DeviceConstraints") != nil)
-        #expect(SwiftName.typeProblem(with: "Card") == nil)
+        for (name, isRefused) in [("Type", true), ("Protocol", true), ("DeviceConstraints", true), ("Card", false)] {
+            #expect((SwiftName.typeProblem(with: name) != nil) == isRefused, "\(name)")
+        }
     }
 
     @Test(.longTier) func sharedPrefixesTakeLinearTime() async throws {

@@ -126,13 +126,14 @@ struct TokenExportTests {
         let feed = try #require(json["Feed"] as? [String: Any])
         let banner = try #require(feed["banner"] as? [String: Any])
         let width = try #require(banner["width"] as? [String: Any])
-        #expect(width["$type"] as? String == "dimension")
-        #expect((width["$value"] as? [String: Any])?["unit"] as? String == "px")
         let ours = (width["$extensions"] as? [String: Any])?["com.deviceconstraints"] as? [String: Any]
-        #expect(ours?["scaled"] as? Double == 375)
         let grid = try #require(feed["grid"] as? [String: Any])
         let columns = ((grid["$extensions"] as? [String: Any])?["com.deviceconstraints"] as? [String: Any])?["columns"]
-        #expect((columns as? [String: Any])?["standardColumns"] as? Int == 2)
+        #expect(
+            (
+                width["$type"] as? String, (width["$value"] as? [String: Any])?["unit"] as? String,
+                ours?["scaled"] as? Double, (columns as? [String: Any])?["standardColumns"] as? Int
+            ) == ("dimension", "px", 375, 2), "\(text)")
     }
 
     @Test func figmaBodyIsOneCollectionWhoseModesAreTheBaseAndTheDevices() throws {
@@ -143,12 +144,14 @@ struct TokenExportTests {
         #expect(result.exitCode == .success, "\(result.errorOutput)")
         let data = try Data(contentsOf: URL(fileURLWithPath: tokens.path("figma-variables.json")))
         let body = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect((body["variableCollections"] as? [Any])?.count == 1)
         let modes = (body["variableModes"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        #expect(modes == ["base", "iPad", "iPhone5", "iPhone6", "iPhone6Plus"])
         let names = (body["variables"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
-        #expect(names.contains("BMTReportMeasureView/bmt_reportMeasureViewId_TopView/height"))
-        #expect((body["variableModeValues"] as? [Any])?.isEmpty == false)
+        #expect(
+            (
+                (body["variableCollections"] as? [Any])?.count, modes,
+                names.contains("BMTReportMeasureView/bmt_reportMeasureViewId_TopView/height"),
+                (body["variableModeValues"] as? [Any])?.isEmpty
+            ) == (1, ["base", "iPad", "iPhone5", "iPhone6", "iPhone6Plus"], true, false))
     }
 
     @Test func exportingAnUnchangedFolderAgainRewritesNoFile() throws {
@@ -169,13 +172,14 @@ struct TokenExportTests {
         for format in [ExportOptions.Format.dtcg, .figma] {
             let result = tool.run(
                 .exportTokens(ExportOptions(directory: folder.url.path, format: format, output: tokens.url.path)))
-            #expect(result.exitCode == .failure)
             #expect(
-                result.errorOutput.contains("the view id \"t\\u001B[2J\" cannot be a token's name"),
-                "\(result.errorOutput)")
-            #expect(result.errorOutput.contains("the view id \"a.b\" cannot be a token's name"))
-            #expect(!result.errorOutput.contains("\u{1B}"))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: tokens.url.path).isEmpty)
+                (
+                    result.exitCode,
+                    result.errorOutput.contains("the view id \"t\\u001B[2J\" cannot be a token's name"),
+                    result.errorOutput.contains("the view id \"a.b\" cannot be a token's name"),
+                    result.errorOutput.contains("\u{1B}"),
+                    try FileManager.default.contentsOfDirectory(atPath: tokens.url.path)
+                ) == (.failure, true, true, false, []), "\(format): \(result.errorOutput)")
         }
     }
 
@@ -184,7 +188,8 @@ struct TokenExportTests {
         let result = tool.run(
             .exportTokens(
                 ExportOptions(directory: try Fixtures.folder("Errors").path, format: .dtcg, output: tokens.url.path)))
-        #expect(result.exitCode == .failure)
-        #expect(result.errorOutput.contains("error: nothing written:"))
+        #expect(
+            (result.exitCode, result.errorOutput.contains("error: nothing written:")) == (.failure, true),
+            "\(result.errorOutput)")
     }
 }

@@ -31,31 +31,35 @@ struct TokenImportTests {
                     try Self.tokens("Modes/small.tokens.json"),
                 ],
                 output: output.url.path, deviceOfMode: ["small": "iPhone6"]))
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
-        #expect(names == ["Card.json", "Card_iPhone5.json", "Card_iPhone6.json"])
+        #expect(
+            (result.exitCode, names) == (.success, ["Card.json", "Card_iPhone5.json", "Card_iPhone6.json"]),
+            "\(result.errorOutput)")
 
         let parser = ConstraintFileParser()
         let base = try parser.parse(Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
         let title = try #require(base["title"])
         // The alias {spacing.medium} is 1 rem: 16 points.
-        #expect(title.marginLeft == 16)
-        #expect(title.marginTop == 8)
-        #expect(title.imageName == "star")
-        #expect(title[attribute: "selectable"] == .bool(true))
-        #expect(title[attribute: "remarkParameterOne"] == .number(3))
-        #expect(base.designWidth == 375)
+        #expect(
+            (title.marginLeft, title.marginTop, title.imageName, base.designWidth) == (16, 8, "star", 375))
+        #expect(
+            [title[attribute: "selectable"], title[attribute: "remarkParameterOne"]] == [.bool(true), .number(3)])
         let text = try Self.read(output, "Card.json")
-        #expect(text.contains(#""scaled": 300.0"#) && text.contains(#""min": 200"#))
-        #expect(text.contains(#""relativeTo": "title1""#))
-        #expect(text.contains(#""standardColumns": 2"#))
 
         // The device gives marginTop 8 as the base does, but the other device gives 4: each keeps its own.
         let iPhone5 = try Self.read(output, "Card_iPhone5.json")
-        #expect(iPhone5.contains(#""marginLeft": 8.0"#))
-        #expect(iPhone5.contains(#""marginTop": 8.0"#))
         let iPhone6 = try Self.read(output, "Card_iPhone6.json")
-        #expect(iPhone6.contains(#""marginTop": 4.0"#) && !iPhone6.contains("marginLeft"))
+        let parts: [(file: String, text: String, part: String, isThere: Bool)] = [
+            ("Card.json", text, #""scaled": 300.0"#, true), ("Card.json", text, #""min": 200"#, true),
+            ("Card.json", text, #""relativeTo": "title1""#, true), ("Card.json", text, #""standardColumns": 2"#, true),
+            ("Card_iPhone5.json", iPhone5, #""marginLeft": 8.0"#, true),
+            ("Card_iPhone5.json", iPhone5, #""marginTop": 8.0"#, true),
+            ("Card_iPhone6.json", iPhone6, #""marginTop": 4.0"#, true),
+            ("Card_iPhone6.json", iPhone6, "marginLeft", false),
+        ]
+        for (file, text, part, isThere) in parts {
+            #expect(text.contains(part) == isThere, "\(file): \(part)")
+        }
     }
 
     @Test func aValueEveryModeGivesAsTheBaseDoesIsLeftToTheBaseFile() throws {
@@ -66,8 +70,8 @@ struct TokenImportTests {
                 output: output.url.path))
         #expect(result.exitCode == .success, "\(result.errorOutput)")
         let iPhone5 = try Self.read(output, "Card_iPhone5.json")
-        #expect(iPhone5.contains(#""marginLeft": 8.0"#))
-        #expect(!iPhone5.contains("marginTop"))
+        #expect(
+            (iPhone5.contains(#""marginLeft": 8.0"#), iPhone5.contains("marginTop")) == (true, false), "\(iPhone5)")
     }
 
     /// Found by the round trip on the benchmark corpus: a view whose record is all defaults (`{"header": {}}`) is
@@ -80,9 +84,9 @@ struct TokenImportTests {
         #expect(result.exitCode == .success, "\(result.errorOutput)")
         let base = try ConstraintFileParser().parse(
             Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
-        #expect(base.viewIds == ["header", "title", "spacer"])
-        #expect(base["header"] == ConstraintRecord() && base["spacer"] == ConstraintRecord())
-        #expect(base["title"]?.marginLeft == 16)
+        #expect(
+            (base.viewIds, base["header"], base["spacer"], base["title"]?.marginLeft)
+                == (["header", "title", "spacer"], ConstraintRecord(), ConstraintRecord(), 16))
         let iPad = try Self.read(output, "Card_iPad.json")
         #expect(iPad.contains(#""marginLeft": 24.0"#) && !iPad.contains("header"))
     }
@@ -97,10 +101,10 @@ struct TokenImportTests {
         let stamp = try FileManager.default.attributesOfItem(atPath: output.path("Card.json"))[.modificationDate]
         Thread.sleep(forTimeInterval: 0.02)
         let again = run(options)
-        #expect(again.output.contains("wrote 0 files, 2 unchanged"), "\(again.output)")
-        #expect(try Self.read(output, "Card.json") == first)
         let after = try FileManager.default.attributesOfItem(atPath: output.path("Card.json"))[.modificationDate]
-        #expect(stamp as? Date == after as? Date)
+        #expect(
+            (again.output.contains("wrote 0 files, 2 unchanged"), try Self.read(output, "Card.json"), after as? Date)
+                == (true, first, stamp as? Date), "\(again.output)")
     }
 
     // MARK: - Problems
@@ -109,27 +113,25 @@ struct TokenImportTests {
         let output = try ScratchFolder()
         let file = try Self.tokens("Bad/base.tokens.json")
         let result = run(ImportOptions(files: [file], output: output.url.path))
-        #expect(result.exitCode == .failure)
         let lines = result.errorOutput.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains {
-                $0.hasPrefix("\(file):7:46: error: a color where a number is needed")
-                    && $0.hasSuffix("at Card.title.width")
-            })
-        #expect(lines.contains { $0.hasPrefix("\(file):8:29: error: the unit \"em\"") })
-        #expect(
-            lines.contains {
-                $0.hasPrefix(
-                    "\(file):5:33: error: the aliases form a cycle: Card.title.marginLeft → Card.title.marginRight → Card.title.marginLeft"
-                )
-            })
-        // A name with an escape is refused, and printed escaped.
-        #expect(
-            lines.contains {
-                $0.hasPrefix("\(file):10:5: error: the name \"bad\\u001B[2Jid\" holds a control character")
-            })
-        #expect(!result.errorOutput.contains("\u{1B}"))
-        #expect(lines.last?.hasPrefix("error: nothing written:") == true)
+            (
+                result.exitCode, result.errorOutput.contains("\u{1B}"),
+                lines.last?.hasPrefix("error: nothing written:"),
+                lines.contains {
+                    $0.hasPrefix("\(file):7:46: error: a color where a number is needed")
+                        && $0.hasSuffix("at Card.title.width")
+                }
+            ) == (.failure, false, true, true), "\(result.errorOutput)")
+        let prefixes = [
+            "\(file):8:29: error: the unit \"em\"",
+            "\(file):5:33: error: the aliases form a cycle: Card.title.marginLeft → Card.title.marginRight → Card.title.marginLeft",
+            // A name with an escape is refused, and printed escaped.
+            "\(file):10:5: error: the name \"bad\\u001B[2Jid\" holds a control character",
+        ]
+        for prefix in prefixes {
+            #expect(lines.contains { $0.hasPrefix(prefix) }, "\(prefix)")
+        }
     }
 
     @Test func nothingIsWrittenWhenLintFindsAnErrorAndTheErrorIsPlacedAtItsToken() throws {
@@ -137,13 +139,14 @@ struct TokenImportTests {
         let base = try Self.tokens("Modes/base.tokens.json")
         let typo = try Self.tokens("Bad/iPhone5.tokens.json")
         let result = run(ImportOptions(files: [base, typo], output: output.url.path))
-        #expect(result.exitCode == .failure)
         #expect(
-            result.errorOutput.contains(
-                "\(typo):4:51: error: unknown attribute \"hieght\"; did you mean \"height\"?"),
-            "\(result.errorOutput)")
-        #expect(result.errorOutput.contains("at Card.title.hieght"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path).isEmpty)
+            (
+                result.exitCode,
+                result.errorOutput.contains(
+                    "\(typo):4:51: error: unknown attribute \"hieght\"; did you mean \"height\"?"),
+                result.errorOutput.contains("at Card.title.hieght"),
+                try FileManager.default.contentsOfDirectory(atPath: output.url.path)
+            ) == (.failure, true, true, []), "\(result.errorOutput)")
     }
 
     @Test func aModeThatMapsToNoDeviceIsAnErrorThatSuggestsOne() throws {
@@ -154,17 +157,22 @@ struct TokenImportTests {
         ])
         let files = [folder.path("base.tokens.json"), folder.path("iPhone 55.tokens.json")]
         let result = run(ImportOptions(files: files, output: output.url.path))
-        #expect(result.exitCode == .failure)
         #expect(
-            result.errorOutput.contains(
-                "\(folder.path("iPhone 55.tokens.json")):1:1: error: the mode \"iPhone 55\" maps to no device of the catalog; did you mean \"iPhone5\"?"
-            ), "\(result.errorOutput)")
+            (
+                result.exitCode,
+                result.errorOutput.contains(
+                    "\(folder.path("iPhone 55.tokens.json")):1:1: error: the mode \"iPhone 55\" maps to no device of the catalog; did you mean \"iPhone5\"?"
+                )
+            ) == (.failure, true), "\(result.errorOutput)")
         let mapped = run(
             ImportOptions(
                 files: files, output: output.url.path,
                 deviceOfMode: ["iPhone 55": "iPhone5"]))
-        #expect(mapped.exitCode == .success, "\(mapped.errorOutput)")
-        #expect(FileManager.default.fileExists(atPath: output.path("Card_iPhone5.json")))
+        #expect(
+            (mapped.exitCode, FileManager.default.fileExists(atPath: output.path("Card_iPhone5.json"))) == (
+                .success, true
+            ),
+            "\(mapped.errorOutput)")
     }
 
     @Test func modeOptionsNameAFilesModeOrAModesDevice() throws {
@@ -195,15 +203,19 @@ struct TokenImportTests {
         #expect(result.exitCode == .success, "\(result.errorOutput)")
         let parser = ConstraintFileParser()
         let base = try parser.parse(Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
-        #expect(base["title"]?.marginLeft == 16)
-        #expect(base["title"]?.height == 44)
         let iPad = try parser.parse(Data(try Self.read(output, "Card_iPad.json").utf8), fileName: "Card_iPad.json")
-        // The iPad mode aliases spacing/large of another collection: its default mode's 24.
-        #expect(iPad["title"]?.marginLeft == 24)
         let iPhone5 = try parser.parse(
             Data(try Self.read(output, "Card_iPhone5.json").utf8), fileName: "Card_iPhone5.json")
+        let values: [(value: String, actual: Double?, expected: Double)] = [
+            ("base title.marginLeft", base["title"]?.marginLeft, 16), ("base title.height", base["title"]?.height, 44),
+            // The iPad mode aliases spacing/large of another collection: its default mode's 24.
+            ("iPad title.marginLeft", iPad["title"]?.marginLeft, 24),
+            ("iPhone5 title.marginLeft", iPhone5["title"]?.marginLeft, 12),
+        ]
+        for (name, actual, expected) in values {
+            #expect(actual == expected, "\(name)")
+        }
         #expect(iPhone5["title"]?.imageName == "star.small")
-        #expect(iPhone5["title"]?.marginLeft == 12)
     }
 
     @Test func aResolverDocumentsDeviceContextsAreTheModes() throws {
@@ -224,9 +236,8 @@ struct TokenImportTests {
         let leftOver = ".Card.json.\(ProcessInfo.processInfo.processIdentifier).tmp"
         try Data("{\"Card\": [".utf8).write(to: output.url.appendingPathComponent(leftOver))
         let result = run(ImportOptions(files: [try Self.tokens("Modes/base.tokens.json")], output: output.url.path))
-        #expect(result.exitCode == .success, "\(result.errorOutput)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
-        #expect(names == ["Card.json"])
+        #expect((result.exitCode, names) == (.success, ["Card.json"]), "\(result.errorOutput)")
         let base = try ConstraintFileParser().parse(
             Data(try Self.read(output, "Card.json").utf8), fileName: "Card.json")
         #expect(base["title"]?.marginLeft == 16)
@@ -277,9 +288,8 @@ struct TokenImportTests {
             let report = Linter().lint(InMemorySource(files.mapValues(\.text)), directory: "out")
             return (files.count, problems.diagnostics.count, report.errorCount)
         }
-        #expect(files.1 == 0)
-        #expect(files.2 == 0)
         // 25 views of four attributes a container: 40 containers in each of 12 modes.
-        #expect(files.0 == 12 * 40)
+        let expected: (files: Int, problems: Int, errors: Int) = (12 * 40, 0, 0)
+        #expect(files == expected)
     }
 }

@@ -33,16 +33,16 @@ struct ViewIDGeneratorTests {
             "Card.json": #"{ "Card": [ { "default": {} }, { "say \"hi\"\n": {} }, { "größe": {} } ] }"#
         ])
         let source = result.source ?? ""
-        #expect(
-            source.contains(
-                #"    static let `default` = DeviceConstraints.ViewID(container: "Card", viewId: "default")"#))
-        #expect(
-            source.contains(
-                #"    static let sayHi = DeviceConstraints.ViewID(container: "Card", viewId: "say \"hi\"\n")"#))
-        #expect(
-            source.contains(#"    static let größe = DeviceConstraints.ViewID(container: "Card", viewId: "größe")"#))
-        // The id in the documentation comment is escaped too: a newline there would end the comment.
-        #expect(source.contains(#"        /// `say \"hi\"\n`, defined for"#))
+        let lines = [
+            #"    static let `default` = DeviceConstraints.ViewID(container: "Card", viewId: "default")"#,
+            #"    static let sayHi = DeviceConstraints.ViewID(container: "Card", viewId: "say \"hi\"\n")"#,
+            #"    static let größe = DeviceConstraints.ViewID(container: "Card", viewId: "größe")"#,
+            // The id in the documentation comment is escaped too: a newline there would end the comment.
+            #"        /// `say \"hi\"\n`, defined for"#,
+        ]
+        for line in lines {
+            #expect(source.contains(line), "\(line)")
+        }
     }
 
     @Test func eachMemberSaysWhichDevicesDefineItInWhichFileAndLine() {
@@ -64,13 +64,17 @@ struct ViewIDGeneratorTests {
     @Test func optionsSetTheNamespaceTheAccessAndThePrefix() {
         let files = ["Card.json": #"{ "Card": [ { "card_title": {} }, { "card_icon": {} } ] }"#]
         let source = generate(files, options: .init(namespace: "LayoutIDs", isPublic: true)).source ?? ""
-        #expect(source.contains("public import DeviceConstraints\n"))
-        #expect(source.contains("public enum LayoutIDs {\n"))
-        #expect(source.contains("    public enum Card {\n"))
-        #expect(source.contains("        public static let title = DeviceConstraints.ViewID("))
         let kept = generate(files, options: .init(dropsSharedPrefix: false)).source ?? ""
-        #expect(kept.contains("\nenum ConstraintIDs {\n"))
-        #expect(kept.contains("        static let cardTitle = DeviceConstraints.ViewID("))
+        let parts = [
+            ("public", source, "public import DeviceConstraints\n"), ("public", source, "public enum LayoutIDs {\n"),
+            ("public", source, "    public enum Card {\n"),
+            ("public", source, "        public static let title = DeviceConstraints.ViewID("),
+            ("kept", kept, "\nenum ConstraintIDs {\n"),
+            ("kept", kept, "        static let cardTitle = DeviceConstraints.ViewID("),
+        ]
+        for (name, source, part) in parts {
+            #expect(source.contains(part), "\(name): \(part)")
+        }
     }
 
     @Test func aLongIdIsWrappedAfterTheParenthesis() {
@@ -111,8 +115,12 @@ struct ViewIDGeneratorTests {
         ])
         let source = try #require(result.source, "\(result.report.text)")
         // The example at the top names the first container's first member, `init` of Box.
-        #expect(source.contains("/// let record = try interpreter.record(ConstraintIDs.Box.`init`)\n"))
-        #expect(source.contains("        /// let id = ConstraintIDs.Card.`self`\n"))
+        for line in [
+            "/// let record = try interpreter.record(ConstraintIDs.Box.`init`)\n",
+            "        /// let id = ConstraintIDs.Card.`self`\n",
+        ] {
+            #expect(source.contains(line), "\(line)")
+        }
         // Every line of code in the comments, and every member as its comment says it is reached.
         let commentLines: [Substring] = source.split(separator: "\n").filter { (line: Substring) -> Bool in
             line.hasPrefix("///") || line.hasPrefix("        ///")
@@ -152,15 +160,15 @@ struct ViewIDGeneratorTests {
                 "Card.json": #"{ "Card": [ { "title": {} } ] }"#,
                 "Card_Odd\u{202E}Name\u{200B}.json": #"{ "Card": [ { "title": {} } ] }"#,
             ]), directory: "Constraints")
-        #expect(result.source == nil)
-        #expect(result.report.text.contains("invisible character U+202E"), "\(result.report.text)")
+        #expect(
+            (result.source, result.report.text.contains("invisible character U+202E")) == (nil, true),
+            "\(result.report.text)")
     }
 
     // MARK: - Errors
 
     @Test func twoIdsThatBecomeOneNameAreAnErrorNamingBothFilesAndLines() throws {
         let result = try generate("Collision", catalog: Fixtures.catalog("phones.json"))
-        #expect(result.source == nil)
         #expect(
             result.report.diagnostics.map(\.description) == [
                 "Collision/Card_Small.json:2:7: error: view ids \"titleLabel\" and \"title_label\" both become "
@@ -168,12 +176,12 @@ struct ViewIDGeneratorTests {
                 "Collision/my-view.json:1:3: error: containers \"MyView\" and \"my-view\" both become "
                     + "ConstraintIDs.MyView; rename one of them (the other is at Collision/MyView.json:1:3)",
             ])
-        #expect(result.report.diagnostics.map(\.code) == [.duplicateSwiftName, .duplicateSwiftName])
+        #expect(
+            (result.source, result.report.diagnostics.map(\.code)) == (nil, [.duplicateSwiftName, .duplicateSwiftName]))
     }
 
     @Test func idsThatCannotBecomeNamesAreErrorsAtTheirLines() throws {
         let result = try generate("Names")
-        #expect(result.source == nil)
         #expect(
             result.report.diagnostics.map(\.description) == [
                 "Names/Card.json:5:7: error: view id \"2up\" cannot become a Swift name in ConstraintIDs.Card: \"2up\" "
@@ -181,7 +189,9 @@ struct ViewIDGeneratorTests {
                 "Names/Card.json:6:7: error: view id \"--\" cannot become a Swift name in ConstraintIDs.Card: it has no "
                     + "letters or digits; rename the view id so that it starts with a letter",
             ])
-        #expect(result.report.text.hasSuffix("\n2 errors in 1 file"))
+        #expect(
+            (result.source, result.report.text.hasSuffix("\n2 errors in 1 file")) == (nil, true),
+            "\(result.report.text)")
     }
 
     @Test func lintErrorsComeFirstAndNoNamesAreMadeForABrokenFolder() throws {
@@ -191,31 +201,26 @@ struct ViewIDGeneratorTests {
         let lint = Linter().lint(
             try Fixtures.source("MissingDefault"),
             directory: "Tests/DeviceConstraintsToolingTests/Fixtures/MissingDefault")
-        #expect(result.source == nil)
-        #expect(result.report == lint)
-        #expect(result.report.errorCount == 2)
+        #expect((result.source, result.report, result.report.errorCount) == (nil, lint, 2))
     }
 
     @Test func aMisspeltStandardAttributeFailsTheGenerationSoThePluginsBuildFails() throws {
         let result = ViewIDGenerator().generate(try Fixtures.source("Typo"), directory: "Typo")
-        #expect(result.report.errorCount == 3)
-        #expect(result.source == nil)
+        #expect((result.report.errorCount, result.source) == (3, nil))
     }
 
     @Test func warningsAreReportedAndTheSourceIsStillWritten() throws {
         let result = ViewIDGenerator().generate(try Fixtures.source("Warnings"), directory: "Warnings")
-        #expect(result.report.warningCount > 0)
-        #expect(result.report.errorCount == 0)
-        #expect(result.source != nil)
+        #expect(
+            (result.report.warningCount > 0, result.report.errorCount, result.source != nil) == (true, 0, true),
+            "\(result.report.text)")
     }
 
     @Test func aNamespaceThatCannotBeATypeNameIsAnError() {
         let result = generate(["Card.json": #"{ "Card": [ { "title": {} } ] }"#], options: .init(namespace: "2IDs"))
-        #expect(result.source == nil)
         #expect(
-            result.report.diagnostics.map(\.description) == [
-                "error: the namespace \"2IDs\" cannot be a Swift type name: it starts with a digit"
-            ])
+            (result.source, result.report.diagnostics.map(\.description))
+                == (nil, ["error: the namespace \"2IDs\" cannot be a Swift type name: it starts with a digit"]))
         #expect(
             generate(["Card.json": #"{ "Card": [ { "title": {} } ] }"#], options: .init(namespace: "Self")).report.text
                 .hasPrefix("error: the namespace \"Self\" cannot be a Swift type name: it is a keyword"))

@@ -51,17 +51,16 @@ struct WatchSessionTests {
     }
 
     @Test func onlyCommandsAskedToBeWatchedAreWatched() throws {
-        #expect(WatchSession.folder(of: try ToolCommand(parsing: ["lint", "Here", "--watch"])) == "Here")
-        #expect(WatchSession.folder(of: try ToolCommand(parsing: ["lint", "Here"])) == nil)
-        #expect(
-            WatchSession.folder(of: try ToolCommand(parsing: ["show", "Card", "Here", "--device", "iPad", "--watch"]))
-                == "Here")
-        #expect(
-            WatchSession.folder(
-                of: try ToolCommand(parsing: ["preview", "Card", "Here", "--html", "g.html", "--watch"]))
-                == "Here")
-        #expect(
-            WatchSession.folder(of: try ToolCommand(parsing: ["preview", "Card", "Here", "--html", "g.html"])) == nil)
+        let cases: [(arguments: [String], folder: String?)] = [
+            (["lint", "Here", "--watch"], "Here"),
+            (["lint", "Here"], nil),
+            (["show", "Card", "Here", "--device", "iPad", "--watch"], "Here"),
+            (["preview", "Card", "Here", "--html", "g.html", "--watch"], "Here"),
+            (["preview", "Card", "Here", "--html", "g.html"], nil),
+        ]
+        for (arguments, folder) in cases {
+            #expect(WatchSession.folder(of: try ToolCommand(parsing: arguments)) == folder, "\(arguments)")
+        }
     }
 
     /// The generation a gallery page says it is, and the one its marker file says the newest page is.
@@ -100,9 +99,11 @@ struct WatchSessionTests {
         try Data(#"{"Card": [{"title": {"width": 7}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         #expect(printed.first(after: 1) { $0.output.contains("changed: Card.json") } != nil)
         let second = try generations(of: page)
-        #expect(second.page != first.page)
-        #expect(second.marker == "deviceConstraintsGalleryGeneration(\"\(second.page)\");\n")
-        #expect(try String(contentsOf: page, encoding: .utf8).contains("title.width = 7.0 ← Card.json:1:22"))
+        #expect(
+            (
+                second.page != first.page, second.marker,
+                try String(contentsOf: page, encoding: .utf8).contains("title.width = 7.0 ← Card.json:1:22")
+            ) == (true, "deviceConstraintsGalleryGeneration(\"\(second.page)\");\n", true), "\(first), \(second)")
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -118,16 +119,20 @@ struct WatchSessionTests {
         try Data(#"{"Card": [{"title": {"width": "wide"}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         let second = try #require(printed.first(after: 1) { $0.output.contains("must be a number") })
         let lines = second.output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "— changed: Card.json —")
-        #expect(lines.dropFirst().first?.hasPrefix("+ ") == true)
-        #expect(lines.dropFirst().first?.contains(#"Card.json:1:31: error: "width" must be a number"#) == true)
-        #expect(second.exitCode == .failure)
+        #expect(
+            (
+                lines.first, lines.dropFirst().first?.hasPrefix("+ "),
+                lines.dropFirst().first?.contains(#"Card.json:1:31: error: "width" must be a number"#), second.exitCode
+            ) == ("— changed: Card.json —", true, true, .failure), "\(second.output)")
 
         let count = printed.all.count
         try Data(#"{"Card": [{"title": {"width": 2}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         let third = try #require(printed.first(after: count) { $0.output.hasSuffix("No problems in 1 file.\n") })
-        #expect(third.output.split(separator: "\n").dropFirst().first?.hasPrefix("- ") == true)
-        #expect(third.output.hasSuffix("No problems in 1 file.\n"))
+        #expect(
+            (
+                third.output.split(separator: "\n").dropFirst().first?.hasPrefix("- "),
+                third.output.hasSuffix("No problems in 1 file.\n")
+            ) == (true, true), "\(third.output)")
     }
 
     /// Each line of `result`'s output parsed as a JSON object: it fails unless every line is one.
@@ -149,18 +154,19 @@ struct WatchSessionTests {
         let watcher = try session.start()
         defer { watcher.cancel() }
         let first = try jsonLines(try #require(printed.wait(count: 1).first))
-        #expect(first.count == 1)
-        #expect(first.first?["changed"] is NSNull)
-        #expect(first.first?["errors"] as? Int == 0)
+        #expect(
+            (first.count, first.first?["changed"] is NSNull, first.first?["errors"] as? Int) == (1, true, 0), "\(first)"
+        )
 
         try Data(#"{"Card": [{"title": {"width": "wide"}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         let second = try #require(printed.first(after: 1) { $0.output.contains("must be a number") })
         #expect(!second.output.contains("—"))
         let objects = try jsonLines(second)
-        #expect(objects.count == 1)
-        #expect(objects.first?["changed"] as? [String] == ["Card.json"])
-        #expect(objects.first?["errors"] as? Int == 1)
-        #expect(second.exitCode == .failure)
+        #expect(
+            (
+                objects.count, objects.first?["changed"] as? [String], objects.first?["errors"] as? Int,
+                second.exitCode
+            ) == (1, ["Card.json"], 1, .failure), "\(objects)")
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -174,8 +180,7 @@ struct WatchSessionTests {
         #expect(try jsonLines(try #require(printed.wait(count: 1).first)).first?["container"] as? String == "Card")
         try Data(#"{"Card": [{"title": {"width": 7}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         let second = try jsonLines(try #require(printed.first(after: 1) { $0.output.contains("7") }))
-        #expect(second.count == 1)
-        #expect(second.first?["changed"] as? [String] == ["Card.json"])
+        #expect((second.count, second.first?["changed"] as? [String]) == (1, ["Card.json"]), "\(second)")
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -189,8 +194,9 @@ struct WatchSessionTests {
         #expect(printed.wait(count: 1).first?.output.contains("1.0") == true)
         try Data(#"{"Card": [{"title": {"width": 7}}]}"#.utf8).write(to: url.appendingPathComponent("Card.json"))
         let second = try #require(printed.first(after: 1) { $0.output.contains("7.0") })
-        #expect(second.output.hasPrefix("\n— changed: Card.json —\n"))
-        #expect(second.output.contains("7.0"))
+        #expect(
+            (second.output.hasPrefix("\n— changed: Card.json —\n"), second.output.contains("7.0")) == (true, true),
+            "\(second.output)")
     }
 
     /// The names of changed files are printed escaped, as everything else is, and with `--json` each run is still one
@@ -203,8 +209,11 @@ struct WatchSessionTests {
         WatchSession(try ToolCommand(parsing: ["lint", url.path, "--watch", "--json"])) { json.append($0) }
             .runOnce(changed: [name])
         let line = try #require(json.all.first?.output)
-        #expect(line.hasSuffix("\n") && !line.dropLast().contains("\n"))
-        #expect(!line.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" })
+        #expect(
+            (
+                oneLine: line.hasSuffix("\n") && !line.dropLast().contains("\n"),
+                unsafe: line.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" }
+            ) == (true, false), "\(line)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["changed"] as? [String] == [name])
 
