@@ -163,11 +163,8 @@ extension ConstraintInterpreter {
         -> EnvironmentChange?
     {
         let dependent = cache.adaptiveContainers
-        let tables = dependent.map { name, merged in (name: name, table: resolved(merged, for: new), merged: merged) }
-        guard
-            cache.switchEnvironment(
-                to: new, ticket: ticket, tables: tables, replacingOnly: true, isCurrent: { _ in true })
-        else { return nil }
+        let tables = dependent.map { (entry: $0.entry, table: resolved($0.merged, for: new), merged: $0.merged) }
+        guard cache.resize(to: new, ticket: ticket, tables: tables) else { return nil }
         publications.post(.environment)
         guard !dependent.isEmpty else { return nil }
         return announce(
@@ -179,7 +176,7 @@ extension ConstraintInterpreter {
         tables: [(name: String, table: ViewTable, merged: MergedContainer)], generations: [String: UInt64]
     ) -> EnvironmentChange? {
         let switched = cache.switchEnvironment(
-            to: new, ticket: ticket, tables: tables, replacingOnly: false,
+            to: new, ticket: ticket, tables: tables,
             isCurrent: { name in self.stages.generation(of: name) == generations[name] })
         guard switched else { return nil }
         publications.post(.environment)

@@ -54,7 +54,10 @@ struct ContainerIndexTests {
             index.insert(name, Unmanaged.passUnretained(merged.table), merged: merged)
         }
         func adaptive() -> [String: ViewTable] {
-            Dictionary(uniqueKeysWithValues: index.adaptive.map { ($0.name, $0.merged.table) })
+            Dictionary(uniqueKeysWithValues: index.adaptiveEntries.map { (index.name(at: $0.entry), $0.merged.table) })
+        }
+        func published(_ name: String) -> MergedContainer? {
+            (0..<index.count).first { index.name(at: $0) == name }.flatMap { index.merged(at: $0) }
         }
         #expect(
             adaptive().mapValues(\.viewIds) == ["A": ["ALabel"], "C": ["CLabel"], "D": ["DLabel"], "E": ["ELabel"]])
@@ -62,17 +65,41 @@ struct ContainerIndexTests {
         _ = index.remove("A")
         _ = index.remove("D")
         #expect(adaptive().mapValues(\.viewIds) == ["C": ["CLabel"], "E": ["ELabel"]])
-        for name in ["B", "C", "E"] { #expect(index.merged(name)?.table.viewIds == ["\(name)Label"]) }
-        #expect(index.merged("A") == nil && index.merged("D") == nil)
+        for name in ["B", "C", "E"] { #expect(published(name)?.table.viewIds == ["\(name)Label"]) }
+        #expect(published("A") == nil && published("D") == nil && index.merged(at: 3) == nil)
         // A replacement takes the new merged container; one that is not adaptive leaves the adaptive ones.
         let plainC = try self.merged("C", adaptive: false)
         _ = index.replace("C", with: Unmanaged.passUnretained(plainC.table), merged: plainC)
-        #expect(index.merged("C")?.table === plainC.table)
+        #expect(published("C")?.table === plainC.table)
         #expect(adaptive().keys.sorted() == ["E"])
         _ = index.remove("E")
-        #expect(index.adaptive.isEmpty)
+        #expect(index.adaptiveEntries.isEmpty)
         #expect(index.removeAll().count == 2)
-        #expect(index.adaptive.isEmpty && index.merged("B") == nil)
+        #expect(index.adaptiveEntries.isEmpty && index.merged(at: 0) == nil)
+    }
+
+    /// A resize finds each adaptive container by its entry: after a removal has moved the last entry into the
+    /// removed one's place, each container still takes the records resolved from its own merge.
+    @Test func theInterpreterResizesEachContainerFromItsOwnMergeAfterARemovalMovedIt() throws {
+        let source = InMemorySource([
+            "A_iPhone6.json": #"{"A": [{"a": {"width": {"scaled": 100}}}]}"#,
+            "B_iPhone6.json": #"{"B": [{"b": {"width": {"scaled": 200}}}]}"#,
+            "C_iPhone6.json": #"{"C": [{"c": {"width": {"scaled": 300}}}]}"#,
+        ])
+        let views = [("A", "a"), ("B", "b"), ("C", "c")]
+        let narrow = LayoutEnvironment(width: 375, height: 667, idiom: .phone)
+        let wide = LayoutEnvironment(width: 380, height: 700, idiom: .phone)
+        let interpreter = ConstraintInterpreter(source: source, environment: narrow)
+        for (container, view) in views { _ = try interpreter.record(viewId: view, container: container) }
+        interpreter.invalidate(container: "A")
+        let change = try #require(interpreter.updateNow(to: wide))
+        #expect(change.oldDevice == change.newDevice)  // a resize within the class, not a device switch
+        let fresh = ConstraintInterpreter(source: source, environment: wide)
+        let resized = views.dropFirst().map { interpreter.cachedRecord(viewId: $0.1, container: $0.0)?.width }
+        let expected = try views.dropFirst().map { try fresh.record(viewId: $0.1, container: $0.0).width }
+        #expect(resized == expected)
+        #expect(expected != [200, 300])
+        #expect(interpreter.cachedRecord(viewId: "a", container: "A") == nil)
     }
 
     @Test func aNameIsFoundByAnyStringEqualToIt() {

@@ -53,17 +53,22 @@ struct ContainerIndex {
         (0..<count).map { (names.string(at: $0), tables[$0]) }
     }
 
-    /// The merged container `name`'s table was resolved from, if it is loaded and its owner gave one.
-    func merged(_ name: String) -> MergedContainer? {
-        guard let entry = reader.index(of: name) else { return nil }
-        return merged[entry]
+    /// The name of entry `entry` (below ``count``).
+    func name(at entry: Int) -> String {
+        names.string(at: entry)
     }
 
-    /// The loaded containers whose merged container depends on the window or the text size, with it.
-    var adaptive: [(name: String, merged: MergedContainer)] {
-        var found: [(name: String, merged: MergedContainer)] = []
+    /// The merged container entry `entry`'s table was resolved from, if its owner gave one; nil past ``count``.
+    func merged(at entry: Int) -> MergedContainer? {
+        entry >= 0 && entry < count ? merged[entry] : nil
+    }
+
+    /// The entries whose merged container depends on the window or the text size, in order, with it: what a resize
+    /// resolves again, found with no name hashed or made.
+    var adaptiveEntries: [(entry: Int, merged: MergedContainer)] {
+        var found: [(entry: Int, merged: MergedContainer)] = []
         for entry in 0..<count {
-            if let merged = merged[entry], merged.isAdaptive { found.append((names.string(at: entry), merged)) }
+            if let merged = merged[entry], merged.isAdaptive { found.append((entry, merged)) }
         }
         return found
     }
@@ -96,6 +101,14 @@ struct ContainerIndex {
         _ name: String, with table: Unmanaged<ViewTable>, merged: MergedContainer? = nil
     ) -> Unmanaged<ViewTable>? {
         guard let entry = reader.index(of: name) else { return nil }
+        return replace(at: entry, with: table, merged: merged)
+    }
+
+    /// Puts `table` in the place of entry `entry`'s (below ``count``), returning the table it replaces.
+    mutating func replace(
+        at entry: Int, with table: Unmanaged<ViewTable>, merged: MergedContainer?
+    ) -> Unmanaged<ViewTable> {
+        assert(entry >= 0 && entry < count, "ContainerIndex: entry \(entry) of \(count)")
         defer {
             tables[entry] = table
             self.merged[entry] = merged

@@ -144,8 +144,9 @@ final class ConstraintCache: @unchecked Sendable {
     }
 
     /// The loaded containers with the merged container behind each, when it depends on the window.
-    var adaptiveContainers: [(name: String, merged: MergedContainer)] {
-        lock.withReadLock { containers.adaptive }
+    /// Where each stands among the loaded containers: ``resize(to:ticket:tables:)`` finds it there again.
+    var adaptiveContainers: [(entry: Int, merged: MergedContainer)] {
+        lock.withReadLock { containers.adaptiveEntries }
     }
 
     /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
@@ -191,21 +192,57 @@ final class ConstraintCache: @unchecked Sendable {
         return replaced
     }
 
-    /// Switches to `snapshot` in one write, if no later update was applied.
+    /// Switches to `snapshot`, another window of the same class, in one write, if no later update was applied:
+    /// the adaptive containers take the tables given, each resolved from the merged container that was published
+    /// at its entry (``adaptiveContainers``); the rest keep theirs. An adaptive container with no table given, or
+    /// one whose entry holds another merge now (it was published, reloaded, moved or invalidated after the caller
+    /// read ``adaptiveContainers``), is unloaded rather than left answering for the old window: it loads again on
+    /// demand, from its merged stage, reading no file. No name is hashed: entries are found by number, checked by
+    /// the identity of their merged table.
     ///
-    /// - A resize within a class (`replacingOnly`): the adaptive containers take the tables given, each
-    ///   resolved from the merged container that was published; the rest keep theirs. A adaptive
-    ///   container with no table given, or one resolved from another merge (it was published, reloaded or
-    ///   invalidated after the caller read ``adaptiveContainers``), is unloaded rather than left answering
-    ///   for the old window: it loads again on demand, from its merged stage, reading no file.
-    /// - A device switch: the loaded containers become exactly those given (the rest load on demand); tables
-    ///   whose `isCurrent` is false under the lock (invalidated meanwhile) are left out.
+    /// - Returns: whether the switch happened.
+    func resize(
+        to snapshot: EnvironmentSnapshot, ticket: UInt64,
+        tables: [(entry: Int, table: ViewTable, merged: MergedContainer)]
+    ) -> Bool {
+        let retained = tables.map { ($0.entry, Unmanaged.passRetained($0.table), $0.merged) }
+        var released: [Unmanaged<ViewTable>] = []
+        let switched = lock.withWriteLock {
+            guard ticket > appliedTicket else { return false }
+            appliedTicket = ticket
+            current = snapshot
+            var refreshed = [Bool](repeating: false, count: containers.count)
+            for (entry, table, merged) in retained {
+                guard let published = containers.merged(at: entry), published.isAdaptive,
+                    published.table === merged.table, !refreshed[entry]
+                else {
+                    released.append(table)
+                    continue
+                }
+                refreshed[entry] = true
+                let old = containers.replace(at: entry, with: table, merged: merged)
+                for (type, typed) in typeTables where typed.toOpaque() == old.toOpaque() { typeTables[type] = table }
+                released.append(old)
+            }
+            // From the last entry down: a removal moves the last entry into the removed one's place.
+            for adaptive in containers.adaptiveEntries.reversed() where !refreshed[adaptive.entry] {
+                if let old = removeEntry(containers.name(at: adaptive.entry)) { released.append(old) }
+            }
+            return true
+        }
+        if !switched { released = retained.map(\.1) }
+        for table in released { table.release() }
+        return switched
+    }
+
+    /// Switches to `snapshot`, a device switch, in one write, if no later update was applied: the loaded
+    /// containers become exactly those given (the rest load on demand); tables whose `isCurrent` is false under the
+    /// lock (invalidated meanwhile) are left out.
     ///
     /// - Returns: whether the switch happened.
     func switchEnvironment(
         to snapshot: EnvironmentSnapshot, ticket: UInt64,
-        tables: [(name: String, table: ViewTable, merged: MergedContainer)],
-        replacingOnly: Bool, isCurrent: (String) -> Bool
+        tables: [(name: String, table: ViewTable, merged: MergedContainer)], isCurrent: (String) -> Bool
     ) -> Bool {
         let retained = tables.map { ($0.name, Unmanaged.passRetained($0.table), $0.merged) }
         var released: [Unmanaged<ViewTable>] = []
@@ -213,26 +250,6 @@ final class ConstraintCache: @unchecked Sendable {
             guard ticket > appliedTicket else { return false }
             appliedTicket = ticket
             current = snapshot
-            if replacingOnly {
-                var refreshed: Set<String> = []
-                for (name, table, merged) in retained {
-                    guard let published = containers.merged(name), published.isAdaptive,
-                        published.table === merged.table, refreshed.insert(name).inserted
-                    else {
-                        released.append(table)
-                        continue
-                    }
-                    if let old = replaceEntry(name, table, merged: merged) {
-                        released.append(old)
-                    } else {
-                        insert(name, table, merged: merged)
-                    }
-                }
-                for name in containers.adaptive.map(\.name) where !refreshed.contains(name) {
-                    if let old = removeEntry(name) { released.append(old) }
-                }
-                return true
-            }
             typeTables = [:]
             // The caller prepared the pending containers with the loaded ones.
             pending = []
