@@ -17,15 +17,12 @@ struct ConstraintUpdateTests {
                 "Empty.json": Data(),
             ])
         let read = try ConstraintUpdate(data: update.data())
-        #expect(read == update)
-        #expect(read.version == "1.4.2")
-        #expect(read.files["Card_iPad.json"] == update.files["Card_iPad.json"])
+        #expect((read, read.version, read.files["Card_iPad.json"]) == (update, "1.4.2", update.files["Card_iPad.json"]))
     }
 
     @Test func aBundleOfTheFixturesReadsItsVersionAndFiles() throws {
         let update = try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json"))
-        #expect(update.version == "2")
-        #expect(update.files.keys.sorted() == ["Badge.json", "Card_iPad.json"])
+        #expect((update.version, update.files.keys.sorted()) == ("2", ["Badge.json", "Card_iPad.json"]))
         let card = try ConstraintFileParser().parse(
             try #require(update.files["Card_iPad.json"]), fileName: "Card_iPad.json")
         #expect(card["title"]?.height == 72)
@@ -47,8 +44,10 @@ struct ConstraintUpdateTests {
         do {
             _ = try ConstraintUpdate(data: bytes, maximumSize: 1_000)
         } catch {
-            #expect(error.code == .fileTooLarge)
-            #expect(error.message.contains("1001 bytes, over the limit of 1000 bytes"))
+            #expect(
+                (error.code, error.message.contains("1001 bytes, over the limit of 1000 bytes")) == (
+                    .fileTooLarge, true
+                ))
         }
         #expect(ConstraintUpdate.defaultMaximumSize == 64 << 20)
     }
@@ -92,12 +91,10 @@ struct ConstraintUpdateTests {
             _ = try ConstraintUpdate(data: Data(bad.text.utf8))
             Issue.record("read \(bad.text)")
         } catch {
-            #expect(error.code == bad.code)
-            #expect(error.message.contains(bad.says), "\(error)")
             if bad.line > 0 {
-                #expect(error.file == "update bundle")
-                #expect(error.line == bad.line)
-                #expect(error.column == bad.column)
+                expectError(error, bad.code, file: "update bundle", line: bad.line, column: bad.column, says: bad.says)
+            } else {
+                expectError(error, bad.code, says: bad.says)
             }
         }
     }
@@ -124,8 +121,10 @@ struct ConstraintUpdateTests {
         do {
             _ = try UpdateVersion(text)
         } catch {
-            #expect(error.code == .invalidVersion)
-            #expect(error.message.contains("a version is numbers separated by dots"))
+            #expect(
+                (error.code, error.message.contains("a version is numbers separated by dots")) == (
+                    .invalidVersion, true
+                ))
         }
     }
 }
