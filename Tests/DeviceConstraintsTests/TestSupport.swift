@@ -301,3 +301,28 @@ private func checkError(
         differences.isEmpty, "\(differences.joined(separator: "; ")) in: \(error.map { "\($0)" } ?? "nil")",
         sourceLocation: sourceLocation)
 }
+
+/// The `ConstraintError` `body` throws; nil, and a failure, when it returns or throws another type of error. (A
+/// function rather than `#expect(throws:)`: one macro expansion fewer at every call.)
+@discardableResult
+func expectConstraintError<Result>(
+    sourceLocation: SourceLocation = #_sourceLocation, from body: () throws -> Result
+) -> ConstraintError? {
+    thrownError(body, sourceLocation)
+}
+
+/// `expectConstraintError(sourceLocation:from:)` for an async `body`.
+@discardableResult
+func expectAsyncConstraintError<Result>(
+    sourceLocation: SourceLocation = #_sourceLocation, from body: () async throws -> Result
+) async -> ConstraintError? {
+    do {
+        _ = try await body()
+        Issue.record("no error thrown, expected a ConstraintError", sourceLocation: sourceLocation)
+    } catch let error as ConstraintError {
+        return error
+    } catch {
+        Issue.record("\(type(of: error)) thrown, expected a ConstraintError: \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
