@@ -79,7 +79,7 @@ struct ConstraintInterpreterTests {
         let interpreter = try interpreter(.iPhone5)
         let title = try interpreter.record(viewId: "title", container: "Card")
         #expect([title.marginLeft, title.height] == [20, 50])
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "onlyOnIPhone6", container: "Card") }
+        expectConstraintError { try interpreter.record(viewId: "onlyOnIPhone6", container: "Card") }
     }
 
     @Test func recordsReturnsTheWholeMergedContainer() throws {
@@ -134,8 +134,7 @@ struct ConstraintInterpreterTests {
         source["Card_iPhone6.json"] = #"{"Card": [{"title": {"width": 2}}]}"#
         interpreter.invalidateAll()
         #expect(try interpreter.record(viewId: "title", in: Card.self).width == 2)
-        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "nope", in: Card.self) }
-        #expect(error.code == .unknownView)
+        expectError(.unknownView) { try interpreter.record(viewId: "nope", in: Card.self) }
     }
 
     @Test func aGenericTypeNamesItsContainerWithItsArguments() throws {
@@ -157,7 +156,7 @@ struct ConstraintInterpreterTests {
         expectError(.invalidName) {
             try interpreter.record(viewId: "title", container: name)
         }
-        await #expect(throws: ConstraintError.self) { try await interpreter.preload(containers: ["Card", name]) }
+        await expectAsyncConstraintError { try await interpreter.preload(containers: ["Card", name]) }
         #expect(source.totalReads == 0 && !interpreter.isLoaded(container: "Card"))
     }
 
@@ -192,7 +191,7 @@ struct ConstraintInterpreterTests {
 
         source["Late_iPhone6.json"] = #"{"Late": [{"a": {"width": 6, "height": 6}}]}"#
         source["Late.json"] = #"{"Late": [{"a": {"width": "wide"}}]}"#
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "a", container: "Late") }
+        expectConstraintError { try interpreter.record(viewId: "a", container: "Late") }
 
         source["Late_iPhone14Pro.json"] = #"{"Late": [{"a": {"width": 14}}]}"#
         source["Late.json"] = #"{"Late": [{"a": {"marginLeft": 2}}]}"#
@@ -404,7 +403,7 @@ struct ConstraintInterpreterTests {
                 continuation.resume(returning: result)
             }
         }
-        #expect(throws: ConstraintError.self) { try failure.get() }
+        expectConstraintError { try failure.get() }
     }
 
     // MARK: - Single flight and atomic publication
@@ -592,7 +591,7 @@ struct ConstraintInterpreterTests {
         expectError(.unknownView, says: "did you mean \"title\"?") {
             try interpreter.provenance(viewId: "titel", container: "Card")
         }
-        let container = #expect(throws: ConstraintError.self) {
+        let container = expectConstraintError {
             try interpreter.provenance(viewId: "title", container: "Nothing")
         }
         #expect(container?.code == .fileNotFound)

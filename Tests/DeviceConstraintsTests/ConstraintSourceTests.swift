@@ -48,8 +48,7 @@ struct ConstraintSourceTests {
         #expect(throws: (any Error).self) { try DirectorySource(folder).data(forFile: "Odd_iPhone6.json") }
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder), device: try DeviceCatalog.profile(.iPhone6))
-        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Odd") }
-        #expect(error.code == .unreadableFile)
+        expectError(.unreadableFile) { try interpreter.records(container: "Odd") }
     }
 
     @Test func aDirectorySourceThatDoesNotExistCannotListItsFiles() throws {

@@ -85,7 +85,7 @@ struct ConstraintStoreTests {
         try await store.install(
             textUpdate("1.10", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         for version in ["1.10", "1.9", "1.10.0", "0.99"] {
-            await #expect(throws: ConstraintError.self) {
+            await expectAsyncConstraintError {
                 try await store.install(textUpdate(version, [:]), verify: acceptEverything)
             }
         }
@@ -258,7 +258,7 @@ struct ConstraintStoreTests {
         let verify: @Sendable (ConstraintUpdate) async throws -> Void = { update in
             guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
         }
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(ConstraintUpdate(data: tampered), verify: verify)
         }
         #expect(store.installedVersion == nil)
@@ -291,7 +291,7 @@ struct ConstraintStoreTests {
         #expect(
             try (pad.record(viewId: "title", container: "Card").height, sandbox.updateFolders.isEmpty) == (60, true))
         // The version rolled back is not installed again by itself.
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(
                 textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         }
@@ -328,7 +328,7 @@ struct ConstraintStoreTests {
         }
         let store = try sandbox.open(launches: 1)
         #expect((store.rolledBackVersion, store.installedVersion, store.isPending) == ("3", "2", false))
-        #expect(throws: ConstraintError.self) { try sandbox.open(launches: 0) }
+        expectConstraintError { try sandbox.open(launches: 0) }
     }
 
     @Test func aRollbackGoesBackOneUpdateAndTheStoreKeepsNothingOlder() async throws {
@@ -377,12 +377,7 @@ struct ConstraintStoreTests {
             (store.installedVersion, store.previousVersion, sandbox.updateFolders.isEmpty, log.all) == (
                 nil, nil, true, [.reloaded(["Badge"])]
             ))
-        #expect(throws: ConstraintError.self) { try pad.record(viewId: "count", container: "Badge") }
-        do {
-            _ = try pad.record(viewId: "count", container: "Badge")
-        } catch {
-            #expect(error.code == .fileNotFound)
-        }
+        expectError(.fileNotFound) { try pad.record(viewId: "count", container: "Badge") }
     }
 
     // MARK: - One at a time
@@ -391,12 +386,7 @@ struct ConstraintStoreTests {
         let sandbox = try StoreSandbox()
         do {
             let first = try sandbox.open()
-            #expect(throws: ConstraintError.self) { try sandbox.open() }
-            do {
-                _ = try sandbox.open()
-            } catch {
-                #expect(error.code == .storeInUse)
-            }
+            expectError(.storeInUse) { try sandbox.open() }
             withExtendedLifetime(first) {}
         }
         _ = try sandbox.open()
@@ -797,7 +787,7 @@ extension ConstraintStoreTests {
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
         #expect(try pad.record(viewId: "title", container: "Card").height == 80)
         // A second store over the folder is still refused.
-        #expect(throws: ConstraintError.self) { try sandbox.open(simulatedFailure: failure) }
+        expectConstraintError { try sandbox.open(simulatedFailure: failure) }
 
         let reason = String(cString: strerror(failure))
         do {
@@ -1027,7 +1017,7 @@ extension ConstraintStoreTests {
 
         let killed = try Self.targeted("4", rollout: UpdateRollout(key: "checkout", percent: "0"))
         // A kill switch that verify refuses changes nothing.
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(killed, audience: audience) { _ in throw TamperedUpdate() }
         }
         #expect(store.installedVersion == "3")
@@ -1078,9 +1068,9 @@ extension ConstraintStoreTests {
             try await store.install(try Self.targeted("2"), verify: acceptEverything)
             let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
             // Header is not the update's: its failures are not counted.
-            #expect(throws: ConstraintError.self) { try pad.record(viewId: "missing", container: "Header") }
+            expectConstraintError { try pad.record(viewId: "missing", container: "Header") }
             #expect(store.layoutProblems.isEmpty)
-            #expect(throws: ConstraintError.self) { try pad.record(viewId: "subtitle", container: "Card") }
+            expectConstraintError { try pad.record(viewId: "subtitle", container: "Card") }
             await store.waitForLayoutHealthRollback()
             #expect(try (store.installedVersion, pad.record(viewId: "title", container: "Card").height) == (nil, 60))
             let message = try #require(log.all.first { $0.code == .updateRolledBack }?.message)
@@ -1094,7 +1084,7 @@ extension ConstraintStoreTests {
         while released != nil { try await Task.sleep(nanoseconds: 1_000_000) }
         // Refused afterwards, at the next launch too, unless the app means it.
         let store = try sandbox.open()
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(try Self.targeted("2"), verify: acceptEverything)
         }
         try await store.install(try Self.targeted("2"), allowDowngrade: true, verify: acceptEverything)

@@ -132,7 +132,7 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch(verify: acceptEverything)
         }
 
@@ -169,7 +169,7 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store, attempts: 3).fetch(verify: acceptEverything)
         }
 
@@ -205,7 +205,7 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, timeout: 1, maximumAttempts: 2, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
         #expect((error?.code, server.requests.count, store.installedVersion) == (.timedOut, 2, nil))
     }
@@ -217,7 +217,7 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store, attempts: 2).fetch(verify: acceptEverything)
         }
 
@@ -233,7 +233,7 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, maximumSize: 1 << 20, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
         #expect((error?.code, server.requests.count) == (.fileTooLarge, 1))
         // Stopped at the piece that passed the bound (FoundationNetworking hands over at most a few hundred KiB at a
@@ -253,7 +253,7 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, maximumSize: bundle.count - 1, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
         #expect(
             (
@@ -271,7 +271,7 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let fetcher = ConstraintUpdateFetcher(url: server.url("/a"), store: store, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
         #expect((error?.code, server.requests.count) == (.tooManyRedirects, 6))
     }
@@ -300,7 +300,7 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let before = sandbox.contents
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch(verify: acceptEverything)
         }
 
@@ -317,7 +317,7 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let before = sandbox.contents
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch { update in
                 guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
             }
@@ -339,7 +339,7 @@ struct ConstraintUpdateFetcherTests {
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
 
-        let error = await #expect(throws: ConstraintError.self) { try await task.value }
+        let error = await expectAsyncConstraintError { try await task.value }
         #expect((error?.code, server.requests.count) == (.cancelled, 1))
     }
 
@@ -355,7 +355,7 @@ struct ConstraintUpdateFetcherTests {
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
 
-        let error = await #expect(throws: ConstraintError.self) { try await task.value }
+        let error = await expectAsyncConstraintError { try await task.value }
         #expect((error?.code, server.requests.count) == (.cancelled, 1))
     }
 

@@ -40,14 +40,8 @@ struct ConstraintUpdateTests {
     @Test func aBundleOverTheLimitIsRefusedBeforeItIsParsed() throws {
         // Not JSON at all: a parse would say so; the size is checked first.
         let bytes = Data(repeating: UInt8(ascii: "x"), count: 1_001)
-        #expect(throws: ConstraintError.self) { try ConstraintUpdate(data: bytes, maximumSize: 1_000) }
-        do {
-            _ = try ConstraintUpdate(data: bytes, maximumSize: 1_000)
-        } catch {
-            #expect(
-                (error.code, error.message.contains("1001 bytes, over the limit of 1000 bytes")) == (
-                    .fileTooLarge, true
-                ))
+        expectError(.fileTooLarge, says: "1001 bytes, over the limit of 1000 bytes") {
+            try ConstraintUpdate(data: bytes, maximumSize: 1_000)
         }
         #expect(ConstraintUpdate.defaultMaximumSize == 64 << 20)
     }
@@ -117,14 +111,6 @@ struct ConstraintUpdateTests {
         "1234567890123456789", String(repeating: "1.", count: 32) + "1",
     ])
     func aVersionThatIsNotDotSeparatedNumbersIsRefused(_ text: String) {
-        #expect(throws: ConstraintError.self) { try UpdateVersion(text) }
-        do {
-            _ = try UpdateVersion(text)
-        } catch {
-            #expect(
-                (error.code, error.message.contains("a version is numbers separated by dots")) == (
-                    .invalidVersion, true
-                ))
-        }
+        expectError(.invalidVersion, says: "a version is numbers separated by dots") { try UpdateVersion(text) }
     }
 }

@@ -544,7 +544,7 @@ struct DeviceCatalogTests {
             error.description
                 == #"devices.json:2:41: error: "height" is a standard attribute, not an extension attribute; remove it from "extensionAttributes" at extensionAttributes[1]"#
         )
-        #expect(throws: ConstraintError.self) { try DeviceCatalog(catalog.profiles, extensionAttributes: ["columns"]) }
+        expectConstraintError { try DeviceCatalog(catalog.profiles, extensionAttributes: ["columns"]) }
     }
 
     @Test(arguments: invalidJSON)

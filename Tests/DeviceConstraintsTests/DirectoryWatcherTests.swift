@@ -484,7 +484,7 @@ struct DirectoryWatcherTests {
     func aMissingFolderIsAnErrorThatNamesIt() throws {
         let folder = try TemporaryFolder()
         let missing = folder.url.appendingPathComponent("Nope", isDirectory: true)
-        let error = #expect(throws: ConstraintError.self) { try DirectoryWatcher(directory: missing) }
+        let error = expectConstraintError { try DirectoryWatcher(directory: missing) }
         #expect((error?.code, error?.description.contains("Nope")) == (.fileNotFound, true))
     }
 
@@ -492,7 +492,7 @@ struct DirectoryWatcherTests {
     func aFileIsNotAFolderToWatch() throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "{}")
-        let error = #expect(throws: ConstraintError.self) {
+        let error = expectConstraintError {
             try DirectoryWatcher(directory: folder.url.appendingPathComponent("Card.json"))
         }
         #expect((error?.code, error?.description.contains("watch the folder that holds it")) == (.unreadableFile, true))
@@ -516,7 +516,7 @@ struct DirectoryWatcherTests {
         #expect(await reports.wait(forCount: 1) == [["Card.json"]])
 
         // Asked for events only, the same failure is an error.
-        #expect(throws: ConstraintError.self) {
+        expectConstraintError {
             try DirectoryWatcher(
                 directory: folder.url, debounce: 0.05, mode: .fileSystemEvents, onChange: nil,
                 platformDetector: failing)

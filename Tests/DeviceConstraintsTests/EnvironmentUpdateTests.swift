@@ -139,9 +139,9 @@ struct EnvironmentUpdateTests {
         ])
         let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         try await interpreter.preload(containers: ["Card"])
-        await #expect(throws: ConstraintError.self) { try await interpreter.update(to: Self.portraitPad) }
+        await expectAsyncConstraintError { try await interpreter.update(to: Self.portraitPad) }
         #expect(interpreter.device.name == .iPadPro12Inch && !interpreter.isLoaded(container: "Card"))
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "title", container: "Card") }
+        expectConstraintError { try interpreter.record(viewId: "title", container: "Card") }
         source["Card_iPad.json"] = #"{"Card": {"title": {"height": 30}}}"#
         interpreter.invalidate(container: "Card")
         #expect(try interpreter.record(viewId: "title", container: "Card").height == 30)

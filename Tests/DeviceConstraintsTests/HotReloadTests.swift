@@ -266,6 +266,6 @@ struct HotReloadTests {
     @Test func watchingAMissingFolderSaysSo() {
         let interpreter = ConstraintInterpreter(source: InMemorySource([:]), environment: Self.phone)
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
-        #expect(throws: ConstraintError.self) { try interpreter.watch(DirectorySource(missing)) }
+        expectConstraintError { try interpreter.watch(DirectorySource(missing)) }
     }
 }

@@ -79,7 +79,7 @@ struct JSONDocumentTests {
     @Test func acceptsTheSameConformanceCasesFromData() throws {
         let document = try JSONDocument(data: Data(try Self.fixture("y_object_nested.json")))
         #expect(document.kind(document.root) == .object)
-        #expect(throws: ConstraintError.self) {
+        expectConstraintError {
             try JSONDocument(data: Data(try Self.fixture("n_array_trailing_comma.json")))
         }
     }

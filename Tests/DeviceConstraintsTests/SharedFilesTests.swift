@@ -294,7 +294,7 @@ struct SharedFilesTests {
         #expect(warnings.allSatisfy { $0.severity == .warning })
 
         // A container none of whose files is found says why in its error, handler or not.
-        let error = #expect(throws: ConstraintError.self) {
+        let error = expectConstraintError {
             try interpreter.record(viewId: "title", container: "Header")
         }
         #expect(

@@ -135,7 +135,7 @@ struct SourceLimitsTests {
                 error.code == .folderNotFound
                     && error.description.contains("the folder /nonexistent/Constriants does not exist"), "\(error)")
         }
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         #expect(preload?.code == .folderNotFound)
     }
 
@@ -173,12 +173,12 @@ struct SourceLimitsTests {
         expectError(
             error, .folderNotFound,
             says: #"the folder "Fixtures/Constraintz" of the bundle "#, #"resources: [.copy("Fixtures/Constraintz")]"#)
-        let preload = await #expect(throws: ConstraintError.self) { try await mistyped.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await mistyped.preloadAll() }
 
         let empty = ConstraintInterpreter(
             source: BundleSource(.module, subdirectory: "Fixtures/NoConstraints"), device: device)
         let emptyError = try #require(throws: ConstraintError.self) { try empty.records(container: "Card") }
-        let emptyPreload = await #expect(throws: ConstraintError.self) { try await empty.preloadAll() }
+        let emptyPreload = await expectAsyncConstraintError { try await empty.preloadAll() }
         // The mistyped folder's preload; the empty folder's lookup and preload.
         #expect([preload?.code, emptyError.code, emptyPreload?.code] == [.folderNotFound, .emptyFolder, .emptyFolder])
 
@@ -204,7 +204,7 @@ struct SourceLimitsTests {
         let folder = try Fixtures.folder("NotConstraintFiles")
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder), device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         expectError(
             preload, .emptyFolder,
             says: "the folder \(folder.path) holds 2 .json files and none is a constraint file",
@@ -242,7 +242,7 @@ struct SourceLimitsTests {
                 "notes.json": #"{"title": "x",,}"#,
             ]),
             device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         expectError(
             preload, .emptyFolder, says: "the constraint source holds 3 .json files and none is a constraint file",
             #"Card_iPhone99.json is for the device "iPhone99", which the catalog does not have"#,
@@ -256,7 +256,7 @@ struct SourceLimitsTests {
         for i in 0..<12 { files["settings\(i).json"] = #"{"theme": "dark"}"# }
         let interpreter = ConstraintInterpreter(
             source: InMemorySource(files), device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         let message = preload?.message ?? ""
         #expect(
             message.contains("and 7 more. A constraint file") && message.contains("settings0.json")

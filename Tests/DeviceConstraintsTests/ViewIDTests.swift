@@ -31,7 +31,7 @@ struct ViewIDTests {
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(Fixtures.bundledConstraints), device: try DeviceCatalog.profile(.iPhone6))
         let missing = ViewID(container: id.container, viewId: "bmt_reportCalendarDayButtonId_Selectd")
-        #expect(throws: ConstraintError.self) { try interpreter.record(missing) }
+        expectConstraintError { try interpreter.record(missing) }
         do {
             _ = try interpreter.record(missing)
         } catch {
