@@ -35,8 +35,11 @@ struct ByteKeyTableTests {
             [1, 2, 2].map { UTF8Hash.hash(bytes, seed: $0) }
         }
         #expect(hashes[0] != hashes[1] && hashes[1] == hashes[2])
-        #expect(UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": "1"]) == UTF8Hash.deterministicSeed)
-        #expect(UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": ""]) == UTF8Hash.deterministicSeed)
+        #expect(
+            (
+                UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": "1"]),
+                UTF8Hash.seed(environment: ["SWIFT_DETERMINISTIC_HASHING": ""])
+            ) == (UTF8Hash.deterministicSeed, UTF8Hash.deterministicSeed))
         // Without the variable, two processes' seeds differ (two draws here; equal with odds of 2^-63).
         #expect(UTF8Hash.seed(environment: [:]) != UTF8Hash.seed(environment: [:]))
     }
@@ -92,11 +95,9 @@ struct ByteKeyTableTests {
         let table = ByteKeyTable(seed: Self.seed)
         _ = append("caf\u{E9}", to: table)
         _ = append("K", to: table)
-        #expect(table.hasNonASCIIKeys)
-        #expect(table.index(of: "cafe\u{301}") == 0)
+        #expect((table.hasNonASCIIKeys, table.index(of: "cafe\u{301}")) == (true, 0))
         // The table's keys are ASCII here, the query is not: still equal.
-        #expect(table.index(of: "\u{212A}") == 1)
-        #expect(table.index(of: "cafe") == nil)
+        #expect((table.index(of: "\u{212A}"), table.index(of: "cafe")) == (1, nil))
         let ascii = ByteKeyTable(seed: Self.seed)
         _ = append("K", to: ascii)
         #expect(!ascii.hasNonASCIIKeys && ascii.index(of: "\u{212A}") == 0)
@@ -107,9 +108,10 @@ struct ByteKeyTableTests {
         let second = ByteKeyTable(seed: 2)
         for string in ["one", "two", "three"] { _ = append(string, to: first) }
         for string in ["three", "four"] { _ = append(string, to: second) }
-        #expect(first.index(of: 0, in: second) == 2)
-        #expect(first.index(of: 1, in: second) == nil)
-        #expect(first.append(1, from: second) == 3)
+        #expect(
+            (first.index(of: 0, in: second), first.index(of: 1, in: second), first.append(1, from: second)) == (
+                2, nil, 3
+            ))
         first._checkInvariants()
         #expect(first.index(of: "four") == 3)
     }

@@ -52,8 +52,10 @@ struct CompiledTableTests {
                 let parsed = try ConstraintFileParser().parse(file.data, fileName: file.name)
                 let compiled = try #require(table.file(named: file.name))
                 #expect(compiled == parsed, "\(folder.lastPathComponent)/\(file.name)")
-                #expect(compiled.viewOffsets == parsed.viewOffsets)
-                #expect(compiled.table.adaptiveValues == parsed.table.adaptiveValues)
+                #expect(
+                    (compiled.viewOffsets, compiled.table.adaptiveValues) == (
+                        parsed.viewOffsets, parsed.table.adaptiveValues
+                    ))
                 let lines = LineTable([UInt8](file.data))
                 for (i, viewId) in parsed.viewIds.enumerated() {
                     let location = try #require(table.location(ofView: viewId, inFile: file.name))
@@ -69,15 +71,14 @@ struct CompiledTableTests {
     @Test func theSameFilesInAnyOrderGiveTheSameBytes() throws {
         let files = Self.parsableFiles(in: Fixtures.bundledConstraints)
         let once = try CompiledTable.compile(files)
-        #expect(try CompiledTable.compile(files.reversed()) == once)
-        #expect(try CompiledTable.compile(files) == once)
+        #expect(try (CompiledTable.compile(files.reversed()), CompiledTable.compile(files)) == (once, once))
         #expect(try CompiledTable.compile(Array(files.dropLast())) != once)
     }
 
     @Test func aTableCutShortAtAnyByteIsRefused() throws {
         let table = try Self.smallTable()
         for length in 0..<table.count {
-            #expect(throws: ConstraintError.self) { try CompiledTable(data: table.prefix(length), name: "T.dctable") }
+            expectConstraintError { try CompiledTable(data: table.prefix(length), name: "T.dctable") }
         }
         #expect(try CompiledTable(data: table, name: "T.dctable").fileNames.count == 2)
     }
@@ -126,8 +127,8 @@ struct CompiledTableTests {
         // A table of another version or another kind of file.
         var newer = table
         newer[4] = 3
-        #expect(throws: ConstraintError.self) { try CompiledTable(data: Data(newer), name: "T.dctable") }
-        #expect(throws: ConstraintError.self) { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
+        expectConstraintError { try CompiledTable(data: Data(newer), name: "T.dctable") }
+        expectConstraintError { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
     }
 
     /// Every container of every folder, looked up on every class of the catalog, through a table and through JSON.
@@ -222,7 +223,7 @@ struct CompiledTableTests {
         #expect(source.tableError == nil)
         let broken = try #require(table.fileNames.last)
         let container = try #require(table.container(ofFile: broken))
-        #expect(throws: ConstraintError.self) { try table.validate() }
+        expectConstraintError { try table.validate() }
         let device = try DeviceCatalog.profile(DeviceName(String(broken.dropFirst(container.count + 1).dropLast(5))))
         let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: nil)
         let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)

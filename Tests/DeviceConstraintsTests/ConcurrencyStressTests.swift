@@ -134,8 +134,11 @@ struct ConcurrencyStressTests {
             let expected = target == Self.wide ? 102.5 : 100
             let cached = interpreter.cachedRecord(viewId: "v", container: "Small")
             #expect(cached == nil || cached?.width == expected, "round \(round): \(String(describing: cached))")
-            #expect(try interpreter.record(viewId: "v", container: "Small").width == expected)
-            #expect(try interpreter.record(viewId: "v19999", container: "Big").width == expected)
+            #expect(
+                try (
+                    interpreter.record(viewId: "v", container: "Small").width,
+                    interpreter.record(viewId: "v19999", container: "Big").width
+                ) == (expected, expected))
         }
     }
 
@@ -241,8 +244,11 @@ struct ConcurrencyStressTests {
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(3))")
         #expect(interpreter.device.name == .iPhone6)
         for container in 0..<10 {
-            #expect(try interpreter.record(viewId: "v0", container: "U\(container)").height == 1)
-            #expect(try interpreter.record(viewId: "scaled", container: "U\(container)").width == 100)
+            #expect(
+                try (
+                    interpreter.record(viewId: "v0", container: "U\(container)").height,
+                    interpreter.record(viewId: "scaled", container: "U\(container)").width
+                ) == (1, 100))
         }
     }
 }

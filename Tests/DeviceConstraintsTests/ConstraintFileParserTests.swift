@@ -22,37 +22,38 @@ struct ConstraintFileParserTests {
 
     @Test func theArrayFormReadsEveryStandardSpecialAndExtensionAttribute() throws {
         let file = try parse("Calendar_iPhone6.json")
-        #expect(file.container == "Calendar")
-        #expect(file.viewIds == ["dayButton", "titleLabel"])
+        #expect((file.container, file.viewIds) == ("Calendar", ["dayButton", "titleLabel"]))
         let button = try #require(file["dayButton"])
-        #expect(button.marginLeft == 4)
-        #expect(button.width == 55)
-        #expect(button.height == 55)
-        #expect(button.contains("marginRight"))
-        #expect(!button.contains("marginTop"))
+        // marginLeft, width, height; marginRight and marginTop present.
+        #expect(
+            (
+                [button.marginLeft, button.width, button.height],
+                [button.contains("marginRight"), button.contains("marginTop")]
+            ) == ([4, 55, 55], [true, false]))
         let title = try #require(file["titleLabel"])
-        #expect(title.fontSize == 17)
-        #expect(title.imageName == "calendar")
-        #expect(title.remarkParameterOne == 1.5)
-        #expect(title.remarkParameterTwo == -20)
-        #expect(title[attribute: "columnSpacing"] == .number(6))
-        #expect(title[attribute: "style"] == .string("compact"))
-        #expect(title[attribute: "isBold"] == .bool(true))
+        // fontSize, remarkParameterOne, remarkParameterTwo; imageName; the three extensions.
+        #expect(
+            ([title.fontSize, title.remarkParameterOne, title.remarkParameterTwo], title.imageName) == (
+                [17, 1.5, -20], "calendar"
+            ))
+        #expect(
+            [title[attribute: "columnSpacing"], title[attribute: "style"], title[attribute: "isBold"]] == [
+                .number(6), .string("compact"), .bool(true),
+            ])
     }
 
     @Test func theObjectFormReadsTheSameWayAsTheArrayForm() throws {
         let file = try parse("Calendar_iPad.json")
-        #expect(file.viewIds == ["dayButton", "titleLabel"])
-        #expect(file["dayButton"]?.marginLeft == 62.5)
-        #expect(file["titleLabel"]?.height == 28)
+        #expect(
+            (file.viewIds, [file["dayButton"]?.marginLeft, file["titleLabel"]?.height]) == (
+                ["dayButton", "titleLabel"], [62.5, 28]
+            ))
     }
 
     @Test func integersDecimalsAndExponentsAllReadAsNumbers() throws {
         let record = try #require(try parse("Integers_iPhone6.json")["a"])
-        #expect(record.marginLeft == -3)
-        #expect(record.width == 60)
-        #expect(record.height == 60)
-        #expect(record.marginTop == 5)
+        // marginLeft, width, height, marginTop.
+        #expect([record.marginLeft, record.width, record.height, record.marginTop] == [-3, 60, 60, 5])
     }
 
     @Test func aContainerNameMayContainUnderscoresInABaseFile() throws {
@@ -79,11 +80,9 @@ struct ConstraintFileParserTests {
 
     @Test func aWrongTypeIsReportedWithLineColumnAndKeyPath() throws {
         let error = try parseError("WrongType_iPhone6.json")
-        #expect(error.code == .invalidFormat)
-        #expect(error.file == "WrongType_iPhone6.json")
-        #expect(error.line == 4)
-        #expect(error.column == 18)
-        #expect(error.keyPath == "WrongType[0].dayButton.width")
+        expectError(
+            error, .invalidFormat, file: "WrongType_iPhone6.json", line: 4, column: 18,
+            keyPath: "WrongType[0].dayButton.width")
         #expect(
             error.description
                 == #"WrongType_iPhone6.json:4:18: error: "width" must be a number, found string ("sixty") at WrongType[0].dayButton.width"#
@@ -99,8 +98,7 @@ struct ConstraintFileParserTests {
         #expect(parsed.warnings.isEmpty)
         let banner = try #require(parsed.table.record("banner"))
         #expect(banner.width == 375 && banner.height == 120)
-        #expect(banner[attribute: "cornerRadius"] == .number(8))
-        #expect(parsed.table.record("grid")?.marginLeft == 16)
+        #expect((banner[attribute: "cornerRadius"], parsed.table.record("grid")?.marginLeft) == (.number(8), 16))
         let adaptiveValues = parsed.table.adaptiveValues.map { "\(parsed.table.viewId(at: $0.entry)).\($0.name)" }
         #expect(adaptiveValues == ["banner.cornerRadius", "banner.height", "banner.width", "grid.columns"])
         #expect(
@@ -144,8 +142,7 @@ struct ConstraintFileParserTests {
     ])
     func aBadScaledValueOrColumnRuleIsAnErrorThatSaysWhereAndWhat(file: String, expected: String) throws {
         let error = try parseError(file)
-        #expect(error.code == .invalidFormat)
-        #expect(error.description == expected)
+        #expect((error.code, error.description) == (.invalidFormat, expected))
     }
 
     @Test func aMisspeltColumnsKeyIsAWarningThatSuggestsIt() throws {
@@ -184,9 +181,11 @@ struct ConstraintFileParserTests {
             #"{"C": {"v": {"height": {"size": 44, "relativeTo": "bdy"}, "fontSize": {"fixed": 9}}}}"#.utf8)
         _ = try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler)
         let warnings = log.all
-        #expect(warnings.map(\.code) == [.unknownTextStyle, .smallFixedFont])
-        #expect(warnings.first?.message.contains(#"did you mean "body"?"#) == true)
-        #expect(warnings.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["1:51", "1:81"])
+        #expect(
+            (
+                warnings.map(\.code), warnings.first?.message.contains(#"did you mean "body"?"#),
+                warnings.map { "\($0.line ?? 0):\($0.column ?? 0)" }
+            ) == ([.unknownTextStyle, .smallFixedFont], true, ["1:51", "1:81"]))
     }
 
     // MARK: - Linear time on the worst shapes (issue 9, breaks 1 and 2)
@@ -205,9 +204,10 @@ struct ConstraintFileParserTests {
                 return Data((text + last + "}}}").utf8)
             },
             { data in try ConstraintFileParser().parse(data, fileName: "C.json") })
-        #expect(file["v"]?.extensions.count == count + 1)
-        #expect(file["v"]?[attribute: "x59999"] == .number(1))
-        #expect(file["v"]?[attribute: "y"] == .number(2))
+        #expect(
+            (file["v"]?.extensions.count, [file["v"]?[attribute: "x59999"], file["v"]?[attribute: "y"]]) == (
+                count + 1, [.number(1), .number(2)]
+            ))
     }
 
     /// A record with many extensions over another with as many others (a device file over its base file): each
@@ -261,9 +261,10 @@ struct ConstraintFileParserTests {
                 let log = DiagnosticLog()
                 return (try ConstraintFileParser().parse(data, fileName: "C.json", diagnostics: log.handler), log.all)
             })
-        #expect(file["v19999"]?.height == 2)
-        #expect(warnings.count == 101)
-        #expect(warnings.last?.message.hasPrefix("39900 more warnings") == true)
+        #expect(
+            (file["v19999"]?.height, warnings.count, warnings.last?.message.hasPrefix("39900 more warnings")) == (
+                2, 101, true
+            ))
     }
 
     /// View ids outside ASCII (a team that names views in Chinese): each new id is a byte miss that canonical
@@ -289,32 +290,28 @@ struct ConstraintFileParserTests {
     }
 
     @Test func malformedJSONIsReportedAtTheOffendingCharacter() throws {
-        let error = try parseError("Malformed_iPhone6.json")
-        #expect(error.code == .malformedJSON)
-        #expect(error.file == "Malformed_iPhone6.json")
-        #expect(error.line == 3)
-        #expect(error.column == 34)
+        expectError(
+            try parseError("Malformed_iPhone6.json"), .malformedJSON, file: "Malformed_iPhone6.json", line: 3,
+            column: 34)
     }
 
     // MARK: - The width a file was drawn for
 
     @Test func aFileMayStateTheWidthItWasDrawnForBeforeOrAfterItsContainer() throws {
         let before = try parse("DesignWidth_iPhone6.json")
-        #expect(before.designWidth == 375)
-        #expect(before.viewIds == ["banner", "title"])
+        #expect((before.designWidth, before.viewIds) == (375, ["banner", "title"]))
         #expect(before["banner"]?.width == 375 && before["banner"]?.marginLeft == 8)
         // Each of its scaled values scales against it.
-        #expect(before.table.adaptiveValues.count == 3)
-        #expect(before.table.adaptiveValues.allSatisfy { $0.designWidth == 375 })
-        #expect(before.scaledValues(of: "title")["tracking"] == ScaledValue(2))
+        #expect(
+            (before.table.adaptiveValues.map(\.designWidth), before.scaledValues(of: "title")["tracking"]) == (
+                [375, 375, 375], ScaledValue(2)
+            ))
 
         let after = try parse("DesignWidthAfter_iPhone6.json")
-        #expect(after.designWidth == 1366)
-        #expect(after.table.adaptiveValues.map(\.designWidth) == [1366])
+        #expect((after.designWidth, after.table.adaptiveValues.map(\.designWidth)) == (1366, [1366]))
         // A file that states none keeps today's rule: its class's width, or the resolved class's for a base file.
         let unstated = try parse("Dynamic_iPhone6.json")
-        #expect(unstated.designWidth == nil)
-        #expect(unstated.table.adaptiveValues.allSatisfy { $0.designWidth == nil })
+        #expect(([unstated.designWidth] + unstated.table.adaptiveValues.map(\.designWidth)).allSatisfy { $0 == nil })
     }
 
     @Test(arguments: [
@@ -345,8 +342,7 @@ struct ConstraintFileParserTests {
     ])
     func aBadDesignWidthIsAnErrorThatSaysWhereAndWhat(file: String, expected: String) throws {
         let error = try parseError(file)
-        #expect(error.code == .invalidFormat)
-        #expect(error.description == expected)
+        #expect((error.code, error.description) == (.invalidFormat, expected))
     }
 
     /// Lint reads on after a bad width (the file's records are still checked), with the error in document order.
@@ -354,9 +350,7 @@ struct ConstraintFileParserTests {
         let data = try Fixtures.data("ConstraintFiles", "DesignWidthTwice_iPhone6.json")
         let (file, errors) = ConstraintFileParser().parseCollectingErrors(
             data, fileName: "DesignWidthTwice_iPhone6.json")
-        #expect(errors.map(\.line) == [4])
-        #expect(file?.designWidth == 375)
-        #expect(file?.viewIds == ["banner"])
+        #expect((errors.map(\.line), file?.designWidth, file?.viewIds) == ([4], 375, ["banner"]))
         let mixed = Data(#"{"designWidth": -1, "C": [{"a": {"width": "x"}}], "designWidth": 2}"#.utf8)
         let (_, mixedErrors) = ConstraintFileParser().parseCollectingErrors(mixed, fileName: "C.json")
         #expect(mixedErrors.map(\.column) == [17, 43, 51], "\(mixedErrors)")
@@ -364,10 +358,7 @@ struct ConstraintFileParserTests {
 
     @Test func aTopLevelKeyThatDoesNotMatchTheFileNameIsAnError() throws {
         let error = try parseError("WrongKey_iPhone6.json")
-        #expect(error.code == .invalidFormat)
-        #expect(error.message.contains("\"Calender\""))
-        #expect(error.message.contains("expected \"WrongKey\""))
-        #expect(error.line == 1)
+        expectError(error, .invalidFormat, line: 1, says: "\"Calender\"", "expected \"WrongKey\"")
     }
 
     /// An empty file object, two containers, or one container given twice: the message says what was found.
@@ -382,40 +373,33 @@ struct ConstraintFileParserTests {
             try ConstraintFileParser().parse(Data(text.utf8), fileName: "Card.json")
         }
         #expect(error.code == .invalidFormat)
-        #expect(error.message.hasPrefix("a constraint file is an object with one key, the container name"))
-        #expect(error.message.hasSuffix(found))
+        #expect(
+            error.message.hasPrefix("a constraint file is an object with one key, the container name")
+                && error.message.hasSuffix(found), "\(error)")
     }
 
     @Test func aTopLevelKeyMustMatchTheContainerTheCallerExpects() throws {
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.invalidFormat) {
             try parse("Calendar_iPhone6.json", container: "Agenda")
         }
-        #expect(error.code == .invalidFormat)
     }
 
     @Test func aDuplicateViewIdIsAnErrorThatNamesTheFirstLine() throws {
-        let error = try parseError("DuplicateView_iPhone6.json")
-        #expect(error.code == .duplicateView)
-        #expect(error.line == 4)
-        #expect(error.message.contains("first on line 3"))
+        expectError(try parseError("DuplicateView_iPhone6.json"), .duplicateView, line: 4, says: "first on line 3")
     }
 
     @Test func aDuplicateViewIdIsReportedBeforeAnErrorInItsRecord() throws {
         let data = Data(
             #"{"Dup": [{"a": {"width": 1}}, {"a": {"width": "wide"}}, {"b": {"width": "wide"}}]}"#.utf8)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.duplicateView, keyPath: "Dup[1].a") {
             try ConstraintFileParser().parse(data, fileName: "Dup_iPhone6.json")
         }
-        #expect(error.code == .duplicateView)
-        #expect(error.keyPath == "Dup[1].a")
     }
 
     @Test func anEscapedAttributeNameIsStillTheKnownAttribute() throws {
         let data = Data(#"{"Esc": [{"a": {"w\u0069dth": 7, "marginTop": 2}}]}"#.utf8)
         let record = try #require(try ConstraintFileParser().parse(data, fileName: "Esc_iPhone6.json")["a"])
-        #expect(record.width == 7)
-        #expect(record.marginTop == 2)
-        #expect(record.extensions.isEmpty)
+        #expect(([record.width, record.marginTop], record.extensions.isEmpty) == ([7, 2], true))
     }
 
     @Test func aTypoIsOnlySearchedForWhenSomeoneListens() throws {
@@ -438,8 +422,7 @@ struct ConstraintFileParserTests {
     ])
     func aFileOfTheWrongShapeIsAnInvalidFormatError(file: String, expected: String) throws {
         let error = try parseError(file)
-        #expect(error.code == .invalidFormat)
-        #expect(error.message.contains(expected), "\(error)")
+        expectError(error, .invalidFormat, says: expected)
         #expect(error.line != nil)
     }
 
@@ -450,8 +433,7 @@ struct ConstraintFileParserTests {
 
     @Test func aFileOverTheSizeLimitIsRejectedBeforeParsing() throws {
         let error = try parseError("Calendar_iPhone6.json", limits: .init(maximumFileSize: 64))
-        #expect(error.code == .fileTooLarge)
-        #expect(error.message.contains("64 bytes"))
+        expectError(error, .fileTooLarge, says: "64 bytes")
     }
 
     @Test func deepNestingIsAnErrorNotAStackOverflow() throws {
@@ -460,8 +442,7 @@ struct ConstraintFileParserTests {
         let error = try #require(throws: ConstraintError.self) {
             try ConstraintFileParser().parse(data, fileName: "Deep_iPhone6.json")
         }
-        #expect(error.code == .nestingTooDeep)
-        #expect(error.file == "Deep_iPhone6.json")
+        expectError(error, .nestingTooDeep, file: "Deep_iPhone6.json")
     }
 
     // MARK: - Collecting every error of a file
@@ -471,20 +452,22 @@ struct ConstraintFileParserTests {
         let log = DiagnosticLog()
         let (file, errors) = ConstraintFileParser().parseCollectingErrors(
             data, fileName: "SeveralErrors_iPhone6.json", diagnostics: log.handler)
-        #expect(errors.map(\.code) == [.invalidFormat, .invalidFormat, .invalidFormat, .invalidFormat, .duplicateView])
-        #expect(errors.map(\.line) == [3, 3, 4, 5, 6])
         #expect(
-            errors.map(\.keyPath) == [
-                "SeveralErrors[0].dayButton.width", "SeveralErrors[0].dayButton.imageName",
-                "SeveralErrors[1].titleLabel",
-                "SeveralErrors[2]", "SeveralErrors[3].dayButton",
+            errors.map { "\($0.code) \($0.line ?? 0) \($0.keyPath ?? "")" } == [
+                "invalidFormat 3 SeveralErrors[0].dayButton.width",
+                "invalidFormat 3 SeveralErrors[0].dayButton.imageName",
+                "invalidFormat 4 SeveralErrors[1].titleLabel", "invalidFormat 5 SeveralErrors[2]",
+                "duplicateView 6 SeveralErrors[3].dayButton",
             ])
         let parsed = try #require(file)
-        #expect(parsed.viewIds == ["dayButton", "titleLabel", "footer"])
-        #expect(parsed["dayButton"] == ConstraintRecord(height: 60))
-        #expect(parsed["titleLabel"] == ConstraintRecord())
-        #expect(parsed["footer"]?.marginLeft == 8)
-        #expect(log.all.map(\.code) == [.possibleTypo])
+        #expect(
+            (
+                parsed.viewIds, [parsed["dayButton"], parsed["titleLabel"]], parsed["footer"]?.marginLeft,
+                log.all.map(\.code)
+            ) == (
+                ["dayButton", "titleLabel", "footer"], [ConstraintRecord(height: 60), ConstraintRecord()], 8,
+                [.possibleTypo]
+            ))
     }
 
     @Test func parsingStillThrowsTheFirstOfThoseErrors() throws {
@@ -495,9 +478,7 @@ struct ConstraintFileParserTests {
     @Test func collectingErrorsGivesNoFileWhenTheFileCannotBeReadAtAll() throws {
         let data = try Fixtures.data("ConstraintFiles", "Malformed_iPhone6.json")
         let (file, errors) = ConstraintFileParser().parseCollectingErrors(data, fileName: "Malformed_iPhone6.json")
-        #expect(file == nil)
-        #expect(errors.map(\.code) == [.malformedJSON])
-        #expect(errors.first?.file == "Malformed_iPhone6.json")
+        #expect((file, errors.map { "\($0.code) \($0.file ?? "")" }) == (nil, ["malformedJSON Malformed_iPhone6.json"]))
     }
 
     // MARK: - Warnings
@@ -506,17 +487,13 @@ struct ConstraintFileParserTests {
         let log = DiagnosticLog()
         let file = try parse("Typo_iPhone6.json", diagnostics: log.handler)
         let warnings = log.all
-        #expect(warnings.count == 3)
-        #expect(warnings.allSatisfy { $0.severity == .warning })
+        #expect((warnings.count, warnings.allSatisfy { $0.severity == .warning }) == (3, true))
         let typos = warnings.filter { $0.code == .possibleTypo }
         #expect(typos.map(\.keyPath) == ["Typo[0].dayButton.witdh", "Typo[0].dayButton.marginLeftt"])
-        #expect(typos.first?.message.contains("did you mean \"width\"") == true)
-        #expect(typos.first?.line == 3)
+        #expect(typos.first?.message.contains("did you mean \"width\"") == true && typos.first?.line == 3)
         #expect(warnings.contains { $0.code == .duplicateKey && $0.keyPath == "Typo[0].dayButton.height" })
         let record = try #require(file["dayButton"])
-        #expect(record[attribute: "witdh"] == .number(60))
-        #expect(record.width == 0)
-        #expect(record.height == 22)
+        #expect((record[attribute: "witdh"], [record.width, record.height]) == (.number(60), [0, 22]))
     }
 
     @Test func aWarningPrintsLikeACompilerDiagnostic() {

@@ -32,14 +32,10 @@ struct ConstraintInterpreterTests {
         let interpreter = try interpreter(device, source: DirectorySource(Fixtures.bundledConstraints))
         let selected = try interpreter.record(
             viewId: "bmt_reportCalendarDayButtonId_Selected", in: BMTReportCalendarDayButton.self)
-        #expect(selected.marginLeft == selectedLeft)
-        #expect(selected.width == selectedSize)
-        #expect(selected.height == selectedSize)
+        #expect([selected.marginLeft, selected.width, selected.height] == [selectedLeft, selectedSize, selectedSize])
         let normal = try interpreter.record(
             viewId: "bmt_reportCalendarDayButtonId_Normal", container: "BMTReportCalendarDayButton")
-        #expect(normal.marginLeft == normalLeft)
-        #expect(normal.width == normalSize)
-        #expect(normal.fontSize == fontSize)
+        #expect([normal.marginLeft, normal.width, normal.fontSize] == [normalLeft, normalSize, fontSize])
     }
 
     @Test(arguments: [
@@ -51,10 +47,10 @@ struct ConstraintInterpreterTests {
     {
         let interpreter = try interpreter(device, source: DirectorySource(Fixtures.bundledConstraints))
         let top = try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
-        #expect(top.height == height)
-        #expect(top.marginLeft == margin)
-        #expect(top.marginRight == margin)
-        #expect(top[attribute: "cornerRadius"] == .number(8))
+        #expect(
+            ([top.height, top.marginLeft, top.marginRight], top[attribute: "cornerRadius"]) == (
+                [height, margin, margin], .number(8)
+            ))
     }
 
     // MARK: - Files along the lookup chain
@@ -63,40 +59,41 @@ struct ConstraintInterpreterTests {
         let interpreter = try interpreter(.iPhone14Pro)
         #expect(interpreter.lookupChain == [.iPhone14Pro, .iPhone6])
         let title = try interpreter.record(viewId: "title", in: Card.self)
-        #expect(title.marginLeft == 16)  // Card_iPhone14Pro.json
-        #expect(title.height == 44)  // Card_iPhone6.json
-        #expect(title.marginRight == 20)  // Card.json
-        #expect(title.fontSize == 17)  // Card.json
-        #expect(title[attribute: "accent"] == .string("blue"))  // Card.json
+        // marginLeft from Card_iPhone14Pro.json, height from Card_iPhone6.json, the others from Card.json.
+        #expect(
+            ([title.marginLeft, title.height, title.marginRight, title.fontSize], title[attribute: "accent"]) == (
+                [16, 44, 20, 17], .string("blue")
+            ))
     }
 
     @Test func aViewOnlyInAFallbackOrTheBaseFileIsFound() throws {
         let interpreter = try interpreter(.iPhone14Pro)
-        #expect(try interpreter.record(viewId: "onlyOnIPhone6", container: "Card").width == 10)
-        #expect(try interpreter.record(viewId: "footer", container: "Card").height == 30)
+        #expect(
+            try [
+                interpreter.record(viewId: "onlyOnIPhone6", container: "Card").width,
+                interpreter.record(viewId: "footer", container: "Card").height,
+            ] == [10, 30])
     }
 
     @Test func aDeviceWithNoFileOfItsOwnReadsTheBaseFile() throws {
         let interpreter = try interpreter(.iPhone5)
         let title = try interpreter.record(viewId: "title", container: "Card")
-        #expect(title.marginLeft == 20)
-        #expect(title.height == 50)
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "onlyOnIPhone6", container: "Card") }
+        #expect([title.marginLeft, title.height] == [20, 50])
+        expectConstraintError { try interpreter.record(viewId: "onlyOnIPhone6", container: "Card") }
     }
 
     @Test func recordsReturnsTheWholeMergedContainer() throws {
         let records = try interpreter(.iPad).records(container: "Card")
-        #expect(Set(records.keys) == ["title", "footer"])
-        #expect(records["title"]?.marginLeft == 40)
-        #expect(records["title"]?.marginRight == 20)
+        #expect(
+            (Set(records.keys), [records["title"]?.marginLeft, records["title"]?.marginRight]) == (
+                ["title", "footer"], [40, 20]
+            ))
     }
 
     @Test func noFileOnTheChainIsAFileNotFoundErrorNamingEveryFileTried() throws {
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.fileNotFound, says: "Header_iPadPro11.json, Header_iPad.json, Header.json") {
             try interpreter(.iPadPro11).record(viewId: "title", container: "Header")
         }
-        #expect(error.code == .fileNotFound)
-        #expect(error.message.contains("Header_iPadPro11.json, Header_iPad.json, Header.json"))
     }
 
     // MARK: - The cache is scoped by container
@@ -105,29 +102,27 @@ struct ConstraintInterpreterTests {
         let interpreter = try interpreter(.iPhone6)
         let card = try interpreter.record(viewId: "title", container: "Card")
         let header = try interpreter.record(viewId: "title", container: "Header")
-        #expect(card.marginLeft == 15)
-        #expect(header.marginLeft == 8)
-        #expect(try interpreter.record(viewId: "title", container: "Card") == card)
+        #expect(
+            try ([card.marginLeft, header.marginLeft], interpreter.record(viewId: "title", container: "Card")) == (
+                [15, 8], card
+            ))
     }
 
     @Test func anUnknownViewIsAnErrorThatSuggestsTheClosestId() throws {
         let interpreter = try interpreter(.iPhone6)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.unknownView, keyPath: "Card.titel", says: "did you mean \"title\"") {
             try interpreter.record(viewId: "titel", container: "Card")
         }
-        #expect(error.code == .unknownView)
-        #expect(error.message.contains("did you mean \"title\""))
-        #expect(error.keyPath == "Card.titel")
         // The container stays loaded and usable.
-        #expect(interpreter.isLoaded(container: "Card"))
-        #expect(try interpreter.record(viewId: "title", container: "Card").height == 44)
+        #expect(
+            try (interpreter.isLoaded(container: "Card"), interpreter.record(viewId: "title", container: "Card").height)
+                == (true, 44))
     }
 
     @Test func cachedRecordNeverReadsAFile() throws {
         let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")))
         let interpreter = try interpreter(.iPhone6, source: source)
-        #expect(interpreter.cachedRecord(viewId: "title", container: "Card") == nil)
-        #expect(source.totalReads == 0)
+        #expect(interpreter.cachedRecord(viewId: "title", container: "Card") == nil && source.totalReads == 0)
         _ = try interpreter.record(viewId: "title", container: "Card")
         #expect(interpreter.cachedRecord(viewId: "title", container: "Card")?.height == 44)
     }
@@ -135,13 +130,11 @@ struct ConstraintInterpreterTests {
     @Test func aTypeNamesItsContainerOnEveryCallIncludingAfterInvalidation() throws {
         let source = MutableSource(["Card_iPhone6.json": #"{"Card": [{"title": {"width": 1}}]}"#])
         let interpreter = try interpreter(.iPhone6, source: source)
-        #expect(try interpreter.record(viewId: "title", in: Card.self).width == 1)
-        #expect(try interpreter.record(viewId: "title", in: Card.self).width == 1)
+        #expect(try [1, 2].map { _ in try interpreter.record(viewId: "title", in: Card.self).width } == [1, 1])
         source["Card_iPhone6.json"] = #"{"Card": [{"title": {"width": 2}}]}"#
         interpreter.invalidateAll()
         #expect(try interpreter.record(viewId: "title", in: Card.self).width == 2)
-        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "nope", in: Card.self) }
-        #expect(error.code == .unknownView)
+        expectError(.unknownView) { try interpreter.record(viewId: "nope", in: Card.self) }
     }
 
     @Test func aGenericTypeNamesItsContainerWithItsArguments() throws {
@@ -150,8 +143,7 @@ struct ConstraintInterpreterTests {
             let error = try #require(throws: ConstraintError.self) {
                 try interpreter.record(viewId: "title", in: Wrapper<Int>.self)
             }
-            #expect(error.code == .fileNotFound)
-            #expect(error.message.contains("Wrapper<Int>_iPhone6.json"))
+            expectError(error, .fileNotFound, says: "Wrapper<Int>_iPhone6.json")
         }
     }
 
@@ -161,13 +153,11 @@ struct ConstraintInterpreterTests {
     func anInvalidContainerNameIsRejectedBeforeAnyFileIsTouched(name: String) async throws {
         let source = try CountingSource(DirectorySource(Fixtures.folder("Chain")))
         let interpreter = try interpreter(.iPhone6, source: source)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.invalidName) {
             try interpreter.record(viewId: "title", container: name)
         }
-        #expect(error.code == .invalidName)
-        await #expect(throws: ConstraintError.self) { try await interpreter.preload(containers: ["Card", name]) }
-        #expect(source.totalReads == 0)
-        #expect(!interpreter.isLoaded(container: "Card"))
+        await expectAsyncConstraintError { try await interpreter.preload(containers: ["Card", name]) }
+        #expect(source.totalReads == 0 && !interpreter.isLoaded(container: "Card"))
     }
 
     // MARK: - Bad input never poisons
@@ -179,13 +169,12 @@ struct ConstraintInterpreterTests {
         ])
         let interpreter = try interpreter(.iPhone6, source: source)
         #expect(try interpreter.record(viewId: "a", container: "Good").width == 1)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.malformedJSON, file: "Broken_iPhone6.json") {
             try interpreter.record(viewId: "a", container: "Broken")
         }
-        #expect(error.code == .malformedJSON)
-        #expect(error.file == "Broken_iPhone6.json")
-        #expect(!interpreter.isLoaded(container: "Broken"))
-        #expect(try interpreter.record(viewId: "a", container: "Good").width == 1)
+        #expect(
+            try (interpreter.isLoaded(container: "Broken"), interpreter.record(viewId: "a", container: "Good").width)
+                == (false, 1))
 
         source["Broken_iPhone6.json"] = #"{"Broken": [{"a": {"width": 2}}]}"#
         #expect(try interpreter.record(viewId: "a", container: "Broken").width == 2)
@@ -196,21 +185,18 @@ struct ConstraintInterpreterTests {
     @Test func aContainerWhoseFilesArriveAfterAFailedLookupLoadsOnTheNextLookup() throws {
         let source = MutableSource(["Other_iPhone6.json": #"{"Other": [{"a": {"width": 1}}]}"#])
         let interpreter = try interpreter(.iPhone14Pro, source: source)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.fileNotFound) {
             try interpreter.record(viewId: "a", container: "Late")
         }
-        #expect(error.code == .fileNotFound)
 
         source["Late_iPhone6.json"] = #"{"Late": [{"a": {"width": 6, "height": 6}}]}"#
         source["Late.json"] = #"{"Late": [{"a": {"width": "wide"}}]}"#
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "a", container: "Late") }
+        expectConstraintError { try interpreter.record(viewId: "a", container: "Late") }
 
         source["Late_iPhone14Pro.json"] = #"{"Late": [{"a": {"width": 14}}]}"#
         source["Late.json"] = #"{"Late": [{"a": {"marginLeft": 2}}]}"#
         let record = try interpreter.record(viewId: "a", container: "Late")
-        #expect(record.width == 14)
-        #expect(record.height == 6)
-        #expect(record.marginLeft == 2)
+        #expect([record.width, record.height, record.marginLeft] == [14, 6, 2])
     }
 
     @Test func aBrokenFallbackFileFailsTheWholeContainerRatherThanHalfOfIt() throws {
@@ -219,11 +205,9 @@ struct ConstraintInterpreterTests {
             "Mixed.json": #"{"Mixed": [{"a": {"width": "wide"}}]}"#,
         ])
         let interpreter = try interpreter(.iPhone14Pro, source: source)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.invalidFormat, file: "Mixed.json") {
             try interpreter.record(viewId: "a", container: "Mixed")
         }
-        #expect(error.code == .invalidFormat)
-        #expect(error.file == "Mixed.json")
         #expect(interpreter.cachedRecord(viewId: "a", container: "Mixed") == nil)
     }
 
@@ -231,12 +215,9 @@ struct ConstraintInterpreterTests {
         let source = MutableSource(["Locked_iPhone6.json": #"{"Locked": []}"#])
         source.makeUnreadable("Locked_iPhone6.json")
         let interpreter = try interpreter(.iPhone6, source: source)
-        let error = try #require(throws: ConstraintError.self) {
+        expectError(.unreadableFile, file: "Locked_iPhone6.json", says: "permission denied") {
             try interpreter.record(viewId: "a", container: "Locked")
         }
-        #expect(error.code == .unreadableFile)
-        #expect(error.file == "Locked_iPhone6.json")
-        #expect(error.message.contains("permission denied"))
         source.makeUnreadable("Locked_iPhone6.json", false)
         #expect(try interpreter.records(container: "Locked").isEmpty)
     }
@@ -246,8 +227,7 @@ struct ConstraintInterpreterTests {
         let interpreter = ConstraintInterpreter(
             source: InMemorySource(["Big_iPhone6.json": big]), device: try DeviceCatalog.profile(.iPhone6),
             limits: .init(maximumFileSize: 1_024))
-        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "a", container: "Big") }
-        #expect(error.code == .fileTooLarge)
+        expectError(.fileTooLarge) { try interpreter.record(viewId: "a", container: "Big") }
     }
 
     @Test func warningsReachTheDiagnosticsHandler() throws {
@@ -255,8 +235,10 @@ struct ConstraintInterpreterTests {
         let source = InMemorySource(["Typo_iPhone6.json": #"{"Typo": [{"a": {"heigth": 1}}]}"#])
         let interpreter = try interpreter(.iPhone6, source: source, diagnostics: log.handler)
         _ = try interpreter.record(viewId: "a", container: "Typo")
-        #expect(log.all.map(\.code) == [.possibleTypo])
-        #expect(log.all.first?.description.hasPrefix("Typo_iPhone6.json:1:18: warning:") == true)
+        #expect(
+            (log.all.map(\.code), log.all.first?.description.hasPrefix("Typo_iPhone6.json:1:18: warning:")) == (
+                [.possibleTypo], true
+            ))
     }
 
     @Test func invalidatingAContainerReadsItsFilesAgain() throws {
@@ -323,11 +305,9 @@ struct ConstraintInterpreterTests {
             seen.withLock { $0.append(record?.width ?? -1) }
         }
         box.withLock { $0 = interpreter }
-        #expect(try interpreter.record(viewId: "a", container: "Typo").width == 5)
-        #expect(seen.withLock { $0 } == [5])
+        #expect(try (interpreter.record(viewId: "a", container: "Typo").width, seen.withLock { $0 }) == (5, [5]))
         interpreter.invalidateAll()
-        #expect(try interpreter.record(viewId: "a", container: "Typo").width == 5)
-        #expect(seen.withLock { $0 } == [5, 5])
+        #expect(try (interpreter.record(viewId: "a", container: "Typo").width, seen.withLock { $0 }) == (5, [5, 5]))
     }
 
     /// A source that looks records up while its files are read gets an error, not a wait for itself. (The limit
@@ -346,8 +326,10 @@ struct ConstraintInterpreterTests {
         }
         let interpreter = try interpreter(.iPhone6, source: source)
         box.withLock { $0 = interpreter }
-        #expect(try interpreter.record(viewId: "a", container: "R").width == 1)
-        #expect(inner.withLock { $0?.code } == .reentrantLoad)
+        #expect(
+            try (interpreter.record(viewId: "a", container: "R").width, inner.withLock { $0?.code }) == (
+                1, .reentrantLoad
+            ))
     }
 
     /// Break 2: warnings are capped per file, with one that counts the rest.
@@ -356,12 +338,14 @@ struct ConstraintInterpreterTests {
         let views = (0..<500).map { #"{"v\#($0)": {"heigth": 1, "width": 1, "width": 2}}"# }.joined(separator: ",")
         let source = InMemorySource(["Many_iPhone6.json": #"{"Many": [\#(views)]}"#])
         let interpreter = try interpreter(.iPhone6, source: source, diagnostics: log.handler)
-        #expect(try interpreter.record(viewId: "v499", container: "Many").width == 2)
-        #expect(log.all.count == 101)
-        #expect(log.all.last?.code == .tooManyWarnings)
-        #expect(log.all.last?.message.hasPrefix("900 more warnings in this file not shown") == true)
-        #expect(log.all.last?.severity == .note)
-        #expect(log.all.last?.omittedWarningCount == 900)
+        #expect(try (interpreter.record(viewId: "v499", container: "Many").width, log.all.count) == (2, 101))
+        let last = try #require(log.all.last)
+        #expect(
+            (
+                last.code, last.severity, last.omittedWarningCount,
+                last.message.hasPrefix("900 more warnings in this file not shown")
+            )
+                == (.tooManyWarnings, .note, 900, true))
         #expect(log.all.dropLast().allSatisfy { $0.severity == .warning && $0.omittedWarningCount == nil })
     }
 
@@ -387,18 +371,21 @@ struct ConstraintInterpreterTests {
         let error = try await #require(throws: ConstraintError.self) {
             try await interpreter.preload(containers: ["Missing", "Good", "Broken"])
         }
-        #expect(error.code == .fileNotFound)
-        #expect(error.additionalErrors.map(\.code) == [.invalidFormat])
-        #expect(error.description.split(separator: "\n").count == 2)
-        #expect(interpreter.loadedContainers == ["Good"])
+        #expect(
+            (
+                ([error.code] + error.additionalErrors.map(\.code)), error.description.split(separator: "\n").count,
+                interpreter.loadedContainers
+            ) == ([.fileNotFound, .invalidFormat], 2, ["Good"]))
     }
 
     @Test func preloadAllLoadsTheContainersWithAFileOnTheChain() async throws {
         let interpreter = try interpreter(.iPhone14Pro)
         #expect(try interpreter.availableContainers() == ["BaseOnly", "Card", "Header"])
         try await interpreter.preloadAll()
-        #expect(interpreter.loadedContainers == ["BaseOnly", "Card", "Header"])
-        #expect(!interpreter.isLoaded(container: "Phone5Only"))
+        #expect(
+            (interpreter.loadedContainers, interpreter.isLoaded(container: "Phone5Only")) == (
+                ["BaseOnly", "Card", "Header"], false
+            ))
     }
 
     @Test func theCompletionHandlerFormReportsSuccessAndFailure() async throws {
@@ -416,7 +403,7 @@ struct ConstraintInterpreterTests {
                 continuation.resume(returning: result)
             }
         }
-        #expect(throws: ConstraintError.self) { try failure.get() }
+        expectConstraintError { try failure.get() }
     }
 
     // MARK: - Single flight and atomic publication
@@ -428,10 +415,10 @@ struct ConstraintInterpreterTests {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             results.append((try? interpreter.record(viewId: "title", container: "Card"))?.marginLeft ?? -1)
         }
-        #expect(results.all == Array(repeating: 16, count: 8))
-        #expect(source.reads(of: "Card_iPhone14Pro.json") == 1)
-        #expect(source.reads(of: "Card_iPhone6.json") == 1)
-        #expect(source.reads(of: "Card.json") == 1)
+        #expect(
+            (results.all, ["Card_iPhone14Pro.json", "Card_iPhone6.json", "Card.json"].map(source.reads(of:))) == (
+                Array(repeating: 16, count: 8), [1, 1, 1]
+            ))
     }
 
     @Test func concurrentPreloadsOfTheSameContainerParseItOnce() async throws {
@@ -486,9 +473,7 @@ struct ConstraintInterpreterTests {
             source: try DirectorySource(Fixtures.folder("Models")),
             environment: LayoutEnvironment(width: width, height: height))
         let title = try interpreter.record(viewId: "title", container: "Card")
-        #expect(title.marginLeft == marginLeft)
-        #expect(title.height == titleHeight)
-        #expect(title.width == 1)
+        #expect([title.marginLeft, title.height, title.width] == [marginLeft, titleHeight, 1])
     }
 
     // MARK: - Width and orientation qualifiers
@@ -502,35 +487,27 @@ struct ConstraintInterpreterTests {
 
     @Test func aLandscapePhoneReadsTheLandscapeFileOverTheBaseFile() throws {
         let landscape = try title(844, 390)
-        #expect(landscape.marginLeft == 2)
-        #expect(landscape.marginTop == 2)
         let portrait = try title(390, 844)
-        #expect(portrait.marginLeft == 1)
-        #expect(portrait.marginTop == 1)
+        // marginLeft and marginTop of each.
+        #expect(
+            [landscape.marginLeft, landscape.marginTop, portrait.marginLeft, portrait.marginTop] == [2, 2, 1, 1])
     }
 
     @Test func widthQualifiersAreReadFromTheWidestTheWindowMeetsToTheNarrowest() throws {
-        // 844 meets w700 and w600: w700 first.
-        #expect(try title(844, 390).marginRight == 700)
-        // A 650-point landscape phone window meets only w600; 390 meets neither.
-        #expect(try title(650, 390).marginRight == 600)
-        #expect(try title(390, 844).marginRight == 1)
+        // 844 meets w700 and w600: w700 first. A 650-point landscape phone window meets only w600; 390 meets neither.
+        #expect(try [(844, 390), (650, 390), (390, 844)].map { try title($0, $1).marginRight } == [700, 600, 1])
     }
 
     @Test func eachWidthIsReadWithTheWindowsOrientationFirstAndBeforeTheOrientationAlone() throws {
         // w600-landscape before w600 and before landscape alone.
-        #expect(try title(844, 390).marginBottom == 601)
-        #expect(try title(768, 1024, idiom: .pad).marginBottom == 600)
+        #expect(try [title(844, 390).marginBottom, title(768, 1024, idiom: .pad).marginBottom] == [601, 600])
     }
 
     @Test func theClassWithTheWindowsOrientationComesFirst() throws {
         let landscape = try title(1024, 768, idiom: .pad)
-        #expect(landscape.height == 10)
-        #expect(landscape.width == 20)
-        #expect(landscape.marginRight == 700)
+        #expect([landscape.height, landscape.width, landscape.marginRight] == [10, 20, 700])
         let portrait = try title(768, 1024, idiom: .pad)
-        #expect(portrait.height == 20)
-        #expect(portrait.marginLeft == 1)
+        #expect([portrait.height, portrait.marginLeft] == [20, 1])
     }
 
     @Test func aRotationAndAResizeAcrossAWidthReadTheFilesOfTheNewWindow() async throws {
@@ -541,12 +518,14 @@ struct ConstraintInterpreterTests {
         // The same class (iPhone12) in landscape: the landscape file now.
         try await interpreter.update(to: LayoutEnvironment(width: 844, height: 390))
         #expect(interpreter.device.name == .iPhone12)
-        #expect(try interpreter.record(viewId: "title", container: "Card").marginLeft == 2)
-        #expect(try interpreter.record(viewId: "title", container: "Card").marginRight == 700)
+        let landscape = try interpreter.record(viewId: "title", container: "Card")
+        #expect([landscape.marginLeft, landscape.marginRight] == [2, 700])
         // Still iPhone12 and landscape, narrower than 700: w600 now.
         interpreter.updateNow(to: LayoutEnvironment(width: 650, height: 390))
-        #expect(interpreter.device.name == .iPhone12)
-        #expect(try interpreter.record(viewId: "title", container: "Card").marginRight == 600)
+        #expect(
+            try (interpreter.device.name, interpreter.record(viewId: "title", container: "Card").marginRight) == (
+                .iPhone12, 600
+            ))
     }
 
     // MARK: - Provenance
@@ -560,15 +539,14 @@ struct ConstraintInterpreterTests {
         let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
         let provenance = try interpreter.provenance(viewId: "title", container: "Card")
         #expect(provenance.device == .iPhoneX)
-        #expect(provenance.lookup.first == "Card_iPhoneX.json")
-        #expect(provenance.lookup.contains("Card_iPhone6.json"))
-        #expect(provenance.lookup.last == "Card.json")
+        #expect(
+            (provenance.lookup.first, provenance.lookup.contains("Card_iPhone6.json"), provenance.lookup.last)
+                == ("Card_iPhoneX.json", true, "Card.json"))
         #expect(provenance.filesRead == ["Card_iPhone6.json", "Card.json"])
         let marginLeft = try #require(provenance["marginLeft"])
-        #expect(marginLeft.value == .number(15))
-        #expect(marginLeft.place == "Card_iPhone6.json:4:9")
-        #expect(marginLeft.kind == .plain)
-        #expect(marginLeft.rule == nil)
+        #expect(
+            (marginLeft.value, marginLeft.place, marginLeft.kind, marginLeft.rule)
+                == (.number(15), "Card_iPhone6.json:4:9", .plain, nil))
         // The value is the one a lookup returns.
         #expect(try interpreter.record(viewId: "title", container: "Card").marginLeft == 15)
     }
@@ -577,14 +555,15 @@ struct ConstraintInterpreterTests {
         let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
         let title = try interpreter.provenance(viewId: "title", container: "Card")
         let width = try #require(title["width"])
-        #expect(width.place == "Card.json:5:9")
-        #expect(width.kind == .scaled)
-        #expect(width.rule == "scaled 300 at 375 pt")
-        #expect(width.value == .number(try interpreter.record(viewId: "title", container: "Card").width))
+        #expect(
+            try (width.place, width.kind, width.rule, width.value)
+                == (
+                    "Card.json:5:9", .scaled, "scaled 300 at 375 pt",
+                    .number(interpreter.record(viewId: "title", container: "Card").width)
+                ))
         let fontSize = try #require(title["fontSize"])
-        #expect(fontSize.place == "Card.json:6:9")
-        #expect(fontSize.kind == .textScaled)
-        #expect(title["height"]?.place == "Card.json:7:9")
+        #expect(
+            (fontSize.place, fontSize.kind, title["height"]?.place) == ("Card.json:6:9", .textScaled, "Card.json:7:9"))
         // Only what a file sets is listed.
         #expect(title["marginRight"] == nil)
         let icon = try interpreter.provenance(viewId: "icon", container: "Card")
@@ -600,26 +579,24 @@ struct ConstraintInterpreterTests {
         #expect(w600 < landscape)
         #expect(provenance.filesRead == ["Card_w600.json", "Card_landscape.json", "Card.json"])
         // The qualifier file's container is an object of views, the landscape file's an array.
-        #expect(provenance["height"]?.place == "Card_w600.json:3:16")
         #expect(provenance["height"]?.value == .number(60))
-        #expect(provenance["marginTop"]?.place == "Card_landscape.json:3:18")
-        #expect(provenance["marginLeft"]?.place == "Card.json:4:9")
+        #expect(
+            ["height", "marginTop", "marginLeft"].map { provenance[$0]?.place } == [
+                "Card_w600.json:3:16", "Card_landscape.json:3:18", "Card.json:4:9",
+            ])
     }
 
     @Test func provenanceOfAMissingViewOrContainerIsTheErrorALookupGives() throws {
         let interpreter = try provenanceInterpreter(LayoutEnvironment(width: 375, height: 812, idiom: .phone))
-        let view = #expect(throws: ConstraintError.self) {
+        expectError(.unknownView, says: "did you mean \"title\"?") {
             try interpreter.provenance(viewId: "titel", container: "Card")
         }
-        #expect(view?.code == .unknownView)
-        #expect(view?.message.contains("did you mean \"title\"?") == true)
-        let container = #expect(throws: ConstraintError.self) {
+        let container = expectConstraintError {
             try interpreter.provenance(viewId: "title", container: "Nothing")
         }
         #expect(container?.code == .fileNotFound)
-        let invalid = #expect(throws: ConstraintError.self) {
+        expectError(.invalidName) {
             try interpreter.provenance(viewId: "title", container: "../Card")
         }
-        #expect(invalid?.code == .invalidName)
     }
 }

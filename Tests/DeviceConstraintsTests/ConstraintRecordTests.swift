@@ -29,34 +29,33 @@ struct ConstraintRecordTests {
 
     @Test func standardAttributesReadAsZeroWhenNotSet() {
         let record = ConstraintRecord(width: 60)
-        #expect(record.marginLeft == 0)
-        #expect(record.height == 0)
-        #expect(record[attribute: "height"] == .number(0))
-        #expect(!record.contains("height"))
-        #expect(record.contains("width"))
+        #expect(
+            (
+                [record.marginLeft, record.height], record[attribute: "height"],
+                [record.contains("height"), record.contains("width")]
+            ) == ([0, 0], .number(0), [false, true]))
     }
 
     @Test func specialAttributesAreNilWhenNotSet() {
         let record = ConstraintRecord(width: 60)
-        #expect(record.fontSize == nil)
-        #expect(record.imageName == nil)
-        #expect(record[attribute: "fontSize"] == nil)
-        #expect(record[attribute: "remarkParameterOne"] == nil)
+        #expect(record.fontSize == nil && record.imageName == nil)
+        #expect([record[attribute: "fontSize"], record[attribute: "remarkParameterOne"]] == [nil, nil])
     }
 
     @Test func extensionAttributesAreReachableByName() {
         let record = ConstraintRecord(extensions: ["columnSpacing": .number(6), "style": .string("compact")])
-        #expect(record[attribute: "columnSpacing"]?.numberValue == 6)
-        #expect(record[attribute: "style"]?.stringValue == "compact")
-        #expect(record.contains("style"))
-        #expect(!record.contains("missing"))
-        #expect(record[attribute: "missing"] == nil)
+        #expect(
+            (record[attribute: "columnSpacing"]?.numberValue, record[attribute: "style"]?.stringValue) == (6, "compact")
+        )
+        #expect(
+            ([record.contains("style"), record.contains("missing")], record[attribute: "missing"]) == (
+                [true, false], nil
+            ))
     }
 
     @Test func aKnownAttributePassedAsAnExtensionSetsTheKnownAttribute() {
         let record = ConstraintRecord(extensions: ["width": .number(12)])
-        #expect(record.width == 12)
-        #expect(record.extensions.isEmpty)
+        #expect(record.width == 12 && record.extensions.isEmpty)
     }
 
     @Test func descriptionListsTheAttributesThatWereSet() {
@@ -71,17 +70,16 @@ struct ConstraintRecordTests {
         let fallback = ConstraintRecord(
             marginLeft: 15, height: 44, fontSize: 17, extensions: ["tint": .string("blue"), "radius": .number(4)])
         let merged = specific.merged(over: fallback)
-        #expect(merged.marginLeft == 16)
-        #expect(merged.height == 44)
-        #expect(merged.fontSize == 17)
-        #expect(merged[attribute: "tint"] == .string("red"))
-        #expect(merged[attribute: "radius"] == .number(4))
+        #expect(
+            (
+                [merged.marginLeft, merged.height, merged.fontSize],
+                [merged[attribute: "tint"], merged[attribute: "radius"]]
+            ) == ([16, 44, 17], [.string("red"), .number(4)]))
     }
 
     @Test func aRecordWithoutExtensionsTakesTheFallbacksExtensions() {
         let merged = ConstraintRecord(width: 60).merged(over: ConstraintRecord(extensions: ["radius": .number(4)]))
-        #expect(merged.width == 60)
-        #expect(merged.extensions == ["radius": .number(4)])
+        #expect((merged.width, merged.extensions) == (60, ["radius": .number(4)]))
     }
 
     @Test func mergingFilesKeepsTheSpecificOrderThenAppendsViewsOnlyAFallbackHas() {
@@ -102,10 +100,10 @@ struct ConstraintRecordTests {
                 ("y", ConstraintRecord(width: 8)),
             ])
         let merged = ContainerConstraints.merge([device, base])
-        #expect(merged.viewIds == ["b", "a", "z", "y"])
-        #expect(merged.records["a"] == ConstraintRecord(width: 2, height: 3))
-        #expect(merged.records["z"]?.width == 9)
-        #expect(device.records.count == 2)
+        #expect(
+            (merged.viewIds, merged.records["a"], merged.records["z"]?.width, device.records.count) == (
+                ["b", "a", "z", "y"], ConstraintRecord(width: 2, height: 3), 9, 2
+            ))
     }
 
     @Test func mergingKeepsEachSidesStringsAndKindsOfValues() {
@@ -119,19 +117,24 @@ struct ConstraintRecordTests {
             "f": .string("f"),
         ]
         #expect(merged.extensions == expected && merged.imageName == "icon")
-        #expect(merged == ConstraintRecord(imageName: "icon", extensions: expected))
-        #expect(merged.hashValue == ConstraintRecord(imageName: "icon", extensions: expected).hashValue)
+        let byHand = ConstraintRecord(imageName: "icon", extensions: expected)
+        #expect(merged == byHand && merged.hashValue == byHand.hashValue)
     }
 
     @Test func mergingRecordsOfTheSameNamesOrOfNamesOnOneSideOnlyKeepsTheFirstValues() {
         let own = ConstraintRecord(extensions: ["a": .number(1), "b": .string("own")])
         let same = ConstraintRecord(imageName: "icon", extensions: ["a": .number(2), "b": .string("fallback")])
-        #expect(own.merged(over: same) == ConstraintRecord(imageName: "icon", extensions: own.extensions))
-        #expect(same.merged(over: own) == same)
         let imageOnly = ConstraintRecord(imageName: "image")
-        #expect(own.merged(over: imageOnly) == ConstraintRecord(imageName: "image", extensions: own.extensions))
-        #expect(imageOnly.merged(over: same) == ConstraintRecord(imageName: "image", extensions: same.extensions))
-        #expect(imageOnly.merged(over: own) == ConstraintRecord(imageName: "image", extensions: own.extensions))
+        // (first, fallback, expected)
+        let cases = [
+            (own, same, ConstraintRecord(imageName: "icon", extensions: own.extensions)), (same, own, same),
+            (own, imageOnly, ConstraintRecord(imageName: "image", extensions: own.extensions)),
+            (imageOnly, same, ConstraintRecord(imageName: "image", extensions: same.extensions)),
+            (imageOnly, own, ConstraintRecord(imageName: "image", extensions: own.extensions)),
+        ]
+        for (first, fallback, expected) in cases {
+            #expect(first.merged(over: fallback) == expected, "\(first) over \(fallback)")
+        }
     }
 
     @Test func recordsReadFromAFileEqualRecordsMadeByHandAndChangeAlike() throws {
@@ -176,14 +179,13 @@ struct ConstraintRecordTests {
                 record.setExtensionNumbers(input.updates)
                 return record
             })
-        #expect(record.extensions.count == 2 * count)
-        #expect(record[attribute: "new\(count - 1)"] == .number(Double(count - 1)))
+        #expect(
+            (record.extensions.count, record[attribute: "new\(count - 1)"]) == (2 * count, .number(Double(count - 1))))
     }
 
     @Test func anExplicitZeroIsNotOverriddenByAFallback() {
         let merged = ConstraintRecord(marginLeft: 0).merged(over: ConstraintRecord(marginLeft: 20))
-        #expect(merged.marginLeft == 0)
-        #expect(merged.contains("marginLeft"))
+        #expect(merged.marginLeft == 0 && merged.contains("marginLeft"))
     }
 
     // MARK: - Names
@@ -209,14 +211,17 @@ struct ConstraintRecordTests {
 
     @Test func everyAttributeIsFoundByItsNameAndNearMissesAreNot() {
         for attribute in ConstraintAttribute.allCases {
-            #expect(ConstraintAttribute(rawValue: attribute.rawValue) == attribute)
-            #expect(ConstraintAttribute(rawValue: attribute.rawValue + "s") == nil)
-            #expect(ConstraintAttribute(rawValue: String(attribute.rawValue.dropLast()) + "X") == nil)
-            #expect(ConstraintAttribute(rawValue: attribute.rawValue.uppercased()) == nil)
+            let name = attribute.rawValue
+            // The name, then three near misses.
+            let found = [name, name + "s", String(name.dropLast()) + "X", name.uppercased()].map {
+                ConstraintAttribute(rawValue: $0)
+            }
+            #expect(found == [attribute, nil, nil, nil], "\(name)")
         }
-        #expect(ConstraintAttribute(rawValue: "remarkParameterOne") == .remarkParameterOne)
-        #expect(ConstraintAttribute(rawValue: "remarkParameterTwo") == .remarkParameterTwo)
-        #expect(ConstraintAttribute(rawValue: "") == nil)
+        #expect(
+            ["remarkParameterOne", "remarkParameterTwo", ""].map { ConstraintAttribute(rawValue: $0) } == [
+                .remarkParameterOne, .remarkParameterTwo, nil,
+            ])
     }
 
     // MARK: - Typos
@@ -237,17 +242,20 @@ struct ConstraintRecordTests {
     /// "a" is two insertions from "max", but nobody misspells "max" as "a": a suggestion needs fewer edits than the
     /// word has characters.
     @Test func aWordIsNotATypoOfACandidateThatTakesAsManyEditsAsItHasCharacters() {
-        #expect(EditDistance.closest(to: "a", among: ["scaled", "min", "max"], maximum: 2) == nil)
-        #expect(EditDistance.closest(to: "mx", among: ["scaled", "min", "max"], maximum: 2) == "max")
-        #expect(EditDistance.closest(to: "ab", among: ["max"], maximum: 2) == nil)
-        #expect(EditDistance.closest(to: "", among: ["a"], maximum: 2) == nil)
-        #expect(EditDistance.closest(to: "witdh", among: ["width", "height"], maximum: 2) == "width")
+        let cases: [(String, [String], String?)] = [
+            ("a", ["scaled", "min", "max"], nil), ("mx", ["scaled", "min", "max"], "max"), ("ab", ["max"], nil),
+            ("", ["a"], nil), ("witdh", ["width", "height"], "width"),
+        ]
+        for (word, candidates, expected) in cases {
+            #expect(
+                EditDistance.closest(to: word, among: candidates, maximum: 2) == expected, "\(word) among \(candidates)"
+            )
+        }
     }
 
     @Test func editDistanceCountsAnAdjacentSwapAsOneEdit() {
-        #expect(EditDistance.distance("witdh", "width") == 1)
-        #expect(EditDistance.distance("kitten", "sitting") == 3)
-        #expect(EditDistance.distance("", "abc") == 3)
+        #expect(
+            [("witdh", "width"), ("kitten", "sitting"), ("", "abc")].map { EditDistance.distance($0, $1) } == [1, 3, 3])
     }
 
     @Test func theByteDistanceOfASCIIWordsIsTheScalarDistanceWithinTheCutoff() {
@@ -276,15 +284,19 @@ struct ConstraintRecordTests {
     }
 
     @Test func aSuggestionIsFoundOnlyWhereTheFilterCannotRuleItOut() {
-        #expect(ConstraintAttribute.suggestedName(for: "witdh") == "width")
-        #expect(ConstraintAttribute.suggestedName(for: "MarginLef") == "marginLeft")
-        #expect(ConstraintAttribute.suggestedName(for: "colums") == "columns")
-        // Two letters the name lacks, two edits: the most the filter lets through.
-        #expect(ConstraintAttribute.suggestedName(for: "widzq") == "width")
-        #expect(ConstraintAttribute.suggestedName(for: "x17") == nil)
-        #expect(ConstraintAttribute.suggestedName(for: "cornerRadius") == nil)
-        #expect(EditDistance.closest(to: "hieght", among: ["weight", "height"], maximum: 2) == "height")
-        #expect(EditDistance.closest(to: "ab", among: ["ba", "ab"], maximum: 2) == "ab")
+        // "widzq": two letters the name lacks, two edits: the most the filter lets through.
+        let cases: [(String, String?)] = [
+            ("witdh", "width"), ("MarginLef", "marginLeft"), ("colums", "columns"), ("widzq", "width"), ("x17", nil),
+            ("cornerRadius", nil),
+        ]
+        for (name, expected) in cases {
+            #expect(ConstraintAttribute.suggestedName(for: name) == expected, "\(name)")
+        }
+        #expect(
+            [
+                EditDistance.closest(to: "hieght", among: ["weight", "height"], maximum: 2),
+                EditDistance.closest(to: "ab", among: ["ba", "ab"], maximum: 2),
+            ] == ["height", "ab"])
     }
 
     /// Extension names outside ASCII that `<` leaves unordered ("hauteuréH" and "hauteure" with U+0301), one scaled:
@@ -297,8 +309,12 @@ struct ConstraintRecordTests {
             source: InMemorySource(["Unordered_iPhone6.json": file]),
             environment: LayoutEnvironment(width: 390, height: 667, idiom: .phone), diagnostics: nil)
         let record = try interpreter.record(viewId: "v", container: "Unordered")
-        #expect((record[attribute: "hauteuréH"]?.numberValue ?? 0) > 30)
-        #expect(record[attribute: "hauteure\u{301}"] == .number(4))
-        #expect(record.attributeNames.filter { $0.hasPrefix("hauteur") || $0.hasPrefix("larg") }.count == 3)
+        #expect((record[attribute: "hauteuréH"]?.numberValue ?? 0) > 30, "\(record)")
+        #expect(
+            (
+                record[attribute: "hauteure\u{301}"],
+                record.attributeNames.filter { $0.hasPrefix("hauteur") || $0.hasPrefix("larg") }.count
+            )
+                == (.number(4), 3))
     }
 }

@@ -13,16 +13,16 @@ struct ConstraintSourceTests {
             "Card_iPhone6.json", "Other_iPad.json", "Card_w600-landscape.json", "Card.json", "Card_w700.json",
             "Ünï_cödé_iPhone6.json", "notes.txt", "Card_iPhone6.json.bak", "Other_iPad.json",
         ])
-        #expect(listing.parts["Card"] == ["iPhone6", "w600-landscape", "w700"])
-        #expect(listing.parts["Other"] == ["iPad"])
-        #expect(listing.parts["Ünï_cödé"] == ["iPhone6"])
-        #expect(listing.parts.count == 3)
-        #expect(listing.widths["Card"] == [700, 600])
-        #expect(listing.allWidths == [700, 600])
-        #expect(listing.hasOrientationFiles)
-        #expect(listing.contains("Card_w600-landscape.json"))
-        #expect(listing.contains("Ünï_cödé_iPhone6.json"))
-        #expect(!listing.contains("Card_iPad.json"))
+        #expect(
+            (listing.parts["Card"], listing.parts["Other"], listing.parts["Ünï_cödé"], listing.parts.count) == (
+                ["iPhone6", "w600-landscape", "w700"], ["iPad"], ["iPhone6"], 3
+            ))
+        #expect(
+            (
+                listing.widths["Card"], listing.allWidths, listing.hasOrientationFiles,
+                listing.contains("Card_w600-landscape.json")
+            ) == ([700, 600], [700, 600], true, true))
+        #expect((listing.contains("Ünï_cödé_iPhone6.json"), listing.contains("Card_iPad.json")) == (true, false))
         #expect(!listing.contains("Card.json"), "a base file is always read, never asked about")
         #expect(!FileListing(names: ["Card_iPhone6.json", "landscape.json"]).hasOrientationFiles)
     }
@@ -31,8 +31,11 @@ struct ConstraintSourceTests {
 
     @Test func aDirectorySourceReadsFilesAndListsOnlyJSON() throws {
         let source = try DirectorySource(Fixtures.folder("Chain"))
-        #expect(try source.fileNames().contains("Card_iPhone6.json"))
-        #expect(try source.fileNames().allSatisfy { $0.hasSuffix(".json") })
+        #expect(
+            try (
+                source.fileNames().contains("Card_iPhone6.json"),
+                source.fileNames().allSatisfy { $0.hasSuffix(".json") }
+            ) == (true, true))
         #expect(try source.data(forFile: "Card.json") != nil)
         #expect(try source.data(forFile: "Nope.json") == nil)
     }
@@ -45,16 +48,14 @@ struct ConstraintSourceTests {
         #expect(throws: (any Error).self) { try DirectorySource(folder).data(forFile: "Odd_iPhone6.json") }
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder), device: try DeviceCatalog.profile(.iPhone6))
-        let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Odd") }
-        #expect(error.code == .unreadableFile)
+        expectError(.unreadableFile) { try interpreter.records(container: "Odd") }
     }
 
     @Test func aDirectorySourceThatDoesNotExistCannotListItsFiles() throws {
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(URL(fileURLWithPath: "/nonexistent/constraints")),
             device: try DeviceCatalog.profile(.iPhone6))
-        let error = try #require(throws: ConstraintError.self) { try interpreter.availableContainers() }
-        #expect(error.code == .folderNotFound)
+        expectError(.folderNotFound) { try interpreter.availableContainers() }
     }
 
     // MARK: - BundleSource
@@ -63,16 +64,18 @@ struct ConstraintSourceTests {
         let source = BundleSource(.module, subdirectory: "Fixtures/Chain")
         #expect(try source.fileNames().contains("Card.json"))
         let data = try #require(try source.data(forFile: "Card_iPhone6.json"))
-        #expect(String(decoding: data, as: UTF8.self).contains("\"Card\""))
-        #expect(try source.data(forFile: "Missing_iPhone6.json") == nil)
+        #expect(
+            try (
+                String(decoding: data, as: UTF8.self).contains("\"Card\""), source.data(forFile: "Missing_iPhone6.json")
+            ) == (true, nil))
     }
 
     // MARK: - InMemorySource
 
     @Test func anInMemorySourceServesItsFilesByName() {
         let source = InMemorySource(["A_iPhone6.json": "{}", "B.json": "[]"])
-        #expect(source.fileNames() == ["A_iPhone6.json", "B.json"])
-        #expect(source.data(forFile: "B.json") == Data("[]".utf8))
+        #expect(
+            (source.fileNames(), source.data(forFile: "B.json")) == (["A_iPhone6.json", "B.json"], Data("[]".utf8)))
         #expect(source.data(forFile: "C.json") == nil)
     }
 
@@ -80,13 +83,18 @@ struct ConstraintSourceTests {
 
     @Test func aFileNameSplitsAtTheLastUnderscoreWhenADeviceFollows() {
         let known: Set<DeviceName> = [.iPhone6, .iPad]
+        let cases: [(String, ConstraintFileName?)] = [
+            ("My_View_iPhone6.json", .init(container: "My_View", device: .iPhone6)),
+            ("My_View.json", .init(container: "My_View")), ("Card_iPhone6.txt", nil),
+        ]
+        for (name, expected) in cases {
+            #expect(ConstraintFileName(parsing: name, knownDevices: known) == expected, "\(name)")
+        }
         #expect(
-            ConstraintFileName(parsing: "My_View_iPhone6.json", knownDevices: known)
-                == .init(container: "My_View", device: .iPhone6))
-        #expect(ConstraintFileName(parsing: "My_View.json", knownDevices: known) == .init(container: "My_View"))
-        #expect(ConstraintFileName(parsing: "Card.json", knownDevices: known)?.device == nil)
-        #expect(ConstraintFileName(parsing: "Card_iPhone6.txt", knownDevices: known) == nil)
-        #expect(ConstraintFileName(container: "Card", device: .iPad).fileName == "Card_iPad.json")
+            (
+                ConstraintFileName(parsing: "Card.json", knownDevices: known)?.device,
+                ConstraintFileName(container: "Card", device: .iPad).fileName
+            ) == (nil, "Card_iPad.json"))
         // A model, a width, an orientation, or a class or width with an orientation.
         for part in [
             "iPhone16", "w600", "landscape", "portrait", "iPad-landscape", "w600-portrait", "iPhone16-landscape",
@@ -109,12 +117,12 @@ struct FileRoleTests {
         let roles = ConstraintFileName.roles(
             of: ["Card.json", "Card_iPad.json", "Card_Small.json", "My_View.json", "notes.txt", "a..b.json"],
             knownDevices: phones)
-        #expect(roles["Card_iPad.json"] == .unknownDevice(container: "Card", device: "iPad"))
-        #expect(roles["Card_Small.json"] == .file(.init(container: "Card", device: "Small")))
-        #expect(roles["Card.json"] == .file(.init(container: "Card")))
-        #expect(roles["My_View.json"] == .file(.init(container: "My_View")))
-        #expect(roles["notes.txt"] == .notConstraintFile)
-        #expect(roles["a..b.json"] == .notConstraintFile)
+        #expect(
+            (roles["Card_iPad.json"], roles["Card_Small.json"], roles["Card.json"], roles["My_View.json"]) == (
+                .unknownDevice(container: "Card", device: "iPad"), .file(.init(container: "Card", device: "Small")),
+                .file(.init(container: "Card")), .file(.init(container: "My_View"))
+            ))
+        #expect((roles["notes.txt"], roles["a..b.json"]) == (.notConstraintFile, .notConstraintFile))
     }
 
     @Test func theTopLevelKeySettlesANameTheOtherNamesLeaveInDoubt() {
@@ -122,30 +130,36 @@ struct FileRoleTests {
         let roles = ConstraintFileName.roles(
             of: ["Card_iPad.json", "Pad_Thing.json", "description.json", "Broken.json"], knownDevices: phones
         ) { keys[$0] }
-        #expect(roles["Card_iPad.json"] == .unknownDevice(container: "Card", device: "iPad"))
-        #expect(roles["Pad_Thing.json"] == .file(.init(container: "Pad_Thing")))
-        #expect(roles["description.json"] == .notConstraintFile)
+        #expect(
+            (roles["Card_iPad.json"], roles["Pad_Thing.json"], roles["description.json"]) == (
+                .unknownDevice(container: "Card", device: "iPad"), .file(.init(container: "Pad_Thing")),
+                .notConstraintFile
+            ))
         // A file whose key cannot be read stays a constraint file, so that loading it reports the error.
         #expect(roles["Broken.json"] == .file(.init(container: "Broken")))
     }
 
     @Test func theTopLevelKeyIsReadFromTheFirstBytes() {
-        #expect(ConstraintFileParser.topLevelKey(of: Data("\u{FEFF} {\n \"Card\": [".utf8)) == "Card")
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"["Card"]"#.utf8)) == nil)
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"C\u0061rd": 1}"#.utf8)) == nil)
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"Card"#.utf8)) == nil)
+        let cases: [(String, String?)] = [
+            ("\u{FEFF} {\n \"Card\": [", "Card"), (#"["Card"]"#, nil), (#"{"C\u0061rd": 1}"#, nil), (#"{"Card"#, nil),
+        ]
+        for (text, key) in cases {
+            #expect(ConstraintFileParser.topLevelKey(of: Data(text.utf8)) == key, "\(text.debugDescription)")
+        }
     }
 
     /// A file that states its design width first is still known by its container's key, so that preloadAll and lint
     /// do not take it for another kind of JSON.
     @Test func theTopLevelKeyIsReadPastADesignWidthBeforeIt() {
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8)) == "Card")
-        #expect(
-            ConstraintFileParser.topLevelKey(of: Data("{\n  \"designWidth\" : 3.75e2 ,\n  \"Card\": [".utf8)) == "Card")
-        // Anything else after "designWidth" leaves the name to decide (loading the file reports the problem).
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": "375", "Card": []}"#.utf8)) == nil)
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375}"#.utf8)) == nil)
-        #expect(ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": [], "Card": []}"#.utf8)) == nil)
+        let cases: [(String, String?)] = [
+            (#"{"designWidth": 375, "Card": []}"#, "Card"), ("{\n  \"designWidth\" : 3.75e2 ,\n  \"Card\": [", "Card"),
+            // Anything else after "designWidth" leaves the name to decide (loading the file reports the problem).
+            (#"{"designWidth": "375", "Card": []}"#, nil), (#"{"designWidth": 375}"#, nil),
+            (#"{"designWidth": [], "Card": []}"#, nil),
+        ]
+        for (text, key) in cases {
+            #expect(ConstraintFileParser.topLevelKey(of: Data(text.utf8)) == key, "\(text.debugDescription)")
+        }
         let roles = ConstraintFileName.roles(of: ["Card.json"], knownDevices: [.iPhone6]) { _ in
             ConstraintFileParser.topLevelKey(of: Data(#"{"designWidth": 375, "Card": []}"#.utf8))
         }
@@ -175,9 +189,11 @@ struct FileRoleTests {
 struct DevicePartTests {
     @Test func aPartIsADeviceAWidthAnOrientationOrADeviceOrWidthWithAnOrientation() {
         let isDevice = { (name: DeviceName) in name == .iPad || name == "Kiosk-landscape" }
-        #expect(DevicePart(parsing: "iPad", isDevice: isDevice) == DevicePart(device: .iPad))
-        #expect(DevicePart(parsing: "w600", isDevice: isDevice) == DevicePart(minimumWidth: 600))
-        #expect(DevicePart(parsing: "landscape", isDevice: isDevice) == DevicePart(orientation: .landscape))
+        #expect(
+            (
+                DevicePart(parsing: "iPad", isDevice: isDevice), DevicePart(parsing: "w600", isDevice: isDevice),
+                DevicePart(parsing: "landscape", isDevice: isDevice)
+            ) == (DevicePart(device: .iPad), DevicePart(minimumWidth: 600), DevicePart(orientation: .landscape)))
         #expect(
             DevicePart(parsing: "iPad-portrait", isDevice: isDevice)
                 == DevicePart(device: .iPad, orientation: .portrait))
@@ -185,8 +201,11 @@ struct DevicePartTests {
             DevicePart(parsing: "w600-landscape", isDevice: isDevice)
                 == DevicePart(minimumWidth: 600, orientation: .landscape))
         // A device whose name ends like a qualifier stays a device.
-        #expect(DevicePart(parsing: "Kiosk-landscape", isDevice: isDevice) == DevicePart(device: "Kiosk-landscape"))
-        #expect(DevicePart(parsing: "w600-landscape", isDevice: isDevice)?.text == "w600-landscape")
+        #expect(
+            (
+                DevicePart(parsing: "Kiosk-landscape", isDevice: isDevice),
+                DevicePart(parsing: "w600-landscape", isDevice: isDevice)?.text
+            ) == (DevicePart(device: "Kiosk-landscape"), "w600-landscape"))
     }
 
     @Test(
@@ -196,8 +215,7 @@ struct DevicePartTests {
         ] as [(String, String?)])
     func aMalformedQualifierSaysWhatIsWrongAndSuggestsTheMeantName(part: String, suggestion: String?) throws {
         let malformed = try #require(DevicePart.malformed(part, isDevice: { $0 == .iPad }))
-        #expect(malformed.suggestion == suggestion)
-        #expect(!malformed.problem.isEmpty)
+        #expect((malformed.suggestion, malformed.problem.isEmpty) == (suggestion, false))
     }
 
     @Test func aNameThatIsNoQualifierIsNotCalledAMalformedOne() {

@@ -11,11 +11,12 @@ struct ConstraintStoreTests {
     @Test func anEmptyStoreReadsTheAppsFilesAlone() throws {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
-        #expect(store.installedVersion == nil)
-        #expect(!store.isPending)
+        #expect((store.installedVersion, store.isPending) == (nil, false))
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
-        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
-        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+        #expect(
+            try (pad.record(viewId: "title", container: "Card").height, store.fileNames()) == (
+                60, ["Card.json", "Card_iPad.json", "Header.json"]
+            ))
     }
 
     @Test func everyInterpreterReadsAnInstallWhenItReturns() async throws {
@@ -32,15 +33,17 @@ struct ConstraintStoreTests {
         try await store.install(
             try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json")), verify: acceptEverything)
 
-        #expect(store.installedVersion == "2")
-        #expect(store.isPending)
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 72)
-        #expect(otherPad.cachedRecord(viewId: "title", container: "Card")?.height == 72)
+        #expect(
+            (
+                store.installedVersion, store.isPending, pad.cachedRecord(viewId: "title", container: "Card")?.height,
+                otherPad.cachedRecord(viewId: "title", container: "Card")?.height
+            ) == ("2", true, 72, 72))
         #expect(phone.cachedRecord(viewId: "title", container: "Card")?.height == 44)
         // A container the update adds is read on demand.
-        #expect(try pad.record(viewId: "count", container: "Badge").width == 20)
-        #expect(log.all == [.reloaded(["Card"])])
-        #expect(try store.fileNames() == ["Badge.json", "Card.json", "Card_iPad.json", "Header.json"])
+        #expect(
+            try (pad.record(viewId: "count", container: "Badge").width, log.all, store.fileNames()) == (
+                20, [.reloaded(["Card"])], ["Badge.json", "Card.json", "Card_iPad.json", "Header.json"]
+            ))
     }
 
     @Test func anInstallRereadsOnlyTheContainersWhoseFilesChanged() async throws {
@@ -52,16 +55,14 @@ struct ConstraintStoreTests {
         let log = ReloadLog(pad)
 
         try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 90)
-        #expect(log.all == [.reloaded(["Card"])])
+        #expect((pad.cachedRecord(viewId: "title", container: "Card")?.height, log.all) == (90, [.reloaded(["Card"])]))
         // Header was not read again: the table lookups read is the one published before.
         #expect(pad.cache.table(of: "Header") === header)
 
         // The same bytes again, as a newer version: nothing to re-read, nothing announced.
         let card = try #require(pad.cache.table(of: "Card"))
         try await store.install(textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
-        #expect(store.installedVersion == "3")
-        #expect(log.all == [.reloaded(["Card"])])
+        #expect((store.installedVersion, log.all) == ("3", [.reloaded(["Card"])]))
         #expect(pad.cache.table(of: "Card") === card)
     }
 
@@ -73,9 +74,7 @@ struct ConstraintStoreTests {
                 textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         }
         let store = try sandbox.open()
-        #expect(store.installedVersion == "2")
-        #expect(store.isPending)
-        #expect(store.rolledBackVersion == nil)
+        #expect((store.installedVersion, store.isPending, store.rolledBackVersion) == ("2", true, nil))
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
         #expect(try pad.record(viewId: "title", container: "Card").height == 80)
     }
@@ -86,15 +85,14 @@ struct ConstraintStoreTests {
         try await store.install(
             textUpdate("1.10", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         for version in ["1.10", "1.9", "1.10.0", "0.99"] {
-            await #expect(throws: ConstraintError.self) {
+            await expectAsyncConstraintError {
                 try await store.install(textUpdate(version, [:]), verify: acceptEverything)
             }
         }
         do {
             try await store.install(textUpdate("1.9", [:]), verify: acceptEverything)
         } catch {
-            #expect(error.code == .versionNotNewer)
-            #expect(error.message.contains("allowDowngrade: true"))
+            #expect((error.code, error.message.contains("allowDowngrade: true")) == (.versionNotNewer, true))
         }
         #expect(store.installedVersion == "1.10")
         try await store.install(textUpdate("1.9", [:]), allowDowngrade: true, verify: acceptEverything)
@@ -195,15 +193,13 @@ struct ConstraintStoreTests {
             try await store.install(bad.update, verify: acceptEverything)
             Issue.record("installed \(bad.name)")
         } catch {
-            #expect(error.code == bad.code, "\(error)")
-            #expect(error.message.contains(bad.says), "\(error)")
-            if let file = bad.file { #expect(error.file == file) }
-            if let line = bad.line { #expect(error.line == line, "\(error)") }
+            expectError(error, bad.code, file: bad.file, line: bad.line, says: bad.says)
         }
-        #expect(sandbox.contents == onDisk)
-        #expect(store.installedVersion == "2")
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 80)
-        #expect(log.all.isEmpty)
+        #expect(
+            (
+                sandbox.contents, store.installedVersion, pad.cachedRecord(viewId: "title", container: "Card")?.height,
+                log.all.isEmpty
+            ) == (onDisk, "2", 80, true))
     }
 
     @Test func everyErrorOfARefusedUpdateIsReportedWithItsFileLineAndColumn() async throws {
@@ -221,9 +217,12 @@ struct ConstraintStoreTests {
         } catch {
             let lines = error.description.split(separator: "\n").map(String.init)
             #expect(lines.count == 3, "\(error)")
-            #expect(lines.contains { $0.hasPrefix("Card_iPad.json:2:24: error: \"height\" must be a number") })
-            #expect(lines.contains { $0.hasPrefix("Card_iPad.json:2:41: error: \"width\" must be a number") })
-            #expect(lines.contains { $0.hasPrefix("Header_iPhone99.json: error: no device reads this file") })
+            #expect(
+                (
+                    lines.contains { $0.hasPrefix("Card_iPad.json:2:24: error: \"height\" must be a number") },
+                    lines.contains { $0.hasPrefix("Card_iPad.json:2:41: error: \"width\" must be a number") },
+                    lines.contains { $0.hasPrefix("Header_iPhone99.json: error: no device reads this file") }
+                ) == (true, true, true))
         }
     }
 
@@ -242,8 +241,7 @@ struct ConstraintStoreTests {
                 error.message == "verify refused update 2: the update's signature does not match; nothing was installed"
             )
         }
-        #expect(store.installedVersion == nil)
-        #expect(sandbox.contents == onDisk)
+        #expect((store.installedVersion, sandbox.contents) == (nil, onDisk))
     }
 
     /// The docs' verifier: a signature over the downloaded bundle, checked against the bytes `data()` returns.
@@ -260,7 +258,7 @@ struct ConstraintStoreTests {
         let verify: @Sendable (ConstraintUpdate) async throws -> Void = { update in
             guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
         }
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(ConstraintUpdate(data: tampered), verify: verify)
         }
         #expect(store.installedVersion == nil)
@@ -279,20 +277,21 @@ struct ConstraintStoreTests {
         }
         do {
             let store = try sandbox.open()
-            #expect(store.installedVersion == "2")
-            #expect(store.rolledBackVersion == nil)
+            #expect((store.installedVersion, store.rolledBackVersion) == ("2", nil))
         }
         let log = DiagnosticLog()
         let store = try sandbox.open(diagnostics: log)
         #expect(store.installedVersion == nil)
-        #expect(store.rolledBackVersion == "2")
-        #expect(log.all.map(\.code) == [.updateRolledBack])
-        #expect(log.all.first?.message.contains("update 2 was not confirmed in 2 launches") == true)
+        #expect(
+            (
+                store.rolledBackVersion, log.all.map(\.code),
+                log.all.first?.message.contains("update 2 was not confirmed in 2 launches")
+            ) == ("2", [.updateRolledBack], true))
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
-        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
-        #expect(sandbox.updateFolders.isEmpty)
+        #expect(
+            try (pad.record(viewId: "title", container: "Card").height, sandbox.updateFolders.isEmpty) == (60, true))
         // The version rolled back is not installed again by itself.
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(
                 textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
         }
@@ -307,14 +306,13 @@ struct ConstraintStoreTests {
             let store = try sandbox.open()
             try await store.install(
                 textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
-            #expect(try store.confirm(version: "2"))
-            #expect(try store.confirm(version: "2.0"))
-            #expect(!store.isPending)
+            #expect(
+                try (store.confirm(version: "2"), store.confirm(version: "2.0"), store.isPending) == (true, true, false)
+            )
         }
         for _ in 0..<5 {
             let store = try sandbox.open()
-            #expect(store.installedVersion == "2")
-            #expect(store.rolledBackVersion == nil)
+            #expect((store.installedVersion, store.rolledBackVersion) == ("2", nil))
         }
     }
 
@@ -329,10 +327,8 @@ struct ConstraintStoreTests {
                 textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
         }
         let store = try sandbox.open(launches: 1)
-        #expect(store.rolledBackVersion == "3")
-        #expect(store.installedVersion == "2")
-        #expect(!store.isPending)
-        #expect(throws: ConstraintError.self) { try sandbox.open(launches: 0) }
+        #expect((store.rolledBackVersion, store.installedVersion, store.isPending) == ("3", "2", false))
+        expectConstraintError { try sandbox.open(launches: 0) }
     }
 
     @Test func aRollbackGoesBackOneUpdateAndTheStoreKeepsNothingOlder() async throws {
@@ -349,14 +345,15 @@ struct ConstraintStoreTests {
         #expect(store.previousVersion == "3")
         let log = ReloadLog(pad)
         try await store.rollback()
-        #expect(store.installedVersion == "3")
-        #expect(store.previousVersion == nil)
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 90)
-        #expect(sandbox.updateFolders.count == 1)
+        #expect(
+            (
+                store.installedVersion, store.previousVersion,
+                pad.cachedRecord(viewId: "title", container: "Card")?.height, sandbox.updateFolders.count
+            ) == ("3", nil, 90, 1))
         try await store.rollback()
         #expect(store.installedVersion == nil)
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 60)
-        #expect(sandbox.updateFolders.isEmpty)
+        #expect(
+            (pad.cachedRecord(viewId: "title", container: "Card")?.height, sandbox.updateFolders.isEmpty) == (60, true))
         try await store.rollback()
         #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"])])
     }
@@ -369,20 +366,18 @@ struct ConstraintStoreTests {
             try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json")), verify: acceptEverything)
         try await store.install(
             textUpdate("3", ["Badge.json": #"{"Badge": [{"count": {"width": 30}}]}"#]), verify: acceptEverything)
-        #expect(try pad.record(viewId: "count", container: "Badge").width == 30)
-        #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+        #expect(
+            try (
+                pad.record(viewId: "count", container: "Badge").width,
+                pad.record(viewId: "title", container: "Card").height
+            ) == (30, 60))
         let log = ReloadLog(pad)
         try await store.reset()
-        #expect(store.installedVersion == nil)
-        #expect(store.previousVersion == nil)
-        #expect(sandbox.updateFolders.isEmpty)
-        #expect(log.all == [.reloaded(["Badge"])])
-        #expect(throws: ConstraintError.self) { try pad.record(viewId: "count", container: "Badge") }
-        do {
-            _ = try pad.record(viewId: "count", container: "Badge")
-        } catch {
-            #expect(error.code == .fileNotFound)
-        }
+        #expect(
+            (store.installedVersion, store.previousVersion, sandbox.updateFolders.isEmpty, log.all) == (
+                nil, nil, true, [.reloaded(["Badge"])]
+            ))
+        expectError(.fileNotFound) { try pad.record(viewId: "count", container: "Badge") }
     }
 
     // MARK: - One at a time
@@ -391,12 +386,7 @@ struct ConstraintStoreTests {
         let sandbox = try StoreSandbox()
         do {
             let first = try sandbox.open()
-            #expect(throws: ConstraintError.self) { try sandbox.open() }
-            do {
-                _ = try sandbox.open()
-            } catch {
-                #expect(error.code == .storeInUse)
-            }
+            expectError(.storeInUse) { try sandbox.open() }
             withExtendedLifetime(first) {}
         }
         _ = try sandbox.open()
@@ -436,10 +426,11 @@ struct ConstraintStoreTests {
         releaseFirst.open()
         try await first.value
         for task in queued { try await task.value }
-        #expect(steps.all == ["first verify starts", "first verify ends", "verify 3", "verify 4"])
-        #expect(store.installedVersion == "4")
-        #expect(store.previousVersion == "3")
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 100)
+        #expect(
+            (
+                steps.all, store.installedVersion, store.previousVersion,
+                pad.cachedRecord(viewId: "title", container: "Card")?.height
+            ) == (["first verify starts", "first verify ends", "verify 3", "verify 4"], "4", "3", 100))
         #expect(log.all == [.reloaded(["Card"]), .reloaded(["Card"]), .reloaded(["Card"])])
     }
 
@@ -489,10 +480,12 @@ struct ConstraintStoreTests {
         try Data("the app's".utf8).write(to: sandbox.url.appendingPathComponent("notes.txt"))
 
         let store = try sandbox.open()
-        #expect(store.installedVersion == "2")
-        #expect(sandbox.updateFolders == ["update-1"])
-        #expect(!manager.fileExists(atPath: sandbox.url.appendingPathComponent("store.json.new").path))
-        #expect(manager.fileExists(atPath: sandbox.url.appendingPathComponent("notes.txt").path))
+        #expect(
+            (
+                store.installedVersion, sandbox.updateFolders,
+                manager.fileExists(atPath: sandbox.url.appendingPathComponent("store.json.new").path),
+                manager.fileExists(atPath: sandbox.url.appendingPathComponent("notes.txt").path)
+            ) == ("2", ["update-1"], false, true))
     }
 
     @Test func aDamagedStateReadsTheAppsFilesWithoutAnErrorAndKeepsTheUpdatesUntilTheNextInstall() async throws {
@@ -505,17 +498,14 @@ struct ConstraintStoreTests {
         try Data(#"{"store": 1, "current": {"#.utf8).write(to: sandbox.url.appendingPathComponent("store.json"))
         let log = DiagnosticLog()
         let store = try sandbox.open(diagnostics: log)
-        #expect(store.installedVersion == nil)
-        #expect(log.all.map(\.code) == [.storeRecovered])
+        #expect((store.installedVersion, log.all.map(\.code)) == (nil, [.storeRecovered]))
         // The store's own record never costs the installed updates: they stay for an opening that can read it.
         #expect(sandbox.updateFolders == ["update-1"])
         try await store.install(textUpdate("2", ["Card_iPad.json": cardForPad(height: 80)]), verify: acceptEverything)
-        #expect(store.installedVersion == "2")
-        #expect(sandbox.updateFolders == ["update-1", "update-2"])
+        #expect((store.installedVersion, sandbox.updateFolders) == ("2", ["update-1", "update-2"]))
         // The install's record names only its own: the next opening removes the other.
         _ = consume store
-        #expect(try sandbox.open().installedVersion == "2")
-        #expect(sandbox.updateFolders == ["update-2"])
+        #expect(try (sandbox.open().installedVersion, sandbox.updateFolders) == ("2", ["update-2"]))
     }
 
     @Test func aDamagedUpdateIsRolledBackWhenTheStoreOpens() async throws {
@@ -533,9 +523,8 @@ struct ConstraintStoreTests {
         try Data("{\"Card\"".utf8).write(to: file)
         let log = DiagnosticLog()
         let store = try sandbox.open(diagnostics: log)
-        #expect(store.rolledBackVersion == "3")
-        #expect(store.installedVersion == "2")
-        #expect(log.all.map(\.code) == [.updateRolledBack])
+        #expect(
+            (store.rolledBackVersion, store.installedVersion, log.all.map(\.code)) == ("3", "2", [.updateRolledBack]))
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
         #expect(try pad.record(viewId: "title", container: "Card").height == 80)
     }
@@ -568,14 +557,13 @@ struct ConstraintStoreTests {
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
         #expect(try pad.record(viewId: "title", container: "Card").height == 60)
         // The links are removed as links: what they pointed to is untouched.
-        #expect(try Data(contentsOf: secret) == secretText)
-        #expect(sandbox.updateFolders.isEmpty)
+        #expect(try (Data(contentsOf: secret), sandbox.updateFolders.isEmpty) == (secretText, true))
 
         try manager.createSymbolicLink(
             at: sandbox.url.appendingPathComponent("store.json.new"), withDestinationURL: secret)
         try await store.install(textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
-        #expect(try Data(contentsOf: secret) == secretText)
-        #expect(try pad.record(viewId: "title", container: "Card").height == 90)
+        #expect(
+            try (Data(contentsOf: secret), pad.record(viewId: "title", container: "Card").height) == (secretText, 90))
     }
 
     @Test func aStateThatNamesAFileOutsideItsFolderIsDamagedAndNotRead() async throws {
@@ -592,8 +580,10 @@ struct ConstraintStoreTests {
         let log = DiagnosticLog()
         let store = try sandbox.open(diagnostics: log)
         #expect(store.installedVersion == nil)
-        #expect(log.all.map(\.code) == [.storeRecovered])
-        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+        #expect(
+            try (log.all.map(\.code), store.fileNames()) == (
+                [.storeRecovered], ["Card.json", "Card_iPad.json", "Header.json"]
+            ))
     }
 
     @Test func aStateThatIsALinkIsNotRead() throws {
@@ -607,8 +597,7 @@ struct ConstraintStoreTests {
             withDestinationURL: outside.url.appendingPathComponent("store.json"))
         let log = DiagnosticLog()
         let store = try sandbox.open(diagnostics: log)
-        #expect(store.installedVersion == nil)
-        #expect(log.all.first?.message.contains("symbolic link") == true)
+        #expect((store.installedVersion, log.all.first?.message.contains("symbolic link")) == (nil, true))
     }
 }
 
@@ -637,17 +626,16 @@ extension ConstraintStoreTests {
                 try await store.install(Self.manyFiles("3", count: 40), verify: acceptEverything)
                 Issue.record("an install whose record the store could not read back was accepted")
             } catch {
-                #expect(error.code == .fileTooLarge)
-                #expect(error.message.contains("store.json"))
-                #expect(error.message.contains("\(limit) bytes"))
+                #expect(
+                    (error.code, error.message.contains("store.json"), error.message.contains("\(limit) bytes")) == (
+                        .fileTooLarge, true, true
+                    ))
             }
             #expect(store.installedVersion == "2")
         }
         let log = DiagnosticLog()
         let store = try sandbox.open(maximumRecordSize: limit, diagnostics: log)
-        #expect(store.installedVersion == "2")
-        #expect(log.all.isEmpty)
-        #expect(sandbox.updateFolders == ["update-1"])
+        #expect((store.installedVersion, log.all.isEmpty, sandbox.updateFolders) == ("2", true, ["update-1"]))
     }
 
     @Test func aRecordTooLargeToReadKeepsTheInstalledUpdatesForAnOpeningThatCanReadIt() async throws {
@@ -662,9 +650,10 @@ extension ConstraintStoreTests {
         let log = DiagnosticLog()
         do {
             let store = try sandbox.open(maximumRecordSize: 64, diagnostics: log)
-            #expect(store.installedVersion == nil)
-            #expect(log.all.map(\.code) == [.storeRecovered])
-            #expect(log.all.first?.message.contains("kept") == true)
+            #expect(
+                (store.installedVersion, log.all.map(\.code), log.all.first?.message.contains("kept")) == (
+                    nil, [.storeRecovered], true
+                ))
         }
         #expect(sandbox.contents == before)
         let store = try sandbox.open()
@@ -701,10 +690,10 @@ extension ConstraintStoreTests {
                 }
             })
         let refusal = try #require(error)
-        #expect(refusal.code == .missingDefault)
-        #expect(refusal.line == 1)
-        #expect(refusal.additionalErrors.count == UpdateCheck.maximumErrors)
-        #expect(refusal.additionalErrors.last?.message == "and 3900 more errors in this update")
+        #expect(
+            (refusal.code, refusal.line, refusal.additionalErrors.count, refusal.additionalErrors.last?.message) == (
+                .missingDefault, 1, UpdateCheck.maximumErrors, "and 3900 more errors in this update"
+            ))
         #expect(refusal.additionalErrors.first?.line == 2)
     }
 
@@ -740,8 +729,10 @@ extension ConstraintStoreTests {
         if !answered { install.cancel() }
         #expect(answered, "a call from inside verify waited for its own install")
         _ = await install.result
-        #expect(inner.all == Array(repeating: .reentrantStoreCall, count: 4))
-        #expect(store.installedVersion == (answered ? "2" : nil))
+        #expect(
+            (inner.all, store.installedVersion) == (
+                Array(repeating: .reentrantStoreCall, count: 4), (answered ? "2" : nil)
+            ))
         do {
             try await store.rollback()
         } catch {
@@ -766,9 +757,10 @@ extension ConstraintStoreTests {
             Issue.record("the cancelled install went on")
             return
         }
-        #expect((error as? ConstraintError)?.code == .cancelled)
-        #expect(store.installedVersion == nil)
-        #expect(sandbox.updateFolders.isEmpty)
+        #expect(
+            ((error as? ConstraintError)?.code, store.installedVersion, sandbox.updateFolders.isEmpty) == (
+                .cancelled, nil, true
+            ))
     }
 
     // MARK: - A disk that takes no change
@@ -791,13 +783,11 @@ extension ConstraintStoreTests {
         let before = sandbox.contents
         let log = DiagnosticLog()
         let store = try sandbox.open(simulatedFailure: failure, diagnostics: log)
-        #expect(store.installedVersion == "2")
-        #expect(store.isPending)
-        #expect(log.all.map(\.code) == [.storeNotRecorded])
+        #expect((store.installedVersion, store.isPending, log.all.map(\.code)) == ("2", true, [.storeNotRecorded]))
         let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
         #expect(try pad.record(viewId: "title", container: "Card").height == 80)
         // A second store over the folder is still refused.
-        #expect(throws: ConstraintError.self) { try sandbox.open(simulatedFailure: failure) }
+        expectConstraintError { try sandbox.open(simulatedFailure: failure) }
 
         let reason = String(cString: strerror(failure))
         do {
@@ -805,20 +795,20 @@ extension ConstraintStoreTests {
                 textUpdate("3", ["Card_iPad.json": cardForPad(height: 90)]), verify: acceptEverything)
             Issue.record("an install on a disk that takes no change was accepted")
         } catch {
-            #expect(error.code == .unwritableStore)
-            #expect(error.message.contains(reason))
+            #expect((error.code, error.message.contains(reason)) == (.unwritableStore, true))
         }
-        #expect(store.installedVersion == "2")
-        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
-        #expect(sandbox.contents == before)
+        #expect(
+            try (store.installedVersion, pad.record(viewId: "title", container: "Card").height, sandbox.contents) == (
+                "2", 80, before
+            ))
     }
 
     @Test func aStoreOpensOnAReadOnlyDiskWhereItNeverRanAndStillExcludesASecondOne() throws {
         let sandbox = try StoreSandbox()
         try FileManager.default.createDirectory(at: sandbox.url, withIntermediateDirectories: true)
         let store = try sandbox.open(simulatedFailure: EROFS)
-        #expect(store.installedVersion == nil)
-        #expect(try store.fileNames() == ["Card.json", "Card_iPad.json", "Header.json"])
+        #expect(
+            try (store.installedVersion, store.fileNames()) == (nil, ["Card.json", "Card_iPad.json", "Header.json"]))
         do {
             _ = try sandbox.open(simulatedFailure: EROFS)
             Issue.record("a second store over the same folder opened")
@@ -868,8 +858,11 @@ extension ConstraintStoreTests {
                 !description.unicodeScalars.contains(where: ControlCharacters.isUnsafe),
                 "\(description.debugDescription)")
         }
-        #expect(descriptions.allSatisfy { $0.contains("\\u0085") })
-        #expect(descriptions[1].contains("bad\\u001B[2J\\u0085sig\\u202Enature\\u007F\\u000Asecond line"))
+        #expect(
+            (
+                descriptions.allSatisfy { $0.contains("\\u0085") },
+                descriptions[1].contains("bad\\u001B[2J\\u0085sig\\u202Enature\\u007F\\u000Asecond line")
+            ) == (true, true))
     }
 }
 
@@ -953,24 +946,22 @@ extension ConstraintStoreTests {
         let assignment = try await store.install(
             update, audience: UpdateAudience(appVersion: "3.1", signals: ["plan": "pro"])
         ) { _ in verified.withLock { $0 += 1 } }
-        #expect(assignment.arm == .conditionsNotMet)
-        #expect(assignment.unmetCondition?.description == "appVersion>=3.2")
-        #expect(assignment.reason.contains("the app version is 3.1"))
-        #expect(store.installedVersion == nil)
-        #expect(sandbox.contents == before)
-        #expect(verified.withLock { $0 } == 0)
+        #expect(
+            (
+                assignment.arm, assignment.unmetCondition?.description,
+                assignment.reason.contains("the app version is 3.1")
+            ) == (.conditionsNotMet, "appVersion>=3.2", true))
+        #expect((store.installedVersion, sandbox.contents, verified.withLock { $0 }) == (nil, before, 0))
         // The install that takes no audience says so in an error.
         do {
             try await store.install(update, verify: acceptEverything)
             Issue.record("installed")
         } catch {
-            #expect(error.code == .updateNotAssigned)
-            #expect(error.message.contains("appVersion>=3.2"))
+            #expect((error.code, error.message.contains("appVersion>=3.2")) == (.updateNotAssigned, true))
         }
         let met = try await store.install(
             update, audience: UpdateAudience(appVersion: "3.2", signals: ["plan": "pro"]), verify: acceptEverything)
-        #expect(met.arm == .treatment)
-        #expect(store.installedVersion == "2")
+        #expect((met.arm, store.installedVersion) == (.treatment, "2"))
     }
 
     @Test func theInstallationIDIsRandomKeptByTheStoreAndTheHoldbackNeverInstalls() async throws {
@@ -997,19 +988,18 @@ extension ConstraintStoreTests {
         let update = try Self.targeted("2", rollout: rollout)
         let holdback = try await store.install(
             update, audience: UpdateAudience(installationID: held), verify: acceptEverything)
-        #expect(holdback.arm == .holdback)
-        #expect(store.installedVersion == nil)
+        #expect((holdback.arm, store.installedVersion) == (.holdback, nil))
         let treatment = try await store.install(
             update, audience: UpdateAudience(installationID: treated), verify: acceptEverything)
-        #expect(treatment.arm == .treatment)
-        #expect(treatment.bucket == rollout.bucket(installationID: treated))
-        #expect(store.installedVersion == "2")
+        #expect(
+            (treatment.arm, treatment.bucket, store.installedVersion) == (
+                .treatment, rollout.bucket(installationID: treated), "2"
+            ))
         // Published again at a greater percentage, the same version: nothing to do.
         let again = try await store.install(
             try Self.targeted("2", rollout: UpdateRollout(key: "checkout", percent: "75", holdback: "10")),
             audience: UpdateAudience(installationID: treated), verify: acceptEverything)
-        #expect(again.arm == .treatment)
-        #expect(store.installedVersion == "2")
+        #expect((again.arm, store.installedVersion) == (.treatment, "2"))
     }
 
     @Test func theSameRolloutKeyAtALowerPercentageRollsTheUpdateBackOnceVerified() async throws {
@@ -1027,15 +1017,16 @@ extension ConstraintStoreTests {
 
         let killed = try Self.targeted("4", rollout: UpdateRollout(key: "checkout", percent: "0"))
         // A kill switch that verify refuses changes nothing.
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(killed, audience: audience) { _ in throw TamperedUpdate() }
         }
         #expect(store.installedVersion == "3")
         let assignment = try await store.install(killed, audience: audience, verify: acceptEverything)
-        #expect(assignment.arm == .notInRollout)
-        #expect(store.installedVersion == "2")
-        #expect(pad.cachedRecord(viewId: "title", container: "Card")?.height == 70)
-        #expect(log.all.map(\.code) == [.updateRolledBack])
+        #expect(
+            (
+                assignment.arm, store.installedVersion, pad.cachedRecord(viewId: "title", container: "Card")?.height,
+                log.all.map(\.code)
+            ) == (.notInRollout, "2", 70, [.updateRolledBack]))
         #expect(log.all.first?.message.contains("rollout key \"checkout\"") == true)
         // Another key leaves the installed update alone.
         try await store.install(
@@ -1051,10 +1042,10 @@ extension ConstraintStoreTests {
         try await store.install(try Self.targeted("2"), verify: acceptEverything)
         // Installed in the background after the screen showed update 2: 3 was never shown.
         try await store.install(try Self.targeted("3", height: 90), verify: acceptEverything)
-        #expect(try !store.confirm(version: "2"))
-        #expect(store.isPending)
-        #expect(try store.confirm(version: "3"))
-        #expect(!store.isPending)
+        #expect(
+            try (store.confirm(version: "2"), store.isPending, store.confirm(version: "3"), store.isPending) == (
+                false, true, true, false
+            ))
     }
 
     @available(*, deprecated, message: "tests the deprecated confirm()")
@@ -1077,21 +1068,23 @@ extension ConstraintStoreTests {
             try await store.install(try Self.targeted("2"), verify: acceptEverything)
             let pad = ConstraintInterpreter(source: store, environment: Windows.pad)
             // Header is not the update's: its failures are not counted.
-            #expect(throws: ConstraintError.self) { try pad.record(viewId: "missing", container: "Header") }
+            expectConstraintError { try pad.record(viewId: "missing", container: "Header") }
             #expect(store.layoutProblems.isEmpty)
-            #expect(throws: ConstraintError.self) { try pad.record(viewId: "subtitle", container: "Card") }
+            expectConstraintError { try pad.record(viewId: "subtitle", container: "Card") }
             await store.waitForLayoutHealthRollback()
-            #expect(store.installedVersion == nil)
-            #expect(try pad.record(viewId: "title", container: "Card").height == 60)
+            #expect(try (store.installedVersion, pad.record(viewId: "title", container: "Card").height) == (nil, 60))
             let message = try #require(log.all.first { $0.code == .updateRolledBack }?.message)
-            #expect(message.contains("update 2 was rolled back at once: 1 layout problem"))
-            #expect(message.contains("Card: no view \"subtitle\""))
+            #expect(
+                (
+                    message.contains("update 2 was rolled back at once: 1 layout problem"),
+                    message.contains("Card: no view \"subtitle\"")
+                ) == (true, true))
         }
         // The rollback's task lets go of the store once it has returned: wait for it, as the next launch would.
         while released != nil { try await Task.sleep(nanoseconds: 1_000_000) }
         // Refused afterwards, at the next launch too, unless the app means it.
         let store = try sandbox.open()
-        await #expect(throws: ConstraintError.self) {
+        await expectAsyncConstraintError {
             try await store.install(try Self.targeted("2"), verify: acceptEverything)
         }
         try await store.install(try Self.targeted("2"), allowDowngrade: true, verify: acceptEverything)
@@ -1107,8 +1100,10 @@ extension ConstraintStoreTests {
         store.reportLayoutProblem("unsatisfiable constraints", container: "Card")
         store.reportLayoutProblem("not the update's", container: "Header")
         await store.waitForLayoutHealthRollback()
-        #expect(store.installedVersion == "2")
-        #expect(store.layoutProblems == ["Card: title is clipped", "Card: unsatisfiable constraints"])
+        #expect(
+            (store.installedVersion, store.layoutProblems) == (
+                "2", ["Card: title is clipped", "Card: unsatisfiable constraints"]
+            ))
         store.reportLayoutProblem("a third", container: "Card")
         await store.waitForLayoutHealthRollback()
         #expect(store.installedVersion == nil)

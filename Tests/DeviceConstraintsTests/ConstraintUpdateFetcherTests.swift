@@ -23,9 +23,10 @@ struct ConstraintUpdateFetcherTests {
 
         let outcome = try await fetcher(server, store).fetch(verify: acceptEverything)
 
-        #expect(outcome == .installed(version: "2"))
-        #expect(store.installedVersion == "2")
-        #expect(try pad.record(viewId: "title", container: "Card").height == 72)
+        #expect(
+            try (outcome, store.installedVersion, pad.record(viewId: "title", container: "Card").height) == (
+                .installed(version: "2"), "2", 72
+            ))
         let request = try #require(server.requests.first)
         #expect(request.method == "GET" && request.path == "/update.json")
         // The first request is not conditional, and carries nothing of the app's or the device's.
@@ -45,12 +46,12 @@ struct ConstraintUpdateFetcherTests {
 
         let outcome = try await fetcher(server, store).fetch { _ in Issue.record("a 304 has nothing to verify") }
 
-        #expect(outcome == .notModified)
-        #expect(server.requests.count == 2)
-        #expect(server.requests[1].headers["if-none-match"] == #""v2""#)
-        #expect(server.requests[1].headers["if-modified-since"] == Published.lastModified)
-        #expect(sandbox.contents == before)
-        #expect(store.installedVersion == "2")
+        #expect(
+            (
+                outcome, server.requests.count, server.requests[1].headers["if-none-match"],
+                server.requests[1].headers["if-modified-since"]
+            ) == (.notModified, 2, #""v2""#, Published.lastModified))
+        #expect((sandbox.contents, store.installedVersion) == (before, "2"))
     }
 
     @Test func aChangedETagGetsTheNewUpdate() async throws {
@@ -63,9 +64,12 @@ struct ConstraintUpdateFetcherTests {
         #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
 
         published.publish(try Fixtures.data("Fetch", "3.json"), etag: #""b""#)
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "3"))
-        #expect(try pad.record(viewId: "title", container: "Card").height == 80)
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .notModified)
+        #expect(
+            try await (
+                fetcher(server, store).fetch(verify: acceptEverything),
+                pad.record(viewId: "title", container: "Card").height,
+                fetcher(server, store).fetch(verify: acceptEverything)
+            ) == (.installed(version: "3"), 80, .notModified))
 
         #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, #""a""#, #""b""#])
     }
@@ -76,8 +80,11 @@ struct ConstraintUpdateFetcherTests {
         defer { server.stop() }
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .upToDate(version: "2"))
+        #expect(
+            try await (
+                fetcher(server, store).fetch(verify: acceptEverything),
+                fetcher(server, store).fetch(verify: acceptEverything)
+            ) == (.installed(version: "2"), .upToDate(version: "2")))
     }
 
     @Test func validatorsAreSentOnlyWhileTheirVersionIsInstalled() async throws {
@@ -90,8 +97,10 @@ struct ConstraintUpdateFetcherTests {
         try await store.rollback()
 
         // A 304 now would leave the device on the app's files for good.
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
-        #expect(server.requests[1].headers["if-none-match"] == nil)
+        #expect(
+            try await (
+                fetcher(server, store).fetch(verify: acceptEverything), server.requests[1].headers["if-none-match"]
+            ) == (.installed(version: "2"), nil))
         // Nor are they sent for another URL.
         let other = ConstraintUpdateFetcher(url: server.url("/other.json"), store: store, timeout: 600, retryDelay: 0)
         _ = try await other.fetch(verify: acceptEverything)
@@ -107,10 +116,12 @@ struct ConstraintUpdateFetcherTests {
         defer { server.stop() }
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .upToDate(version: "2"))
-        #expect(server.requests[1].headers["if-none-match"] == nil)
-        #expect(sandbox.contents[FetchRecord.name] == nil)
+        #expect(
+            try await (
+                fetcher(server, store).fetch(verify: acceptEverything),
+                fetcher(server, store).fetch(verify: acceptEverything)
+            ) == (.installed(version: "2"), .upToDate(version: "2")))
+        #expect((server.requests[1].headers["if-none-match"], sandbox.contents[FetchRecord.name]) == (nil, nil))
     }
 
     // MARK: - Statuses and retries
@@ -121,14 +132,14 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch(verify: acceptEverything)
         }
 
-        #expect(error?.code == .httpError)
-        #expect(error?.description.contains("answered 404") == true)
-        #expect(error?.file == server.url("/update.json").absoluteString)
-        #expect(server.requests.count == 1)
+        #expect(
+            (error?.code, error?.description.contains("answered 404"), error?.file, server.requests.count) == (
+                .httpError, true, server.url("/update.json").absoluteString, 1
+            ))
         #expect(store.installedVersion == nil)
     }
 
@@ -146,8 +157,10 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        #expect(try await fetcher(server, store).fetch(verify: acceptEverything) == .installed(version: "2"))
-        #expect(server.requests.count == 3)
+        #expect(
+            try await (fetcher(server, store).fetch(verify: acceptEverything), server.requests.count) == (
+                .installed(version: "2"), 3
+            ))
     }
 
     @Test func a500OnEveryAttemptIsAnHTTPErrorAfterThemAll() async throws {
@@ -156,13 +169,12 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store, attempts: 3).fetch(verify: acceptEverything)
         }
 
-        #expect(error?.code == .httpError)
-        #expect(error?.message.contains("after 3 attempts") == true)
-        #expect(server.requests.count == 3)
+        #expect(
+            (error?.code, error?.message.contains("after 3 attempts"), server.requests.count) == (.httpError, true, 3))
     }
 
     @Test func theBackoffDoublesWithJitterUpToItsCeiling() throws {
@@ -171,10 +183,13 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: URL(fileURLWithPath: "/"), store: store, retryDelay: 1, maximumRetryDelay: 5)
         for _ in 0..<200 {
-            #expect((500_000_000...1_000_000_000).contains(fetcher.backoff(after: 1)))
-            #expect((1_000_000_000...2_000_000_000).contains(fetcher.backoff(after: 2)))
-            #expect((2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 4)))
-            #expect((2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 1000)))
+            #expect(
+                (
+                    (500_000_000...1_000_000_000).contains(fetcher.backoff(after: 1)),
+                    (1_000_000_000...2_000_000_000).contains(fetcher.backoff(after: 2)),
+                    (2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 4)),
+                    (2_500_000_000...5_000_000_000).contains(fetcher.backoff(after: 1000))
+                ) == (true, true, true, true))
         }
         let delays = Set((0..<50).map { _ in fetcher.backoff(after: 1) })
         #expect(delays.count > 1, "no jitter")
@@ -190,11 +205,9 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, timeout: 1, maximumAttempts: 2, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
-        #expect(error?.code == .timedOut)
-        #expect(server.requests.count == 2)
-        #expect(store.installedVersion == nil)
+        #expect((error?.code, server.requests.count, store.installedVersion) == (.timedOut, 2, nil))
     }
 
     @Test func aBodyCutShortIsTriedAgainThenReported() async throws {
@@ -204,13 +217,11 @@ struct ConstraintUpdateFetcherTests {
         let sandbox = try StoreSandbox()
         let store = try sandbox.open()
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store, attempts: 2).fetch(verify: acceptEverything)
         }
 
-        #expect(error?.code == .downloadFailed)
-        #expect(server.requests.count == 2)
-        #expect(store.installedVersion == nil)
+        #expect((error?.code, server.requests.count, store.installedVersion) == (.downloadFailed, 2, nil))
     }
 
     @Test func aBodyOverTheBoundIsStoppedWhileItIsRead() async throws {
@@ -222,10 +233,9 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, maximumSize: 1 << 20, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
-        #expect(error?.code == .fileTooLarge)
-        #expect(server.requests.count == 1)
+        #expect((error?.code, server.requests.count) == (.fileTooLarge, 1))
         // Stopped at the piece that passed the bound (FoundationNetworking hands over at most a few hundred KiB at a
         // time), not at the end of the body.
         let message = try #require(error?.message.components(separatedBy: "stopped after "))
@@ -243,11 +253,13 @@ struct ConstraintUpdateFetcherTests {
         let fetcher = ConstraintUpdateFetcher(
             url: server.url("/update.json"), store: store, maximumSize: bundle.count - 1, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
-        #expect(error?.code == .fileTooLarge)
-        #expect(error?.message.contains("is \(bundle.count) bytes, over the limit of \(bundle.count - 1)") == true)
-        #expect(server.requests.count == 1)
+        #expect(
+            (
+                error?.code, error?.message.contains("is \(bundle.count) bytes, over the limit of \(bundle.count - 1)"),
+                server.requests.count
+            ) == (.fileTooLarge, true, 1))
     }
 
     @Test func aRedirectLoopIsStopped() async throws {
@@ -259,10 +271,9 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let fetcher = ConstraintUpdateFetcher(url: server.url("/a"), store: store, timeout: 600, retryDelay: 0)
 
-        let error = await #expect(throws: ConstraintError.self) { try await fetcher.fetch(verify: acceptEverything) }
+        let error = await expectAsyncConstraintError { try await fetcher.fetch(verify: acceptEverything) }
 
-        #expect(error?.code == .tooManyRedirects)
-        #expect(server.requests.count == 6)
+        #expect((error?.code, server.requests.count) == (.tooManyRedirects, 6))
     }
 
     @Test func aRedirectIsFollowed() async throws {
@@ -289,13 +300,11 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let before = sandbox.contents
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch(verify: acceptEverything)
         }
 
-        #expect(error?.code == code)
-        #expect(server.requests.count == 1)
-        #expect(sandbox.contents == before)
+        #expect((error?.code, server.requests.count, sandbox.contents) == (code, 1, before))
     }
 
     @Test func aBundleVerifyRefusesInstallsNothing() async throws {
@@ -308,14 +317,13 @@ struct ConstraintUpdateFetcherTests {
         let store = try sandbox.open()
         let before = sandbox.contents
 
-        let error = await #expect(throws: ConstraintError.self) {
+        let error = await expectAsyncConstraintError {
             try await fetcher(server, store).fetch { update in
                 guard key.isValidSignature(signature, for: update.data()) else { throw TamperedUpdate() }
             }
         }
 
-        #expect(error?.code == .verificationFailed)
-        #expect(sandbox.contents == before)
+        #expect((error?.code, sandbox.contents) == (.verificationFailed, before))
     }
 
     // MARK: - Cancellation
@@ -331,9 +339,8 @@ struct ConstraintUpdateFetcherTests {
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
 
-        let error = await #expect(throws: ConstraintError.self) { try await task.value }
-        #expect(error?.code == .cancelled)
-        #expect(server.requests.count == 1)
+        let error = await expectAsyncConstraintError { try await task.value }
+        #expect((error?.code, server.requests.count) == (.cancelled, 1))
     }
 
     @Test func cancellingTheTaskStopsTheBackoff() async throws {
@@ -348,9 +355,8 @@ struct ConstraintUpdateFetcherTests {
         while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
 
-        let error = await #expect(throws: ConstraintError.self) { try await task.value }
-        #expect(error?.code == .cancelled)
-        #expect(server.requests.count == 1)
+        let error = await expectAsyncConstraintError { try await task.value }
+        #expect((error?.code, server.requests.count) == (.cancelled, 1))
     }
 
     // MARK: - An audience
@@ -380,10 +386,9 @@ struct ConstraintUpdateFetcherTests {
         #expect(assignment.unmetCondition?.description == "appVersion>=3.2")
         #expect(store.installedVersion == nil && sandbox.contents == before)
         // The fetch without an audience leaves the judgment to the store, which refuses it.
-        let error = await #expect(throws: ConstraintError.self) {
+        await expectAsyncError(.updateNotAssigned) {
             try await fetcher(server, store).fetch(verify: acceptEverything)
         }
-        #expect(error?.code == .updateNotAssigned)
 
         audience.appVersion = "3.2"
         #expect(
@@ -400,8 +405,7 @@ struct ConstraintUpdateFetcherTests {
             Issue.record("not .notAssigned: \(killed)")
             return
         }
-        #expect(stopped.arm == .notInRollout)
-        #expect(store.installedVersion == nil)
+        #expect((stopped.arm, store.installedVersion) == (.notInRollout, nil))
     }
 
     // MARK: - Helpers

@@ -17,15 +17,12 @@ struct ConstraintUpdateTests {
                 "Empty.json": Data(),
             ])
         let read = try ConstraintUpdate(data: update.data())
-        #expect(read == update)
-        #expect(read.version == "1.4.2")
-        #expect(read.files["Card_iPad.json"] == update.files["Card_iPad.json"])
+        #expect((read, read.version, read.files["Card_iPad.json"]) == (update, "1.4.2", update.files["Card_iPad.json"]))
     }
 
     @Test func aBundleOfTheFixturesReadsItsVersionAndFiles() throws {
         let update = try ConstraintUpdate(data: Fixtures.data("Store/Updates", "2.json"))
-        #expect(update.version == "2")
-        #expect(update.files.keys.sorted() == ["Badge.json", "Card_iPad.json"])
+        #expect((update.version, update.files.keys.sorted()) == ("2", ["Badge.json", "Card_iPad.json"]))
         let card = try ConstraintFileParser().parse(
             try #require(update.files["Card_iPad.json"]), fileName: "Card_iPad.json")
         #expect(card["title"]?.height == 72)
@@ -43,12 +40,8 @@ struct ConstraintUpdateTests {
     @Test func aBundleOverTheLimitIsRefusedBeforeItIsParsed() throws {
         // Not JSON at all: a parse would say so; the size is checked first.
         let bytes = Data(repeating: UInt8(ascii: "x"), count: 1_001)
-        #expect(throws: ConstraintError.self) { try ConstraintUpdate(data: bytes, maximumSize: 1_000) }
-        do {
-            _ = try ConstraintUpdate(data: bytes, maximumSize: 1_000)
-        } catch {
-            #expect(error.code == .fileTooLarge)
-            #expect(error.message.contains("1001 bytes, over the limit of 1000 bytes"))
+        expectError(.fileTooLarge, says: "1001 bytes, over the limit of 1000 bytes") {
+            try ConstraintUpdate(data: bytes, maximumSize: 1_000)
         }
         #expect(ConstraintUpdate.defaultMaximumSize == 64 << 20)
     }
@@ -92,12 +85,10 @@ struct ConstraintUpdateTests {
             _ = try ConstraintUpdate(data: Data(bad.text.utf8))
             Issue.record("read \(bad.text)")
         } catch {
-            #expect(error.code == bad.code)
-            #expect(error.message.contains(bad.says), "\(error)")
             if bad.line > 0 {
-                #expect(error.file == "update bundle")
-                #expect(error.line == bad.line)
-                #expect(error.column == bad.column)
+                expectError(error, bad.code, file: "update bundle", line: bad.line, column: bad.column, says: bad.says)
+            } else {
+                expectError(error, bad.code, says: bad.says)
             }
         }
     }
@@ -120,12 +111,6 @@ struct ConstraintUpdateTests {
         "1234567890123456789", String(repeating: "1.", count: 32) + "1",
     ])
     func aVersionThatIsNotDotSeparatedNumbersIsRefused(_ text: String) {
-        #expect(throws: ConstraintError.self) { try UpdateVersion(text) }
-        do {
-            _ = try UpdateVersion(text)
-        } catch {
-            #expect(error.code == .invalidVersion)
-            #expect(error.message.contains("a version is numbers separated by dots"))
-        }
+        expectError(.invalidVersion, says: "a version is numbers separated by dots") { try UpdateVersion(text) }
     }
 }

@@ -29,8 +29,10 @@ struct ContainerIndexTests {
             #expect(position % 3 == 0 ? found == nil : found === tables[position])
         }
         #expect(index.remove("Container0View") == nil)
-        #expect(Set(index.all.map(\.name)) == Set(names.enumerated().filter { $0.0 % 3 != 0 }.map(\.1)))
-        #expect(index.removeAll().count == 200)
+        #expect(
+            (Set(index.all.map(\.name)), index.removeAll().count) == (
+                Set(names.enumerated().filter { $0.0 % 3 != 0 }.map(\.1)), 200
+            ))
         #expect(index.count == 0 && index.table("Container1View") == nil)
     }
 
@@ -119,7 +121,10 @@ struct ContainerIndexTests {
             "Caf\u{E9}_iPhone6.json": #"{"Caf\#u{E9}": [{"cafe\#u{301}Label": {"width": 5}}]}"#
         ])
         let interpreter = ConstraintInterpreter(source: source, device: try DeviceCatalog.profile("iPhone6"))
-        #expect(try interpreter.record(viewId: "caf\u{E9}Label", container: "Caf\u{E9}").width == 5)
-        #expect(interpreter.cachedRecord(viewId: "cafe\u{301}Label", container: "Cafe\u{301}")?.width == 5)
+        #expect(
+            try (
+                interpreter.record(viewId: "caf\u{E9}Label", container: "Caf\u{E9}").width,
+                interpreter.cachedRecord(viewId: "cafe\u{301}Label", container: "Cafe\u{301}")?.width
+            ) == (5, 5))
     }
 }

@@ -33,12 +33,16 @@ struct ContainerScopeTests {
         detail.measured(width: 700, height: 1366)
         await detail.tracker.catchingUp?.value
 
-        #expect(window.live.device.name == .iPadPro12Inch)
-        #expect(sidebar.live.device.name == .iPhone5)
-        #expect(detail.live.device.name == .iPadSplitView694)
-        #expect(window.live[viewId: "row", container: "Split"].height == 60)
-        #expect(sidebar.live[viewId: "row", container: "Split"].height == 44)
-        #expect(detail.live[viewId: "row", container: "Split"].height == 60)
+        #expect(
+            (
+                window.live.device.name, sidebar.live.device.name, detail.live.device.name,
+                window.live[viewId: "row", container: "Split"].height
+            ) == (.iPadPro12Inch, .iPhone5, .iPadSplitView694, 60))
+        #expect(
+            (
+                sidebar.live[viewId: "row", container: "Split"].height,
+                detail.live[viewId: "row", container: "Split"].height
+            ) == (44, 60))
         #expect(sidebar.live.environment.width == 320 && detail.live.environment.width == 700)
     }
 
@@ -48,10 +52,11 @@ struct ContainerScopeTests {
         sidebar.measured(width: 320, height: 1366)
         let environment = sidebar.live.environment
         #expect(environment.idiom == .pad && environment.idiomIsKnown)
-        #expect(environment.displayScale == 2)
-        #expect(environment.layoutDirection == .rightToLeft)
-        #expect(environment.horizontalSizeClass == .compact)
-        #expect(window.live.environment.horizontalSizeClass == .regular)
+        #expect(
+            (
+                environment.displayScale, environment.layoutDirection, environment.horizontalSizeClass,
+                window.live.environment.horizontalSizeClass
+            ) == (2, .rightToLeft, .compact, .regular))
 
         // The window's traits change: the container takes them again, keeping its own size.
         var left = Self.padTraits
@@ -59,9 +64,11 @@ struct ContainerScopeTests {
         left.displayScale = 3
         window.traitsChanged(left)
         sidebar.enclosingChanged(window.live.environment)
-        #expect(sidebar.live.environment.layoutDirection == .leftToRight)
-        #expect(sidebar.live.environment.displayScale == 3)
-        #expect(sidebar.live.environment.width == 320)
+        #expect(
+            (
+                sidebar.live.environment.layoutDirection, sidebar.live.environment.displayScale,
+                sidebar.live.environment.width
+            ) == (.leftToRight, 3, 320))
     }
 
     @Test func aContainerTakesTheWindowsTextSizeAndFollowsItsChanges() throws {
@@ -71,14 +78,14 @@ struct ContainerScopeTests {
         window.traitsChanged(traits)
         let sidebar = ContainerScope(in: window.live)
         sidebar.measured(width: 320, height: 1366)
-        #expect(sidebar.live.environment.textSize == .accessibility2)
-        #expect(window.live.environment.container(width: 320, height: 1366).textSize == .accessibility2)
+        #expect(
+            (sidebar.live.environment.textSize, window.live.environment.container(width: 320, height: 1366).textSize)
+                == (.accessibility2, .accessibility2))
 
         traits.textSize = .xSmall
         window.traitsChanged(traits)
         sidebar.enclosingChanged(window.live.environment)
-        #expect(sidebar.live.environment.textSize == .xSmall)
-        #expect(sidebar.live.environment.width == 320)
+        #expect((sidebar.live.environment.textSize, sidebar.live.environment.width) == (.xSmall, 320))
     }
 
     @Test func aContainerWhoseOwnTextSizeDiffersFromTheWindowsFollowsItsOwn() throws {
@@ -88,8 +95,7 @@ struct ContainerScopeTests {
         let detail = ContainerScope(in: window.live)
         detail.measured(width: 700, height: 1366)
         detail.enclosingChanged(window.live.environment, textSize: .accessibility3)
-        #expect(detail.live.environment.textSize == .accessibility3)
-        #expect(window.live.environment.textSize == .large)
+        #expect((detail.live.environment.textSize, window.live.environment.textSize) == (.accessibility3, .large))
         // Without a size of its own, it takes the window's again.
         detail.enclosingChanged(window.live.environment)
         #expect(detail.live.environment.textSize == .large)
@@ -108,8 +114,11 @@ struct ContainerScopeTests {
         await popover.tracker.catchingUp?.value
         #expect(popover.enclosing === detail.interpreter)
         #expect(popover.live.environment.idiom == .pad && popover.live.environment.displayScale == 2)
-        #expect(popover.live[viewId: "row", container: "Split"].height == 44)
-        #expect(detail.live[viewId: "row", container: "Split"].height == 60)
+        #expect(
+            (
+                popover.live[viewId: "row", container: "Split"].height,
+                detail.live[viewId: "row", container: "Split"].height
+            ) == (44, 60))
     }
 
     @Test(.timeLimit(.minutes(10)))

@@ -30,9 +30,10 @@ struct DebugLogTests {
         let lines = LockedList<(ConstraintDiagnostic.Severity, String)>()
         let reporter = DebugLog.Reporter(limit: 2) { severity, text in lines.append((severity, text)) }
         for line in 1...10 { reporter.report(Self.typo(line)) }
-        #expect(lines.all.count == 3)
-        #expect(lines.all.last?.0 == .note)
-        #expect(lines.all.last?.1.contains("2 distinct warnings were reported") == true)
+        #expect(
+            (lines.all.count, lines.all.last?.0, lines.all.last?.1.contains("2 distinct warnings were reported")) == (
+                3, .note, true
+            ))
     }
 
     @Test func anInterpreterWithoutAHandlerReportsInADebugBuild() throws {

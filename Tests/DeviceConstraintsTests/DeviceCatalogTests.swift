@@ -57,8 +57,11 @@ struct DeviceCatalogTests {
     func anOriginalSizeResolvesToItsOriginalNameInBothOrientations(name: DeviceName, width: Double, height: Double) {
         let idiom: DeviceIdiom = name == .iPad ? .pad : .phone
         for requested in [nil, idiom] {
-            #expect(standard.resolve(width: width, height: height, idiom: requested).name == name)
-            #expect(standard.resolve(width: height, height: width, idiom: requested).name == name)
+            let names = [
+                standard.resolve(width: width, height: height, idiom: requested).name,
+                standard.resolve(width: height, height: width, idiom: requested).name,
+            ]
+            #expect(names == [name, name], "portrait, landscape, idiom \(String(describing: requested))")
         }
         #expect(standard.profile(named: name)?.fallbacks == [])
     }
@@ -69,11 +72,10 @@ struct DeviceCatalogTests {
     ) throws {
         for (windowWidth, windowHeight) in [(width, height), (height, width)] {
             let profile = standard.resolve(width: windowWidth, height: windowHeight)
-            #expect(profile.name == name)
             let chain = standard.lookupChain(for: profile)
-            #expect(chain.first == name)
-            let last = try #require(chain.last)
-            #expect(Self.originalNames.contains(last), "chain \(chain) does not end in an original class")
+            #expect([profile.name, chain.first] == [name, name], "\(windowWidth)×\(windowHeight)")
+            #expect(
+                chain.last.map(Self.originalNames.contains) == true, "chain \(chain) does not end in an original class")
         }
     }
 
@@ -91,10 +93,11 @@ struct DeviceCatalogTests {
                 classes.filter { $0.idiom == profile.idiom && $0.width <= profile.width }.max { $0.width < $1.width })
             #expect(profile.fallbacks == [widest.name], "\(profile)")
         }
-        #expect(standard.profile(named: .iPhone16Pro)?.fallbacks == [.iPhone6])
+        #expect(
+            [.iPhone16Pro, .iPadSplitView678, .iPadSplitView694].map { standard.profile(named: $0)?.fallbacks } == [
+                [.iPhone6], [.iPad], [.iPad],
+            ])
         #expect(standard.lookupChain(for: .iPadMini) == [.iPadMini, .iPadSplitView694, .iPad])
-        #expect(standard.profile(named: .iPadSplitView678)?.fallbacks == [.iPad])
-        #expect(standard.profile(named: .iPadSplitView694)?.fallbacks == [.iPad])
         #expect(
             standard.widerFallbacks.map { [$0.profile.name, $0.fallback.name] } == [
                 [.iPadSplitView678, .iPad], [.iPadSplitView694, .iPad], [.iPadMini, .iPad],
@@ -103,13 +106,14 @@ struct DeviceCatalogTests {
 
     @Test func iPhone14ProFallsBackToIPhone6() throws {
         let profile = try #require(standard.profile(named: .iPhone14Pro))
-        #expect(standard.lookupChain(for: profile) == [.iPhone14Pro, .iPhone6])
-        #expect(standard.lookupChain(for: .iPhone14Pro) == [.iPhone14Pro, .iPhone6])
+        #expect(
+            [standard.lookupChain(for: profile), standard.lookupChain(for: .iPhone14Pro)] == [
+                [.iPhone14Pro, .iPhone6], [.iPhone14Pro, .iPhone6],
+            ])
     }
 
     @Test func anUnknownNameHasAChainOfItselfAndNoProfile() {
-        #expect(standard.lookupChain(for: DeviceName("Watch")) == ["Watch"])
-        #expect(standard.profile(named: "Watch") == nil)
+        #expect((standard.lookupChain(for: DeviceName("Watch")), standard.profile(named: "Watch")) == (["Watch"], nil))
     }
 
     // MARK: - Resolution
@@ -125,10 +129,10 @@ struct DeviceCatalogTests {
         ]
         let withPad = standard.resolve(width: width, height: height, idiom: .pad)
         let withoutIdiom = standard.resolve(width: width, height: height)
-        #expect(withPad.idiom == .phone)
-        #expect(withoutIdiom.idiom == .phone)
-        #expect(withPad.name == expected[width]?.withPad)
-        #expect(withoutIdiom.name == expected[width]?.withoutIdiom)
+        #expect(
+            ([withPad.idiom, withoutIdiom.idiom], [withPad.name, withoutIdiom.name]) == (
+                [.phone, .phone], [expected[width]?.withPad, expected[width]?.withoutIdiom]
+            ))
     }
 
     /// Split View on iPads: 507 and 694 are a half and two thirds of a 9.7" iPad in landscape (1024×768); 639 is
@@ -145,8 +149,10 @@ struct DeviceCatalogTests {
     ])
     func anIPadSplitViewWindowResolvesToADocumentedProfile(width: Double, height: Double, expected: DeviceName) {
         let profile = standard.resolve(width: width, height: height, idiom: .pad)
-        #expect(profile.name == expected)
-        #expect(standard.lookupChain(for: profile).last == (profile.idiom == .pad ? .iPad : .iPhone6Plus))
+        #expect(
+            (profile.name, standard.lookupChain(for: profile).last) == (
+                expected, (profile.idiom == .pad ? .iPad : .iPhone6Plus)
+            ))
     }
 
     @Test(arguments: [
@@ -159,8 +165,7 @@ struct DeviceCatalogTests {
     ])
     func anUnknownPhoneSizeResolvesToAPhone(width: Double, height: Double, expected: DeviceName) {
         let profile = standard.resolve(width: width, height: height)
-        #expect(profile.idiom == .phone)
-        #expect(profile.name == expected)
+        #expect((profile.idiom, profile.name) == (.phone, expected))
     }
 
     @Test func noPhoneSizedWindowResolvesToAPad() {
@@ -174,14 +179,28 @@ struct DeviceCatalogTests {
         }
     }
 
+    /// Windows (width, height, idiom) and the name each must resolve to in `catalog`, checked in one expectation.
+    static func expectResolutions(
+        _ catalog: DeviceCatalog, _ cases: [(Double, Double, DeviceIdiom?, DeviceName)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (width, height, idiom, expected) in cases {
+            let name = catalog.resolve(width: width, height: height, idiom: idiom).name
+            #expect(
+                name == expected, "\(width)×\(height), idiom \(idiom.map { "\($0)" } ?? "nil")",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func anUnknownPadSizeTakesTheWidestPadThatFitsItsWidthAsGiven() {
-        #expect(standard.resolve(width: 760, height: 1100).name == .iPadMini)
-        #expect(standard.resolve(width: 800, height: 1100).name == .iPad)
-        #expect(standard.resolve(width: 800, height: 1100, idiom: .pad).name == .iPad)
-        #expect(standard.resolve(width: 830, height: 1100).name == .iPadAir)
-        #expect(standard.resolve(width: 900, height: 1200).name == .iPadPro11)
-        // In landscape the width as given counts: 1100 fits every pad up to 1032 wide.
-        #expect(standard.resolve(width: 1100, height: 800).name == .iPadPro13)
+        Self.expectResolutions(
+            standard,
+            [
+                (760, 1100, nil, .iPadMini), (800, 1100, nil, .iPad), (800, 1100, .pad, .iPad),
+                (830, 1100, nil, .iPadAir), (900, 1200, nil, .iPadPro11),
+                // In landscape the width as given counts: 1100 fits every pad up to 1032 wide.
+                (1100, 800, nil, .iPadPro13),
+            ])
     }
 
     @Test func anExactMatchPrefersTheRequestedIdiomAndOtherwiseCatalogOrder() throws {
@@ -189,15 +208,16 @@ struct DeviceCatalogTests {
             DeviceProfile(name: "phoneA", idiom: .phone, width: 500, height: 800),
             DeviceProfile(name: "padA", idiom: .pad, width: 500, height: 800),
         ])
-        #expect(catalog.resolve(width: 500, height: 800, idiom: .pad).name == "padA")
-        #expect(catalog.resolve(width: 800, height: 500, idiom: .pad).name == "padA")
-        #expect(catalog.resolve(width: 500, height: 800, idiom: .phone).name == "phoneA")
-        #expect(catalog.resolve(width: 500, height: 800).name == "phoneA")
+        Self.expectResolutions(
+            catalog,
+            [
+                (500, 800, .pad, "padA"), (800, 500, .pad, "padA"), (500, 800, .phone, "phoneA"),
+                (500, 800, nil, "phoneA"),
+            ])
     }
 
     @Test func anExactMatchOfAnotherIdiomIsUsedWhenTheRequestedIdiomHasNone() {
-        #expect(standard.resolve(width: 375, height: 667, idiom: .pad).name == .iPhone6)
-        #expect(standard.resolve(width: 768, height: 1024, idiom: .phone).name == .iPad)
+        Self.expectResolutions(standard, [(375, 667, .pad, .iPhone6), (768, 1024, .phone, .iPad)])
     }
 
     @Test func widthTiesGoToTheNearestHeightThenToCatalogOrder() throws {
@@ -206,13 +226,13 @@ struct DeviceCatalogTests {
             DeviceProfile(name: "tall", idiom: .phone, width: 400, height: 900),
             DeviceProfile(name: "tallTwin", idiom: .phone, width: 400, height: 900),
         ])
-        #expect(catalog.resolve(width: 410, height: 720).name == "short")
-        #expect(catalog.resolve(width: 720, height: 410).name == "short")
-        #expect(catalog.resolve(width: 410, height: 880).name == "tall")
-        #expect(catalog.resolve(width: 410, height: 1000).name == "tall")
-        // Nearest phone (rule 3) breaks ties the same way.
-        #expect(catalog.resolve(width: 300, height: 880).name == "tall")
-        #expect(catalog.resolve(width: 300, height: 600).name == "short")
+        Self.expectResolutions(
+            catalog,
+            [
+                (410, 720, nil, "short"), (720, 410, nil, "short"), (410, 880, nil, "tall"), (410, 1000, nil, "tall"),
+                // Nearest phone (rule 3) breaks ties the same way.
+                (300, 880, nil, "tall"), (300, 600, nil, "short"),
+            ])
     }
 
     @Test func aCatalogWithoutPhonesResolvesANarrowWindowToTheNearestWidth() throws {
@@ -220,9 +240,8 @@ struct DeviceCatalogTests {
             DeviceProfile(name: "large", idiom: .pad, width: 1024, height: 1366),
             DeviceProfile(name: "small", idiom: .pad, width: 768, height: 1024),
         ])
-        #expect(catalog.resolve(width: 320, height: 1024).name == "small")
-        #expect(catalog.resolve(width: 320, height: 1024, idiom: .pad).name == "small")
-        #expect(catalog.resolve(width: 1000, height: 1300, idiom: .phone).name == "large")
+        Self.expectResolutions(
+            catalog, [(320, 1024, nil, "small"), (320, 1024, .pad, "small"), (1000, 1300, .phone, "large")])
     }
 
     @Test func aCatalogWithoutPadsResolvesAPadWindowToTheNearestPhone() throws {
@@ -230,13 +249,11 @@ struct DeviceCatalogTests {
             DeviceProfile(name: "small", idiom: .phone, width: 320, height: 568),
             DeviceProfile(name: "large", idiom: .phone, width: 414, height: 736),
         ])
-        #expect(catalog.resolve(width: 768, height: 1024).name == "large")
-        #expect(catalog.resolve(width: 330, height: 1024, idiom: .pad).name == "small")
+        Self.expectResolutions(catalog, [(768, 1024, nil, "large"), (330, 1024, .pad, "small")])
     }
 
     @Test func nanAndNegativeSizesCountAsZero() {
-        #expect(standard.resolve(width: .nan, height: -5).name == .iPhone5)
-        #expect(standard.resolve(width: -1, height: .nan, idiom: .pad).name == .iPhone5)
+        Self.expectResolutions(standard, [(.nan, -5, nil, .iPhone5), (-1, .nan, .pad, .iPhone5)])
     }
 
     // MARK: - Lookup chains
@@ -247,9 +264,7 @@ struct DeviceCatalogTests {
             DeviceProfile(name: "b", idiom: .phone, width: 380, height: 700, fallbacks: ["c"]),
             DeviceProfile(name: "c", idiom: .phone, width: 320, height: 568),
         ])
-        #expect(catalog.lookupChain(for: "a") == ["a", "b", "c"])
-        #expect(catalog.lookupChain(for: "b") == ["b", "c"])
-        #expect(catalog.lookupChain(for: "c") == ["c"])
+        #expect(["a", "b", "c"].map { catalog.lookupChain(for: $0) } == [["a", "b", "c"], ["b", "c"], ["c"]])
     }
 
     @Test func aChainVisitsAFallbacksOwnFallbacksBeforeTheNextFallback() throws {
@@ -346,11 +361,8 @@ struct DeviceCatalogTests {
     @Test(arguments: invalidCatalogs)
     func anInvalidCatalogIsRejectedWithACodeAndAMessageNamingTheDevice(_ example: InvalidCatalog) throws {
         let error = try #require(Self.catalogError(example.profiles))
-        #expect(error.code == example.code)
-        for fragment in example.fragments {
-            #expect(error.message.contains(fragment), "\(error.message) lacks \(fragment)")
-        }
-        #expect(error.keyPath == nil)
+        let lacking = example.fragments.filter { !error.message.contains($0) }
+        #expect((error.code, lacking, error.keyPath) == (example.code, [], nil), "\(error.message)")
     }
 
     @Test(arguments: ["iPhone6", "iPad-Pro.11", "Kiosk(2)", "Téléphone", "a.b.c"])
@@ -369,24 +381,24 @@ struct DeviceCatalogTests {
     ])
     func anInvalidNameGetsAnErrorSayingWhatWasFoundAndWhatIsAllowed(_ name: String, found: String) throws {
         let error = try #require(DeviceName.validate(name, what: "container name"))
-        #expect(error.code == .invalidName)
-        #expect(error.message.contains(found), "\(error.message)")
-        #expect(error.message.contains("may not contain"))
+        expectError(error, .invalidName, says: found, "may not contain")
         #expect(!error.message.contains("\n"))
     }
 
     @Test func aDeviceNameIsALiteralAStringAndComparable() {
         let literal: DeviceName = "iPhone6"
-        #expect(literal == .iPhone6)
-        #expect(DeviceName("iPhone6") == DeviceName(rawValue: "iPhone6"))
-        #expect(literal.description == "iPhone6")
-        #expect([DeviceName.iPhone6, .iPad, .iPhone5].sorted() == [.iPad, .iPhone5, .iPhone6])
+        #expect(
+            ([literal, DeviceName("iPhone6")], literal.description, [DeviceName.iPhone6, .iPad, .iPhone5].sorted()) == (
+                [.iPhone6, DeviceName(rawValue: "iPhone6")], "iPhone6", [.iPad, .iPhone5, .iPhone6]
+            ))
     }
 
     @Test func aProfileDescribesItsSizeIdiomAndFallbacks() throws {
         let profile = try #require(standard.profile(named: .iPhone14Pro))
-        #expect(profile.description == "iPhone14Pro (phone, 393×852) → iPhone6")
-        #expect(Self.phone("x", 375.5, 667).description == "x (phone, 375.5×667)")
+        #expect(
+            [profile.description, Self.phone("x", 375.5, 667).description] == [
+                "iPhone14Pro (phone, 393×852) → iPhone6", "x (phone, 375.5×667)",
+            ])
     }
 
     // MARK: - JSON
@@ -405,33 +417,24 @@ struct DeviceCatalogTests {
     }
 
     @Test func aWrongTypeInACatalogFileNamesItsKeyPath() throws {
-        let error = try #require(Self.jsonError(Self.fixture("wrong-type.json")))
-        #expect(error.code == .invalidFormat)
-        #expect(error.keyPath == "devices[1].width")
-        #expect(error.message.contains("expected a number"))
-        #expect(error.message.contains("found a string (\"wide\")"))
+        let error = Self.jsonError(try Self.fixture("wrong-type.json"))
+        expectError(
+            error, .invalidFormat, keyPath: "devices[1].width", says: "expected a number", "found a string (\"wide\")")
     }
 
     @Test func aMissingFieldInACatalogFileIsNamed() throws {
-        let error = try #require(Self.jsonError(Self.fixture("missing-field.json")))
-        #expect(error.code == .invalidFormat)
-        #expect(error.keyPath == "devices[1]")
-        #expect(error.message.contains("missing required key \"height\""))
+        let error = Self.jsonError(try Self.fixture("missing-field.json"))
+        expectError(error, .invalidFormat, keyPath: "devices[1]", says: "missing required key \"height\"")
     }
 
     @Test func aMalformedCatalogFileIsReportedAsMalformedJSON() throws {
-        let error = try #require(Self.jsonError(Self.fixture("malformed.json")))
-        #expect(error.code == .malformedJSON)
-        #expect(error.message.contains("not valid JSON"))
+        expectError(Self.jsonError(try Self.fixture("malformed.json")), .malformedJSON, says: "not valid JSON")
     }
 
     @Test func aFallbackCycleInACatalogFileShowsTheCycleAndItsKeyPath() throws {
-        let error = try #require(Self.jsonError(Self.fixture("fallback-cycle.json")))
-        #expect(error.code == .invalidCatalog)
-        #expect(error.keyPath == "devices[1].fallbacks[0]")
-        #expect(error.message.contains("a → b → a"))
-        #expect(error.line == 4)
-        #expect(error.column == 5)
+        let error = Self.jsonError(try Self.fixture("fallback-cycle.json"))
+        expectError(
+            error, .invalidCatalog, line: 4, column: 5, keyPath: "devices[1].fallbacks[0]", says: "a → b → a")
     }
 
     @Test func aWrongTypeInACatalogFileIsPlacedAtItsFileLineAndColumn() throws {
@@ -440,18 +443,17 @@ struct DeviceCatalogTests {
         let error = try #require(throws: ConstraintError.self) {
             try DeviceCatalog(json: Data(json.utf8), fileName: "devices.json")
         }
-        #expect(error.code == .invalidFormat)
         #expect(
-            error.description
-                == #"devices.json:2:44: error: expected a number (the portrait width in points), found a string ("wide") at devices[0].width"#
-        )
+            (error.code, error.description)
+                == (
+                    .invalidFormat,
+                    #"devices.json:2:44: error: expected a number (the portrait width in points), found a string ("wide") at devices[0].width"#
+                ))
     }
 
     @Test func aCatalogWithATrailingCommaIsRejectedAsStrictJSON() throws {
         let json = #"{"devices": [{"name": "a", "idiom": "phone", "width": 320, "height": 568},]}"#
-        let error = try #require(Self.jsonError(Data(json.utf8)))
-        #expect(error.code == .malformedJSON)
-        #expect(error.line == 1)
+        expectError(Self.jsonError(Data(json.utf8)), .malformedJSON, line: 1)
     }
 
     struct InvalidJSON: Sendable, CustomTestStringConvertible {
@@ -542,15 +544,15 @@ struct DeviceCatalogTests {
             error.description
                 == #"devices.json:2:41: error: "height" is a standard attribute, not an extension attribute; remove it from "extensionAttributes" at extensionAttributes[1]"#
         )
-        #expect(throws: ConstraintError.self) { try DeviceCatalog(catalog.profiles, extensionAttributes: ["columns"]) }
+        expectConstraintError { try DeviceCatalog(catalog.profiles, extensionAttributes: ["columns"]) }
     }
 
     @Test(arguments: invalidJSON)
     func anInvalidCatalogDocumentGetsACodeAKeyPathAndAMessage(_ example: InvalidJSON) throws {
         let error = try #require(Self.jsonError(Data(example.json.utf8)))
-        #expect(error.code == example.code)
-        #expect(error.keyPath == example.keyPath)
-        #expect(error.message.contains(example.fragment), "\(error.message)")
+        #expect(
+            (error.code, error.keyPath, error.message.contains(example.fragment))
+                == (example.code, example.keyPath, true), "\(error.message)")
     }
 
     // MARK: - Helpers
@@ -620,8 +622,10 @@ struct DeviceModelTests {
         }
         #expect(Set(expected.keys) == Set(DeviceModel.all.map(\.name)))
         for model in DeviceModel.all {
-            #expect(standard.deviceClass(of: model).name == expected[model.name], "\(model)")
-            #expect(standard.deviceClass(named: model.name)?.name == expected[model.name], "\(model)")
+            #expect(
+                [standard.deviceClass(of: model).name, standard.deviceClass(named: model.name)?.name] == [
+                    expected[model.name], expected[model.name],
+                ], "\(model)")
         }
         for (deviceClass, models) in Self.classes {
             #expect(Set(standard.models(of: deviceClass).map(\.name)) == Set(models), "\(deviceClass)")
@@ -630,19 +634,19 @@ struct DeviceModelTests {
 
     @Test func theIssuesNamesAreModelsOfTheirClasses() {
         let standard = DeviceCatalog.standard
-        #expect(standard.deviceClass(named: "iPhone16")?.name == .iPhone14Pro)
-        #expect(standard.deviceClass(named: "iPhone17ProMax")?.name == .iPhone16ProMax)
-        #expect(standard.deviceClass(named: "iPadAir13")?.name == .iPadPro12Inch)
+        #expect(
+            ["iPhone16", "iPhone17ProMax", "iPadAir13", "iPhone99"].map { standard.deviceClass(named: $0)?.name } == [
+                .iPhone14Pro, .iPhone16ProMax, .iPadPro12Inch, nil,
+            ])
         #expect(standard.lookupChain(for: "iPhone16") == [.iPhone14Pro, .iPhone6])
-        #expect(standard.deviceClass(named: "iPhone99") == nil)
     }
 
     @Test func everyModelNameIsAValidUniqueDeviceNameWithAPortraitSize() {
         #expect(Set(DeviceModel.all.map(\.name)).count == DeviceModel.all.count)
         for model in DeviceModel.all {
-            #expect(DeviceName.validate(model.name.rawValue, what: "model name") == nil)
-            #expect(model.width > 0 && model.width <= model.height, "\(model)")
-            #expect(DeviceModel.named(model.name) == model)
+            #expect(
+                DeviceName.validate(model.name.rawValue, what: "model name") == nil && model.width > 0
+                    && model.width <= model.height && DeviceModel.named(model.name) == model, "\(model)")
         }
     }
 
@@ -652,17 +656,18 @@ struct DeviceModelTests {
             DeviceProfile(name: "Large", idiom: .phone, width: 400, height: 800, fallbacks: ["Small"]),
             DeviceProfile(name: "iPhone16", idiom: .phone, width: 393, height: 852),
         ])
-        #expect(catalog.deviceClass(named: "iPhone8")?.name == "Small")
-        #expect(catalog.deviceClass(named: "iPhone17ProMax")?.name == "Large")
-        // A class named as a model is that class, whatever the model's size.
-        #expect(catalog.deviceClass(named: "iPhone16")?.name == "iPhone16")
+        // A class named as a model (iPhone16) is that class, whatever the model's size.
+        #expect(
+            ["iPhone8", "iPhone17ProMax", "iPhone16"].map { catalog.deviceClass(named: $0)?.name } == [
+                "Small", "Large", "iPhone16",
+            ])
         #expect(!catalog.fileDeviceNames(of: "Large").contains("iPhone16"))
     }
 
     @Test func anUnknownNameIsToldTheNearestModelAndItsClass() throws {
         let suggestion = try #require(DeviceCatalog.standard.suggestion(for: "iPhone15Plu"))
-        #expect(suggestion.name == "iPhone15Plus")
-        #expect(suggestion.note == "iPhone 15 Plus, read for class iPhone14ProMax")
+        #expect(
+            (suggestion.name, suggestion.note) == ("iPhone15Plus", "iPhone 15 Plus, read for class iPhone14ProMax"))
         #expect(DeviceCatalog.standard.suggestion(for: "iPhone6Plu")?.note == nil)
     }
 }

@@ -221,9 +221,10 @@ struct DirectoryWatcherTests {
         watcher.cancel()
 
         // Cancelling finishes the streams, so the readers end.
-        #expect(await firstReader.value == [["A.json"], ["B.json"]])
-        #expect(await secondReader.value == [["A.json"], ["B.json"]])
-        #expect(reports.all == [["A.json"], ["B.json"]])
+        #expect(
+            await (firstReader.value, secondReader.value, reports.all) == (
+                [["A.json"], ["B.json"]], [["A.json"], ["B.json"]], [["A.json"], ["B.json"]]
+            ))
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -276,8 +277,7 @@ struct DirectoryWatcherTests {
         let readers = open.all.map { stream in Task { await stream.collect() } }
         watcher.cancel()
         for reader in readers { #expect(await reader.value != nil, "a stream did not finish") }
-        #expect(!callbacks.all.isEmpty)
-        #expect(watcher.streamCount == 0)
+        #expect((callbacks.all.isEmpty, watcher.streamCount) == (false, 0))
     }
 
     // MARK: - Stopping
@@ -300,8 +300,7 @@ struct DirectoryWatcherTests {
 
         // Before.json once, or in two reports if this thread was held up between the write's open and its close.
         #expect(!before.isEmpty && before.allSatisfy { $0 == ["Before.json"] }, "\(before)")
-        #expect(reports.all == before)
-        #expect(await stream.collect() == before)
+        #expect(await (reports.all, stream.collect()) == (before, before))
         // A stream asked for after cancelling is finished from the start.
         #expect(await watcher.changes().collect() == [])
         watcher.cancel()
@@ -341,8 +340,7 @@ struct DirectoryWatcherTests {
         #expect(reports.map(\.time).elementsEqual([1.2]) { abs($0 - $1) < 1e-9 }, "\(reports)")
         // A pause longer than the debounce ends a report: two.
         let split = try await ScriptedDetector.play([(0, ["A.json"]), (1.5, ["B.json"])], debounce: 1)
-        #expect(split.map(\.names) == [["A.json"], ["B.json"]])
-        #expect(split.map(\.time) == [1, 2.5])
+        #expect((split.map(\.names), split.map(\.time)) == ([["A.json"], ["B.json"]], [1, 2.5]))
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -390,8 +388,8 @@ struct DirectoryWatcherTests {
         #expect(await stream.collect() == [], "the stream did not finish")
         try folder.write("Card.json", "{}")
         try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(reports.all.isEmpty)
-        #expect(await waitUntil { ThreadCensus.thread(named: threadName) == nil })
+        #expect(
+            await (reports.all.isEmpty, waitUntil { ThreadCensus.thread(named: threadName) == nil }) == (true, true))
     }
 
     @Test(.enabled(if: ThreadCensus.isAvailable, "reads /proc"), .timeLimit(.minutes(10)))
@@ -416,8 +414,11 @@ struct DirectoryWatcherTests {
         // child processes): 10 was once too little in CI. Below 50, so that one descriptor left behind by each
         // watcher still fails.
         let slack = 40
-        #expect(await waitUntil { ThreadCensus.openDescriptors <= descriptorsBefore + slack })
-        #expect(await waitUntil { threadNames.allSatisfy { ThreadCensus.thread(named: $0) == nil } })
+        #expect(
+            await (
+                waitUntil { ThreadCensus.openDescriptors <= descriptorsBefore + slack },
+                waitUntil { threadNames.allSatisfy { ThreadCensus.thread(named: $0) == nil } }
+            ) == (true, true))
     }
 
     // MARK: - Quiet when idle
@@ -483,20 +484,18 @@ struct DirectoryWatcherTests {
     func aMissingFolderIsAnErrorThatNamesIt() throws {
         let folder = try TemporaryFolder()
         let missing = folder.url.appendingPathComponent("Nope", isDirectory: true)
-        let error = #expect(throws: ConstraintError.self) { try DirectoryWatcher(directory: missing) }
-        #expect(error?.code == .fileNotFound)
-        #expect(error?.description.contains("Nope") == true)
+        let error = expectConstraintError { try DirectoryWatcher(directory: missing) }
+        #expect((error?.code, error?.description.contains("Nope")) == (.fileNotFound, true))
     }
 
     @Test
     func aFileIsNotAFolderToWatch() throws {
         let folder = try TemporaryFolder()
         try folder.write("Card.json", "{}")
-        let error = #expect(throws: ConstraintError.self) {
+        let error = expectConstraintError {
             try DirectoryWatcher(directory: folder.url.appendingPathComponent("Card.json"))
         }
-        #expect(error?.code == .unreadableFile)
-        #expect(error?.description.contains("watch the folder that holds it") == true)
+        #expect((error?.code, error?.description.contains("watch the folder that holds it")) == (.unreadableFile, true))
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -517,7 +516,7 @@ struct DirectoryWatcherTests {
         #expect(await reports.wait(forCount: 1) == [["Card.json"]])
 
         // Asked for events only, the same failure is an error.
-        #expect(throws: ConstraintError.self) {
+        expectConstraintError {
             try DirectoryWatcher(
                 directory: folder.url, debounce: 0.05, mode: .fileSystemEvents, onChange: nil,
                 platformDetector: failing)

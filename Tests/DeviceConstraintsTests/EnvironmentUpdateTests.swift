@@ -25,23 +25,22 @@ struct EnvironmentUpdateTests {
                 == 105)
 
         let change = try #require(try await interpreter.update(to: Self.portraitPad))
-        #expect(change.deviceChanged)
-        #expect(change.oldDevice.name == .iPhone6)
-        #expect(change.newDevice.name == .iPadPro12Inch)
-        #expect(change.old == Self.iPhone6 && change.new == Self.portraitPad)
-        #expect(interpreter.environment == Self.portraitPad)
-        #expect(interpreter.device.name == .iPadPro12Inch)
+        #expect(
+            (
+                change.deviceChanged, [change.oldDevice.name, change.newDevice.name],
+                [change.old, change.new, interpreter.environment], interpreter.device.name
+            ) == (
+                true, [.iPhone6, .iPadPro12Inch], [Self.iPhone6, Self.portraitPad, Self.portraitPad], .iPadPro12Inch
+            ))
         #expect(interpreter.lookupChain == [.iPadPro12Inch, .iPad])
         // Both containers are loaded for the new class before any lookup.
         #expect(interpreter.loadedContainers == ["BMTReportCalendarDayButton", "BMTReportMeasureView"])
         let cached = try #require(
             interpreter.cachedRecord(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView"))
-        #expect(cached.height == 114)
-        #expect(cached.marginLeft == 20)
-        let normal = try #require(
-            interpreter.cachedRecord(
-                viewId: "bmt_reportCalendarDayButtonId_Normal", container: "BMTReportCalendarDayButton"))
-        #expect(normal.marginLeft == 62.5)
+        let normal = interpreter.cachedRecord(
+            viewId: "bmt_reportCalendarDayButtonId_Normal", container: "BMTReportCalendarDayButton")
+        // The measure view's height and marginLeft, the day button's marginLeft.
+        #expect([cached.height, cached.marginLeft, normal?.marginLeft] == [114, 20, 62.5])
     }
 
     /// A resize re-resolves each loaded container whose records follow the window, each put in its old place: time
@@ -79,10 +78,11 @@ struct EnvironmentUpdateTests {
             _ = interpreter.updateNow(to: Self.iPhone6)
             _ = interpreter.updateNow(to: Self.portraitPad)
         }
-        #expect(source.totalReads == afterFirstVisit)
         #expect(
-            try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView").height
-                == 114)
+            try (
+                source.totalReads,
+                interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView").height
+            ) == (afterFirstVisit, 114))
     }
 
     @Test func theSameEnvironmentAndAResizeWithoutScaledValuesChangeNothingALookupReturns() async throws {
@@ -93,9 +93,8 @@ struct EnvironmentUpdateTests {
         // 375×812 resolves to iPhoneX, another class; 375×700 stays iPhone6 (widest phone ≤ 375, nearest height).
         let taller = LayoutEnvironment(width: 375, height: 700, idiom: .phone)
         #expect(interpreter.updateNow(to: taller) == nil)
-        #expect(interpreter.environment == taller)
-        #expect(interpreter.device.name == .iPhone6)
-        #expect(source.totalReads == reads)
+        #expect(
+            (interpreter.environment, interpreter.device.name, source.totalReads) == (taller, .iPhone6, reads))
     }
 
     @Test func updateNowSwitchesAtOnceAndLoadsFilesItNeverReadOnDemand() throws {
@@ -105,9 +104,10 @@ struct EnvironmentUpdateTests {
                 .marginLeft == 15)
         let reads = source.totalReads
         let change = try #require(interpreter.updateNow(to: Self.iPhone5))
-        #expect(change.newDevice.name == .iPhone5)
-        #expect(source.totalReads == reads)  // no file read inside updateNow
-        #expect(!interpreter.isLoaded(container: "BMTReportMeasureView"))  // iPhone5's file was never read
+        // No file read inside updateNow: iPhone5's file was never read.
+        #expect(
+            (change.newDevice.name, source.totalReads, interpreter.isLoaded(container: "BMTReportMeasureView"))
+                == (.iPhone5, reads, false))
         #expect(
             try interpreter.record(viewId: "bmt_reportMeasureViewId_TopView", container: "BMTReportMeasureView")
                 .marginLeft == 12)
@@ -139,10 +139,9 @@ struct EnvironmentUpdateTests {
         ])
         let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         try await interpreter.preload(containers: ["Card"])
-        await #expect(throws: ConstraintError.self) { try await interpreter.update(to: Self.portraitPad) }
-        #expect(interpreter.device.name == .iPadPro12Inch)
-        #expect(!interpreter.isLoaded(container: "Card"))
-        #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "title", container: "Card") }
+        await expectAsyncConstraintError { try await interpreter.update(to: Self.portraitPad) }
+        #expect(interpreter.device.name == .iPadPro12Inch && !interpreter.isLoaded(container: "Card"))
+        expectConstraintError { try interpreter.record(viewId: "title", container: "Card") }
         source["Card_iPad.json"] = #"{"Card": {"title": {"height": 30}}}"#
         interpreter.invalidate(container: "Card")
         #expect(try interpreter.record(viewId: "title", container: "Card").height == 30)
@@ -168,14 +167,16 @@ struct EnvironmentUpdateTests {
 
         try await interpreter.update(to: Self.portraitPad)
         let streamed = await iterator.next()
-        #expect(streamed?.newDevice.name == .iPadPro12Inch)
-        #expect(received.withLock { $0.map(\.newDevice.name) } == [.iPadPro12Inch])
-        #expect(notified.withLock { $0.map(\.newDevice.name) } == [.iPadPro12Inch])
+        // The stream's, the callback's and the notification's.
+        #expect(
+            (
+                streamed?.newDevice.name, received.withLock { $0.map(\.newDevice.name) },
+                notified.withLock { $0.map(\.newDevice.name) }
+            ) == (.iPadPro12Inch, [.iPadPro12Inch], [.iPadPro12Inch]))
 
         observation.cancel()
         try await interpreter.update(to: Self.iPhone6)
-        #expect(received.withLock { $0.count } == 1)
-        #expect(await iterator.next()?.newDevice.name == .iPhone6)
+        #expect(await (received.withLock { $0.count }, iterator.next()?.newDevice.name) == (1, .iPhone6))
     }
 
     @Test func aStreamEndsWhenItsInterpreterIsReleased() async {
@@ -214,11 +215,13 @@ struct EnvironmentUpdateTests {
         try await interpreter.preload(containers: ["Feed"])
         for window in Self.splitViewWindows {
             try await interpreter.update(to: LayoutEnvironment(width: window.width, height: window.height, idiom: .pad))
-            #expect(interpreter.device.name == window.device, "\(window)")
             let grid = try interpreter.record(viewId: "grid", container: "Feed")
-            #expect(grid.columnLayout?.count == window.columns, "\(window)")
-            // "1366 dynamic": the window's full width at every size, including the 2-column windows that fall back.
-            #expect(try interpreter.record(viewId: "banner", container: "Feed").width == window.width, "\(window)")
+            // "1366 dynamic": the banner has the window's full width at every size, including the 2-column windows
+            // that fall back.
+            let banner = try interpreter.record(viewId: "banner", container: "Feed")
+            #expect(
+                (interpreter.device.name, grid.columnLayout?.count, banner.width)
+                    == (window.device, window.columns, window.width), "\(window)")
         }
     }
 
@@ -226,14 +229,17 @@ struct EnvironmentUpdateTests {
         let interpreter = try splitViewExample()
         try await interpreter.update(to: LayoutEnvironment(width: 507, height: 768, idiom: .pad, displayScale: 2))
         let banner = try interpreter.record(viewId: "banner", container: "Feed")
-        // 300 × 507 ÷ 1366 = 111.35, under the minimum of 160.
-        #expect(banner.height == 160)
         let title = try interpreter.record(viewId: "cardTitle", container: "Feed")
-        #expect(title.fontSize == 16)  // the 2-column file's plain number wins over the base's scaled one
+        // 300 × 507 ÷ 1366 = 111.35, under the minimum of 160; the 2-column file's plain font size (16) wins over the
+        // base's scaled one.
+        #expect([banner.height, title.fontSize] == [160, 16])
         try await interpreter.update(to: LayoutEnvironment(width: 981, height: 1024, idiom: .pad, displayScale: 2))
         // 20 × 981 ÷ 1366 = 14.36, under the minimum of 16; 300 × 981 ÷ 1366 = 215.45 → 215.5 at 2×.
-        #expect(try interpreter.record(viewId: "cardTitle", container: "Feed").fontSize == 16)
-        #expect(try interpreter.record(viewId: "banner", container: "Feed").height == 215.5)
+        #expect(
+            try [
+                interpreter.record(viewId: "cardTitle", container: "Feed").fontSize,
+                interpreter.record(viewId: "banner", container: "Feed").height,
+            ] == [16, 215.5])
     }
 
     /// `{"scaled": 375}` in a base file scales against the width the file states; without one, against each
@@ -254,15 +260,17 @@ struct EnvironmentUpdateTests {
             try await interpreter.update(to: window)
             #expect(interpreter.device.name == device)
             let banner = try interpreter.record(viewId: "banner", container: "Card")
-            #expect(banner.width == width, "\(device)")  // 375 × width ÷ 375
-            #expect(try interpreter.record(viewId: "banner", container: "Legacy").width == 375, "\(device)")
-            // The iPad file states 1024: 80 × 768 ÷ 1024 = 60, as the phones' plain 60 of the base file.
-            #expect(banner.height == 60, "\(device)")
+            let legacy = try interpreter.record(viewId: "banner", container: "Legacy")
+            // Card's width 375 × width ÷ 375; Legacy's 375; Card's height: the iPad file states 1024, 80 × 768 ÷ 1024 =
+            // 60, as the phones' plain 60 of the base file.
+            #expect([banner.width, legacy.width, banner.height] == [width, 375, 60], "\(device)")
         }
         // Within a class, a window between two classes' widths: 375 × 400 ÷ 375 for Card, 375 × 400 ÷ 393 for Legacy.
         try await interpreter.update(to: LayoutEnvironment(width: 400, height: 874, idiom: .phone, displayScale: 2))
-        #expect(try interpreter.record(viewId: "banner", container: "Card").width == 400)
-        #expect(try interpreter.record(viewId: "banner", container: "Legacy").width == 381.5)
+        #expect(
+            try ["Card", "Legacy"].map { try interpreter.record(viewId: "banner", container: $0).width } == [
+                400, 381.5,
+            ])
     }
 
     @Test func aResizeWithinAClassReResolvesOnlyContainersWithScaledValuesAndReadsNothing() async throws {
@@ -281,10 +289,10 @@ struct EnvironmentUpdateTests {
         let change = try #require(
             try await interpreter.update(to: LayoutEnvironment(width: 1024, height: 768, idiom: .pad)))
         #expect(!change.deviceChanged)
-        #expect(try interpreter.record(viewId: "a", container: "Scaled").width == 133.5)  // 100 × 1024 ÷ 768 = 133.33
-        #expect(try interpreter.record(viewId: "b", container: "Scaled").width == 7)
-        #expect(interpreter.cache.table(of: "Plain") === plainTable)  // untouched
-        #expect(source.totalReads == reads)
+        // a: 100 × 1024 ÷ 768 = 133.33; b: plain.
+        #expect(try ["a", "b"].map { try interpreter.record(viewId: $0, container: "Scaled").width } == [133.5, 7])
+        // Plain untouched, nothing read.
+        #expect(interpreter.cache.table(of: "Plain") === plainTable && source.totalReads == reads)
     }
 
     @Test func aColumnRuleGivesTheRecordsColumnLayoutForTheWindow() async throws {
@@ -325,36 +333,37 @@ struct EnvironmentUpdateTests {
         func record(_ view: String) throws -> ConstraintRecord {
             try interpreter.record(viewId: view, container: "Card")
         }
+        // The values of the views, in one list: title's font size and height, badge's font size, row's height,
+        // heading's font size, divider's height.
+        func values() throws -> [Double?] {
+            try [
+                record("title").fontSize, record("title").height, record("badge").fontSize, record("row").height,
+                record("heading").fontSize, record("divider").height,
+            ]
+        }
         // At .large every value is the file's number.
-        #expect(try record("title").fontSize == 17)
-        #expect(try record("badge").fontSize == 11)
-        #expect(try record("row").height == 44)
-        #expect(try record("heading").fontSize == 28)
+        #expect(try values() == [17, 44, 11, 44, 28, 1])
         let reads = source.totalReads
 
         let change = try #require(interpreter.updateNow(to: Self.iPhone6.withTextSize(.accessibility1)))
-        #expect(!change.deviceChanged)
-        #expect(change.new.textSize == .accessibility1)
-        #expect(try record("title").fontSize == 28)  // 17 × 28/17
-        #expect(try record("title").height == 44)
-        #expect(try record("badge").fontSize == 11)  // fixed
-        #expect(try record("row").height == 60)  // 44 × 28/17 = 72.5, capped
-        #expect(try record("heading").fontSize == 38)  // title1 at AX1
-        #expect(try record("divider").height == 1)
+        #expect(!change.deviceChanged && change.new.textSize == .accessibility1)
+        // Title 17 × 28/17; badge fixed; row 44 × 28/17 = 72.5, capped at 60; heading: title1 at AX1.
+        #expect(try values() == [28, 44, 11, 60, 38, 1])
 
         _ = interpreter.updateNow(to: Self.iPhone6.withTextSize(.xSmall))
-        #expect(try record("title").fontSize == 14)
-        #expect(try record("heading").fontSize == 25)
+        #expect(try [record("title").fontSize, record("heading").fontSize] == [14, 25])
         _ = interpreter.updateNow(to: Self.iPhone6)
-        #expect(try record("title").fontSize == 17)
-        #expect(source.totalReads == reads)
+        #expect(try record("title").fontSize == 17 && source.totalReads == reads)
     }
 
     @Test func aTextSizeChangeWithNothingThatFollowsItChangesNothing() throws {
         let interpreter = ConstraintInterpreter(source: InMemorySource(Self.textSizeFiles), environment: Self.iPhone6)
         _ = try interpreter.record(viewId: "line", container: "Plain")
-        #expect(interpreter.updateNow(to: Self.iPhone6.withTextSize(.xxxLarge)) == nil)
-        #expect(try interpreter.record(viewId: "line", container: "Plain").width == 3)
+        #expect(
+            try (
+                interpreter.updateNow(to: Self.iPhone6.withTextSize(.xxxLarge)),
+                interpreter.record(viewId: "line", container: "Plain").width
+            ) == (nil, 3))
     }
 
     /// Containers whose only text-dependent values are plain font sizes pass through as their merged table at
@@ -370,8 +379,8 @@ struct EnvironmentUpdateTests {
         #expect(merged.resolved(for: Self.iPhone6, device: device, catalog: catalog) === merged.table)
         let larger = merged.resolved(for: Self.iPhone6.withTextSize(.xLarge), device: device, catalog: catalog)
         #expect(larger !== merged.table)
-        #expect(larger.record("t")?.fontSize == 19)
-        #expect(larger.record("u")?.fontSize == 22.5)  // 20 × 19/17 = 22.35, to the half point
+        // u: 20 × 19/17 = 22.35, to the half point.
+        #expect([larger.record("t")?.fontSize, larger.record("u")?.fontSize] == [19, 22.5])
     }
 
     /// A plain font size in a device's file beats a fixed one in the base file, and a fixed one in the device's
@@ -383,7 +392,6 @@ struct EnvironmentUpdateTests {
         ])
         let interpreter = ConstraintInterpreter(
             source: source, environment: Self.iPhone6.withTextSize(.accessibility1))
-        #expect(try interpreter.record(viewId: "a", container: "Card").fontSize == 28)
-        #expect(try interpreter.record(viewId: "b", container: "Card").fontSize == 12)
+        #expect(try ["a", "b"].map { try interpreter.record(viewId: $0, container: "Card").fontSize } == [28, 12])
     }
 }

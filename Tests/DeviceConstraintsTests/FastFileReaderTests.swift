@@ -80,29 +80,43 @@ struct FastFileReaderTests {
             let text = String(decoding: try Fixtures.data("Plain", name), as: UTF8.self)
             #expect(readsPlainly(text, String(name.prefix { $0 != "_" && $0 != "." })), "\(name)")
         }
-        #expect(readsPlainly(#"{"C": []}"#, "C") && readsPlainly(#"{"C": {}}"#, "C"))
-        #expect(readsPlainly(#"{"\u0043": [{"\u0061": {"imageName": "x\u0079", "wi\u0064th": 1}}]}"#, "C"))  // escapes
-        #expect(readsPlainly(#"{"C": [{"caf\#u{E9}": {"imageName": "\#u{1F600}\u00e9"}}]}"#, "C"))  // UTF-8
-        #expect(
-            readsPlainly("\u{FEFF}" + #"{"C": [{"a": {"width": 1, "width": 2, "widht": 3, "x": 1, "x": 2}}]}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"caf\#u{E9}": 1}}]}"#, "C"))  // an attribute name outside ASCII
-        #expect(!readsPlainly(#"{"C": [{"a": {"x\u00e9": 1}}]}"#, "C"))  // the same, escaped
-        #expect(!readsPlainly(#"{"C": [{"a": {"x": "\ud800"}}]}"#, "C"))  // a lone surrogate: an error
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}}]}"#, "D"))  // another container
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C"))  // two views in one element
-        #expect(readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60}, "x": {"scaled": 1, "min": 0}}}]}"#, "C"))
-        #expect(readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C"))
-        // Errors in a scaled value or a column rule: the general reader reports them.
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60, "min": 80, "max": 40}}}]}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"scaled": 60, "mni": 40}}}]}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"width": {"min": 40}}}]}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2.5}}}]}"#, "C"))
-        #expect(
-            !readsPlainly(
-                #"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2, "spacing": -1}}}]}"#, "C"))
-        #expect(!readsPlainly(#"{"C": [{"a": {"columns": 3}}]}"#, "C"))
-        // A field given twice in a scaled value or a column rule: read in one pass, with the general reader's warning.
-        #expect(readsPlainly(#"{"C": [{"a": {"width": {"scaled": 5, "scaled": 600}}}]}"#, "C"))
+        // (text, container, read in one pass, what the case is)
+        let cases: [(String, String, Bool, String)] = [
+            (#"{"C": []}"#, "C", true, "an empty array"), (#"{"C": {}}"#, "C", true, "an empty object"),
+            (#"{"\u0043": [{"\u0061": {"imageName": "x\u0079", "wi\u0064th": 1}}]}"#, "C", true, "escapes"),
+            (#"{"C": [{"caf\#u{E9}": {"imageName": "\#u{1F600}\u00e9"}}]}"#, "C", true, "UTF-8"),
+            (
+                "\u{FEFF}" + #"{"C": [{"a": {"width": 1, "width": 2, "widht": 3, "x": 1, "x": 2}}]}"#, "C", true,
+                "a byte order mark, repeated and misspelt names"
+            ),
+            (#"{"C": [{"a": {"caf\#u{E9}": 1}}]}"#, "C", false, "an attribute name outside ASCII"),
+            (#"{"C": [{"a": {"x\u00e9": 1}}]}"#, "C", false, "the same, escaped"),
+            (#"{"C": [{"a": {"x": "\ud800"}}]}"#, "C", false, "a lone surrogate: an error"),
+            (#"{"C": [{"a": {"width": 1}}]}"#, "D", false, "another container"),
+            (#"{"C": [{"a": {"width": 1}, "b": {}}]}"#, "C", false, "two views in one element"),
+            (#"{"C": [{"a": {"width": {"scaled": 60}, "x": {"scaled": 1, "min": 0}}}]}"#, "C", true, "scaled values"),
+            (#"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2}}}]}"#, "C", true, "a column rule"),
+            // Errors in a scaled value or a column rule: the general reader reports them.
+            (#"{"C": [{"a": {"width": {"scaled": 60, "min": 80, "max": 40}}}]}"#, "C", false, "min above max"),
+            (#"{"C": [{"a": {"width": {"scaled": 60, "mni": 40}}}]}"#, "C", false, "a misspelt field"),
+            (#"{"C": [{"a": {"width": {"min": 40}}}]}"#, "C", false, "no scaled number"),
+            (
+                #"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2.5}}}]}"#, "C", false,
+                "fractional columns"
+            ),
+            (
+                #"{"C": [{"a": {"columns": {"standardWidth": 440, "standardColumns": 2, "spacing": -1}}}]}"#, "C",
+                false,
+                "negative spacing"
+            ),
+            (#"{"C": [{"a": {"columns": 3}}]}"#, "C", false, "a column rule that is a number"),
+            // A field given twice in a scaled value or a column rule: read in one pass, with the general reader's
+            // warning.
+            (#"{"C": [{"a": {"width": {"scaled": 5, "scaled": 600}}}]}"#, "C", true, "a field given twice"),
+        ]
+        for (text, container, plainly, what) in cases {
+            #expect(readsPlainly(text, container) == plainly, "\(what): \(text)")
+        }
     }
 
     /// `"designWidth"` before or after the container's key is read in one pass; anything wrong with it (not a number
@@ -114,10 +128,16 @@ struct FastFileReaderTests {
             }.map(\.designWidth)
         }
         let view = #"[{"a": {"width": {"scaled": 60}}}]"#
-        #expect(plainWidth(#"{"designWidth": 375, "C": \#(view)}"#) == .some(375))
-        #expect(plainWidth(#"{ "C": \#(view) , "designWidth" : 1366.5 }"#) == .some(1366.5))
-        #expect(plainWidth(#"{"designWidth": 320, "C": \#(view)}"#) == .some(320))  // escaped
-        #expect(plainWidth(#"{"C": \#(view)}"#) == .some(nil))
+        #expect(
+            (
+                plainWidth(#"{"designWidth": 375, "C": \#(view)}"#),
+                plainWidth(#"{ "C": \#(view) , "designWidth" : 1366.5 }"#)
+            ) == (.some(375), .some(1366.5)))
+        #expect(
+            (
+                plainWidth(#"{"designWidth": 320, "C": \#(view)}"#),  // escaped
+                plainWidth(#"{"C": \#(view)}"#)
+            ) == (.some(320), .some(nil)))
         let refused = [
             #"{"designWidth": 0, "C": \#(view)}"#, #"{"designWidth": -1, "C": \#(view)}"#,
             #"{"designWidth": 1e400, "C": \#(view)}"#, #"{"designWidth": "375", "C": \#(view)}"#,
@@ -181,8 +201,7 @@ struct FastFileReaderTests {
             diagnostics: log.handler)
         #expect(file["first"] == ConstraintRecord(width: 2, imageName: "b"))
         #expect(file["second"]?[attribute: "cornerRadius"] == .number(3) && file["second"]?.extensions.count == 3)
-        #expect(file["third"]?[attribute: "marginTopp"] == .number(5))
-        #expect(log.all.count == 10)
+        #expect((file["third"]?[attribute: "marginTopp"], log.all.count) == (.number(5), 10))
         #expect(
             log.all.map(\.description).contains(
                 #"Repeated_iPhone6.json:3:81: warning: attribute "cornerRadius" is given twice in this record; the last value is used at Repeated.second.cornerRadius"#
@@ -213,9 +232,11 @@ struct FastFileReaderTests {
         let data = try Fixtures.data("Plain", "ScaledThenEmpty_iPhone6.json")
         expectSameOutcome(data, "ScaledThenEmpty_iPhone6.json")
         let file = try ConstraintFileParser().parse(data, fileName: "ScaledThenEmpty_iPhone6.json")
-        #expect(file.scaledValues(of: "banner")["width"] == ScaledValue(375))
-        #expect(file.scaledValues(of: "grid").isEmpty)
-        #expect(file.scaledValues(of: "footer")["height"] == ScaledValue(44))
+        #expect(
+            (
+                file.scaledValues(of: "banner")["width"], file.scaledValues(of: "grid").isEmpty,
+                file.scaledValues(of: "footer")["height"]
+            ) == (ScaledValue(375), true, ScaledValue(44)))
     }
 
     @Test func everyFixtureFileReadsTheSameBothWays() throws {
@@ -295,9 +316,11 @@ struct FastFileReaderTests {
         ])
         let interpreter = ConstraintInterpreter(source: source, device: try DeviceCatalog.profile("iPhone6"))
         let records = try interpreter.records(container: "C")
-        #expect(records["a"] == ConstraintRecord(width: 1, height: 10))
-        #expect(records["b"] == ConstraintRecord(width: 2, height: 20, imageName: "xy"))
-        #expect(records["c"] == ConstraintRecord(width: 3))
+        #expect(
+            (records["a"], records["b"], records["c"]) == (
+                ConstraintRecord(width: 1, height: 10), ConstraintRecord(width: 2, height: 20, imageName: "xy"),
+                ConstraintRecord(width: 3)
+            ))
     }
 
     @Test func aFileThatRepeatsAViewIdLeavesTheChainAsItWas() throws {

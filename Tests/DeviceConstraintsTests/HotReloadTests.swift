@@ -157,11 +157,16 @@ struct HotReloadTests {
             Issue.record("no rejection: \(events.all)")
             return
         }
-        #expect(error.description.hasPrefix(#"Card_iPhone6.json:1:31: error: "width" must be a number"#))
-        #expect(try interpreter.record(viewId: "title", container: "Card").width == 1)
+        #expect(
+            try (
+                error.description.hasPrefix(#"Card_iPhone6.json:1:31: error: "width" must be a number"#),
+                interpreter.record(viewId: "title", container: "Card").width
+            ) == (true, 1))
         try project.renameSave("Card_iPhone6.json", Self.card(width: 3))
-        #expect(events.waitForReload(of: "Card"))
-        #expect(try interpreter.record(viewId: "title", container: "Card").width == 3)
+        #expect(
+            try (events.waitForReload(of: "Card"), interpreter.record(viewId: "title", container: "Card").width) == (
+                true, 3
+            ))
     }
 
     // MARK: - Only what changed
@@ -185,8 +190,9 @@ struct HotReloadTests {
         Thread.sleep(forTimeInterval: 0.2)
         #expect(events.all == [.reloaded(["Card"])])
         #expect(interpreter.cache.table(of: "Feed") === feed)
-        #expect(!interpreter.isLoaded(container: "Cold"))
-        #expect(try interpreter.record(viewId: "title", container: "Card").width == 2)
+        #expect(
+            try (interpreter.isLoaded(container: "Cold"), interpreter.record(viewId: "title", container: "Card").width)
+                == (false, 2))
     }
 
     // MARK: - Consistency under load
@@ -247,8 +253,7 @@ struct HotReloadTests {
         #expect(!watcher.isCancelled)
         weak let weakInterpreter = interpreter
         interpreter = nil
-        #expect(weakInterpreter == nil)
-        #expect(watcher.isCancelled)
+        #expect(weakInterpreter == nil && watcher.isCancelled)
 
         let second = ConstraintInterpreter(source: InMemorySource([:]), environment: Self.phone)
         let first = try second.watch(DirectorySource(project.url))
@@ -261,6 +266,6 @@ struct HotReloadTests {
     @Test func watchingAMissingFolderSaysSo() {
         let interpreter = ConstraintInterpreter(source: InMemorySource([:]), environment: Self.phone)
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
-        #expect(throws: ConstraintError.self) { try interpreter.watch(DirectorySource(missing)) }
+        expectConstraintError { try interpreter.watch(DirectorySource(missing)) }
     }
 }

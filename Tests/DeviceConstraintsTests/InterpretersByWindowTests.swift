@@ -43,9 +43,7 @@ struct InterpretersByWindowTests {
         let first = windows.interpreter(for: left) { SharedFilesTests.pad }
         let second = windows.interpreter(for: right) { SharedFilesTests.slideOver }
         #expect(first !== second)
-        #expect(first.device.name == .iPadPro12Inch)
-        #expect(second.device.name == .iPhone5)
-        #expect(windows.count == 2)
+        #expect((first.device.name, second.device.name, windows.count) == (.iPadPro12Inch, .iPhone5, 2))
         #expect(windows.existingInterpreter(for: left) === first)
         #expect(windows.shared === shared)
     }
@@ -56,8 +54,7 @@ struct InterpretersByWindowTests {
         let window = Window()
         let first = windows.interpreter(for: window) { SharedFilesTests.iPhone6 }
         windows.remove(window)
-        #expect(windows.count == 0)
-        #expect(windows.existingInterpreter(for: window) == nil)
+        #expect(windows.count == 0 && windows.existingInterpreter(for: window) == nil)
         #expect(windows.interpreter(for: window) { SharedFilesTests.iPhone6 } !== first)
     }
 
@@ -74,7 +71,6 @@ struct InterpretersByWindowTests {
         // The next new window drops the gone window's entry, and with it the interpreter.
         let other = Window()
         _ = windows.interpreter(for: other) { SharedFilesTests.iPhone6 }
-        #expect(released == nil)
-        #expect(windows.count == 1)
+        #expect(released == nil && windows.count == 1)
     }
 }

@@ -43,8 +43,7 @@ struct LayoutEnvironmentTests {
     @Test(arguments: splitViewTable)
     func everySplitViewWindowHasTheSizeClassesUIKitReports(_ window: SplitViewWindow) {
         let environment = LayoutEnvironment(width: window.width, height: window.height, idiom: .pad)
-        #expect(environment.horizontalSizeClass == window.sizeClass)
-        #expect(environment.verticalSizeClass == .regular)
+        #expect((environment.horizontalSizeClass, environment.verticalSizeClass) == (window.sizeClass, .regular))
     }
 
     @Test(arguments: splitViewTable)
@@ -58,8 +57,7 @@ struct LayoutEnvironmentTests {
     @Test func fullScreenIPadsAreRegularInBothOrientations() {
         for (width, height) in [(768.0, 1024.0), (1024, 768), (1366, 1024), (834, 1194), (1194, 834)] {
             let environment = LayoutEnvironment(width: width, height: height, idiom: .pad)
-            #expect(environment.horizontalSizeClass == .regular)
-            #expect(environment.verticalSizeClass == .regular)
+            #expect((environment.horizontalSizeClass, environment.verticalSizeClass) == (.regular, .regular))
         }
     }
 
@@ -67,8 +65,7 @@ struct LayoutEnvironmentTests {
         // Portrait: compact width, regular height.
         for (width, height) in [(320.0, 568.0), (375, 667), (414, 896), (440, 956)] {
             let environment = LayoutEnvironment(width: width, height: height, idiom: .phone)
-            #expect(environment.horizontalSizeClass == .compact)
-            #expect(environment.verticalSizeClass == .regular)
+            #expect((environment.horizontalSizeClass, environment.verticalSizeClass) == (.compact, .regular))
         }
         // Landscape: compact height; regular width only for the Plus/Max class.
         for (width, height, horizontal) in [
@@ -91,8 +88,11 @@ struct LayoutEnvironmentTests {
     // MARK: - Orientation and window classes
 
     @Test func aWindowIsPortraitWhenNoWiderThanTall() {
-        #expect(LayoutEnvironment(width: 500, height: 500).orientation == .portrait)
-        #expect(LayoutEnvironment(width: 500, height: 499).orientation == .landscape)
+        #expect(
+            (
+                LayoutEnvironment(width: 500, height: 500).orientation,
+                LayoutEnvironment(width: 500, height: 499).orientation
+            ) == (.portrait, .landscape))
     }
 
     @Test(arguments: [
@@ -105,10 +105,12 @@ struct LayoutEnvironmentTests {
     }
 
     @Test func theIdiomIsInferredFromTheShorterSideWhenNotGiven() {
-        #expect(LayoutEnvironment(width: 1024, height: 768).idiom == .pad)
-        #expect(LayoutEnvironment(width: 896, height: 414).idiom == .phone)
-        #expect(!LayoutEnvironment(width: 896, height: 414).idiomIsKnown)
-        #expect(LayoutEnvironment(width: 320, height: 1024, idiom: .pad).idiomIsKnown)
+        #expect(
+            (
+                LayoutEnvironment(width: 1024, height: 768).idiom, LayoutEnvironment(width: 896, height: 414).idiom,
+                LayoutEnvironment(width: 896, height: 414).idiomIsKnown,
+                LayoutEnvironment(width: 320, height: 1024, idiom: .pad).idiomIsKnown
+            ) == (.pad, .phone, false, true))
     }
 
     // MARK: - Bad input
@@ -116,9 +118,7 @@ struct LayoutEnvironmentTests {
     @Test func sizesThatAreNotAFiniteNumberOfAtLeastOnePointAreClampedToOnePoint() {
         for bad in [0.0, -5, .nan, .infinity, -.infinity, 0.5] {
             let environment = LayoutEnvironment(width: bad, height: bad, displayScale: bad)
-            #expect(environment.width == 1)
-            #expect(environment.height == 1)
-            #expect(environment.displayScale == (bad == 0.5 ? 0.5 : 1))
+            #expect((environment.width, environment.height, environment.displayScale) == (1, 1, (bad == 0.5 ? 0.5 : 1)))
         }
     }
 
@@ -127,20 +127,20 @@ struct LayoutEnvironmentTests {
     @Test func valuesRoundToTheDevicePixelGrid() {
         let threeX = LayoutEnvironment(width: 375, height: 667, displayScale: 3)
         let thirtyOneThirds: Double = 31.0 / 3
-        #expect(threeX.roundedToPixel(10.2) == thirtyOneThirds)
-        #expect(threeX.flooredToPixel(1.0) == 1.0)
+        #expect((threeX.roundedToPixel(10.2), threeX.flooredToPixel(1.0)) == (thirtyOneThirds, 1.0))
         let twoX = LayoutEnvironment(width: 375, height: 667)
-        #expect(twoX.roundedToPixel(10.3) == 10.5)
-        #expect(twoX.flooredToPixel(10.9) == 10.5)
+        #expect((twoX.roundedToPixel(10.3), twoX.flooredToPixel(10.9)) == (10.5, 10.5))
     }
 
     /// A solver's -1e-12 for an edge at 0 rounds to 0, not -0: frames print `0.0`, as UIKit's do.
     @Test func aTinyNegativeRoundsToZeroNotMinusZero() {
         let environment = LayoutEnvironment(width: 375, height: 667)
-        #expect(environment.roundedToPixel(-1e-12).sign == .plus)
-        #expect("\(environment.roundedToPixel(-1e-12))" == "0.0")
-        #expect(environment.flooredToPixel(-1e-12).sign == .plus)
-        #expect(ScaledValue(-1e-12).resolved(width: 375, designWidth: 375, displayScale: 2).sign == .plus)
+        #expect(
+            (
+                environment.roundedToPixel(-1e-12).sign, "\(environment.roundedToPixel(-1e-12))",
+                environment.flooredToPixel(-1e-12).sign,
+                ScaledValue(-1e-12).resolved(width: 375, designWidth: 375, displayScale: 2).sign
+            ) == (.plus, "0.0", .plus, .plus))
     }
 
     @Test func anEnvironmentDescribesItself() {

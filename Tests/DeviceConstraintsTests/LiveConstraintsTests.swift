@@ -44,10 +44,11 @@ struct LiveConstraintsTests {
     @Test func aRecordReadsAsTheInterpretersLookupDoes() throws {
         let live = live(MutableSource(Self.files))
         let id = ViewID(container: "Card", viewId: "plain")
-        #expect(live[id] == (try live.interpreter.record(id)))
-        #expect(live[viewId: "plain", container: "Card"].height == 20)
-        #expect(live[viewId: "wide", container: "Card"].width == 300)
-        #expect(live.environment == Self.iPhone6)
+        #expect(
+            (
+                live[id], live[viewId: "plain", container: "Card"].height,
+                live[viewId: "wide", container: "Card"].width, live.environment
+            ) == ((try live.interpreter.record(id)), 20, 300, Self.iPhone6))
         #expect(live.device.name == .iPhone6)
     }
 
@@ -55,14 +56,18 @@ struct LiveConstraintsTests {
         let log = DiagnosticLog()
         let live = live(MutableSource(Self.files), log: log)
         for _ in 0..<100 {
-            #expect(live[viewId: "tilte", container: "Card"] == ConstraintRecord())
-            #expect(live[viewId: "title", container: "Missing"] == ConstraintRecord())
+            #expect(
+                (live[viewId: "tilte", container: "Card"], live[viewId: "title", container: "Missing"]) == (
+                    ConstraintRecord(), ConstraintRecord()
+                ))
         }
         let reports = log.all
-        #expect(reports.count == 2)
-        #expect(reports.allSatisfy { $0.code == .lookupFailed && $0.severity == .warning })
-        #expect(reports.contains { $0.message.contains("Card.tilte") && $0.message.contains("no view \"tilte\"") })
-        #expect(reports.contains { $0.message.contains("Missing.title") && $0.message.contains("Missing.json") })
+        #expect(
+            (
+                reports.count, reports.allSatisfy { $0.code == .lookupFailed && $0.severity == .warning },
+                reports.contains { $0.message.contains("Card.tilte") && $0.message.contains("no view \"tilte\"") },
+                reports.contains { $0.message.contains("Missing.title") && $0.message.contains("Missing.json") }
+            ) == (2, true, true, true))
     }
 
     @Test func outsideEveryWindowEveryRecordIsEmptyAndTheWarningSaysWhatToAdd() throws {
@@ -72,13 +77,19 @@ struct LiveConstraintsTests {
             #expect(placeholder[viewId: "title", container: "Card"] == ConstraintRecord())
         }
         #expect(placeholder.isPlaceholder && LiveConstraints.placeholder.isPlaceholder)
-        #expect(!live(MutableSource(Self.files)).isPlaceholder)
-        #expect(LiveConstraints.placeholder[viewId: "title", container: "Card"] == ConstraintRecord())
+        #expect(
+            (
+                live(MutableSource(Self.files)).isPlaceholder,
+                LiveConstraints.placeholder[viewId: "title", container: "Card"]
+            ) == (false, ConstraintRecord()))
         let reports = log.all
         try #require(reports.count == 1)
         #expect(reports[0].code == .lookupFailed && reports[0].keyPath == "Card.title")
-        #expect(reports[0].message.contains("no .deviceConstraints(_:) encloses"))
-        #expect(reports[0].message.contains("apply .deviceConstraints(interpreter) to the window's root view"))
+        #expect(
+            (
+                reports[0].message.contains("no .deviceConstraints(_:) encloses"),
+                reports[0].message.contains("apply .deviceConstraints(interpreter) to the window's root view")
+            ) == (true, true))
     }
 
     // MARK: - What fires the tracking
@@ -90,8 +101,7 @@ struct LiveConstraintsTests {
             when: {
                 try await live.update(to: Self.pad)
             })
-        #expect(fired)
-        #expect(live[viewId: "plain", container: "Card"].width == 40)
+        #expect((fired, live[viewId: "plain", container: "Card"].width) == (true, 40))
     }
 
     @Test func aResizeFiresAScaledValueItReadButNotAPlainOneOfTheSameContainer() throws {
@@ -108,16 +118,17 @@ struct LiveConstraintsTests {
             when: {
                 live.updateNow(to: Self.iPhone6)
             })
-        #expect(scaledFired)
-        #expect(live[viewId: "wide", container: "Card"].width == 300)
+        #expect((scaledFired, live[viewId: "wide", container: "Card"].width) == (true, 300))
     }
 
     @Test func aResizeWithinAClassFiresTheEnvironmentButNotTheDevice() throws {
         let live = live(MutableSource(Self.files))
-        #expect(fires({ _ = live.environment }, when: { live.updateNow(to: Self.iPhone6Wider) }))
-        #expect(!fires({ _ = live.device }, when: { live.updateNow(to: Self.iPhone6) }))
-        #expect(live.environment == Self.iPhone6)
-        #expect(fires({ _ = live.device }, when: { live.updateNow(to: Self.pad) }))
+        #expect(
+            (
+                fires({ _ = live.environment }, when: { live.updateNow(to: Self.iPhone6Wider) }),
+                fires({ _ = live.device }, when: { live.updateNow(to: Self.iPhone6) }), live.environment,
+                fires({ _ = live.device }, when: { live.updateNow(to: Self.pad) })
+            ) == (true, false, Self.iPhone6, true))
         #expect(live.device.name == .iPadPro12Inch)
     }
 
@@ -140,8 +151,7 @@ struct LiveConstraintsTests {
             when: {
                 live.interpreter.reload(files: ["Card.json"])
             })
-        #expect(cardFired)
-        #expect(live[viewId: "plain", container: "Card"].width == 12)
+        #expect((cardFired, live[viewId: "plain", container: "Card"].width) == (true, 12))
     }
 
     @Test func anInvalidationFiresItsContainerAndTheNextReadHasTheNewFiles() throws {
@@ -153,8 +163,7 @@ struct LiveConstraintsTests {
             when: {
                 live.interpreter.invalidate(container: "Card")
             })
-        #expect(fired)
-        #expect(live[viewId: "plain", container: "Card"].width == 13)
+        #expect((fired, live[viewId: "plain", container: "Card"].width) == (true, 13))
     }
 
     @Test func aContainerWhoseFileArrivesLaterIsReadAfterItsInvalidation() throws {
@@ -214,9 +223,11 @@ struct LiveConstraintsTests {
             try await fires(read) {
                 try await store.install(textUpdate("2", promo), verify: acceptEverything)
             })
-        #expect(live[viewId: "banner", container: "Promo"].height == 7)
-        #expect(try await fires(read) { try await store.rollback() })
-        #expect(live[viewId: "banner", container: "Promo"] == ConstraintRecord())
+        #expect(
+            try await (
+                live[viewId: "banner", container: "Promo"].height, fires(read) { try await store.rollback() },
+                live[viewId: "banner", container: "Promo"]
+            ) == (7, true, ConstraintRecord()))
         #expect(
             try await fires(read) {
                 try await store.install(textUpdate("3", promo), verify: acceptEverything)
@@ -250,8 +261,11 @@ struct LiveConstraintsTests {
         #expect(!fires({ _ = live[viewId: "plain", container: "Card"] }, when: { _ = other.updateNow(to: Self.pad) }))
 
         source["Card.json"] = #"{"Card": [{"plain": {"width": 14}}]}"#
-        #expect(fires({ _ = live[viewId: "plain", container: "Card"] }, when: { other.reload(files: ["Card.json"]) }))
-        #expect(live[viewId: "plain", container: "Card"].width == 14)
+        #expect(
+            (
+                fires({ _ = live[viewId: "plain", container: "Card"] }, when: { other.reload(files: ["Card.json"]) }),
+                live[viewId: "plain", container: "Card"].width
+            ) == (true, 14))
     }
 
     // MARK: - Racing
@@ -307,7 +321,6 @@ struct LiveConstraintsTests {
         let fontFired = fires(
             { _ = live[viewId: "title", container: "Card"] },
             when: { live.interpreter.updateNow(to: Self.iPhone6) })
-        #expect(fontFired)
-        #expect(live[viewId: "title", container: "Card"].fontSize == 17)
+        #expect((fontFired, live[viewId: "title", container: "Card"].fontSize) == (true, 17))
     }
 }

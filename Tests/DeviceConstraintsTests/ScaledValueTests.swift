@@ -5,8 +5,11 @@ import Testing
 struct ScaledValueTests {
     @Test func aValueScalesWithTheWindowAgainstItsDesignWidthAndIsRoundedToThePixel() {
         let value = ScaledValue(1366)
-        #expect(value.resolved(width: 1024, designWidth: 1366, displayScale: 2) == 1024)
-        #expect(value.resolved(width: 507, designWidth: 1366, displayScale: 2) == 507)
+        #expect(
+            (
+                value.resolved(width: 1024, designWidth: 1366, displayScale: 2),
+                value.resolved(width: 507, designWidth: 1366, displayScale: 2)
+            ) == (1024, 507))
         // 100 × 385 ÷ 375 = 102.67, to the nearest half point at 2×, the nearest third at 3×.
         #expect(ScaledValue(100).resolved(width: 385, designWidth: 375, displayScale: 2) == 102.5)
         let threeHundredEightThirds: Double = 308.0 / 3
@@ -15,9 +18,12 @@ struct ScaledValueTests {
 
     @Test func minimumAndMaximumClampTheScaledNumber() {
         let value = ScaledValue(60, minimum: 40, maximum: 70)
-        #expect(value.resolved(width: 507, designWidth: 1366, displayScale: 2) == 40)
-        #expect(value.resolved(width: 2000, designWidth: 1366, displayScale: 2) == 70)
-        #expect(ScaledValue(1, minimum: 9, maximum: 3).minimum == 3)
+        #expect(
+            (
+                value.resolved(width: 507, designWidth: 1366, displayScale: 2),
+                value.resolved(width: 2000, designWidth: 1366, displayScale: 2),
+                ScaledValue(1, minimum: 9, maximum: 3).minimum
+            ) == (40, 70, 3))
     }
 
     /// A huge but finite number in a file (which the parser accepts) must not become infinity in a wide window: an
@@ -43,12 +49,17 @@ struct ScaledValueTests {
                 }
             }
         }
-        #expect(ScaledValue(.infinity).resolved(width: 375, designWidth: 375, displayScale: 2).isFinite)
-        #expect(ScaledValue(.nan).resolved(width: 375, designWidth: 375, displayScale: 2) == 0)
+        #expect(
+            (
+                ScaledValue(.infinity).resolved(width: 375, designWidth: 375, displayScale: 2).isFinite,
+                ScaledValue(.nan).resolved(width: 375, designWidth: 375, displayScale: 2)
+            ) == (true, 0))
     }
 
     @Test func itDescribesItsRule() {
-        #expect("\(ScaledValue(60, minimum: 40, maximum: 80))" == "scaled 60 (min 40, max 80)")
-        #expect("\(ScaledValue(1366))" == "scaled 1366")
+        #expect(
+            ("\(ScaledValue(60, minimum: 40, maximum: 80))", "\(ScaledValue(1366))") == (
+                "scaled 60 (min 40, max 80)", "scaled 1366"
+            ))
     }
 }

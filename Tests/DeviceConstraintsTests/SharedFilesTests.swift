@@ -36,9 +36,11 @@ struct SharedFilesTests {
         let reads = source.totalReads
 
         let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6Landscape)
-        #expect(second.device.name == first.device.name)
-        #expect(second.loadedContainers == first.loadedContainers)
-        #expect(second.cachedRecord(viewId: Self.topView, container: Self.measureView)?.height == 105)
+        #expect(
+            (
+                second.device.name, second.loadedContainers,
+                second.cachedRecord(viewId: Self.topView, container: Self.measureView)?.height
+            ) == (first.device.name, first.loadedContainers, 105))
         _ = try second.records(container: Self.dayButton)
         #expect(source.totalReads == reads)
     }
@@ -50,13 +52,11 @@ struct SharedFilesTests {
 
         // Opening costs nothing per container: none is published until asked for, and none reads a file.
         let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.iPhone6)
-        #expect(second.cache.table(of: Self.measureView) == nil)
-        #expect(second.cache.table(of: Self.dayButton) == nil)
+        #expect(second.cache.table(of: Self.measureView) == nil && second.cache.table(of: Self.dayButton) == nil)
         #expect(second.cachedRecord(viewId: Self.topView, container: Self.measureView)?.height == 105)
         #expect(second.cache.table(of: Self.measureView) != nil)
         #expect(second.cache.table(of: Self.dayButton) == nil)
-        #expect(second.isLoaded(container: Self.dayButton))
-        #expect(source.totalReads == reads)
+        #expect((second.isLoaded(container: Self.dayButton), source.totalReads) == (true, reads))
     }
 
     @Test func aReloadReachesAContainerAWindowHadNotAskedForSinceItWasOpened() throws {
@@ -69,8 +69,7 @@ struct SharedFilesTests {
 
         source["Live.json"] = Self.live(2)
         first.reload(files: ["Live.json"])
-        #expect(events.all == [.reloaded(["Live"])])
-        #expect(second.cache.table(of: "Live")?.record("v1")?.width == 2)
+        #expect((events.all, second.cache.table(of: "Live")?.record("v1")?.width) == ([.reloaded(["Live"])], 2))
         withExtendedLifetime(observation) {}
     }
 
@@ -81,17 +80,21 @@ struct SharedFilesTests {
         #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
 
         let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
-        #expect(second.device.name == .iPadPro12Inch)
-        #expect(!second.isLoaded(container: Self.measureView))
-        #expect(try second.record(viewId: Self.topView, container: Self.measureView).height == 114)
-        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
+        #expect(
+            try (
+                second.device.name, second.isLoaded(container: Self.measureView),
+                second.record(viewId: Self.topView, container: Self.measureView).height,
+                source.reads(of: "BMTReportMeasureView.json")
+            ) == (.iPadPro12Inch, false, 114, 1))
         #expect(source.reads(of: "BMTReportMeasureView_iPad.json") == 1)
 
         // In the other direction: the first window moving to the pad class finds the second's merge.
         let reads = source.totalReads
         try await first.update(to: Self.pad)
-        #expect(try first.record(viewId: Self.topView, container: Self.measureView).height == 114)
-        #expect(source.totalReads == reads)
+        #expect(
+            try (first.record(viewId: Self.topView, container: Self.measureView).height, source.totalReads) == (
+                114, reads
+            ))
     }
 
     @Test func eachWindowKeepsItsOwnEnvironmentRecordsAndObservers() async throws {
@@ -105,14 +108,16 @@ struct SharedFilesTests {
         ]
 
         try await second.update(to: Self.slideOver)
-        #expect(first.environment == Self.iPhone6)
-        #expect(second.environment == Self.slideOver)
-        #expect(first.device.name == .iPhone6)
-        #expect(second.device.name == .iPhone5)
-        #expect(try first.record(viewId: Self.topView, container: Self.measureView).marginLeft == 15)
-        #expect(try second.record(viewId: Self.topView, container: Self.measureView).marginLeft == 12)
-        #expect(firstChanges.all.isEmpty)
-        #expect(secondChanges.all.map(\.new) == [Self.slideOver])
+        #expect(
+            (first.environment, second.environment, first.device.name, second.device.name) == (
+                Self.iPhone6, Self.slideOver, .iPhone6, .iPhone5
+            ))
+        #expect(
+            try (
+                first.record(viewId: Self.topView, container: Self.measureView).marginLeft,
+                second.record(viewId: Self.topView, container: Self.measureView).marginLeft, firstChanges.all.isEmpty,
+                secondChanges.all.map(\.new)
+            ) == (15, 12, true, [Self.slideOver]))
         withExtendedLifetime(observations) {}
     }
 
@@ -123,8 +128,10 @@ struct SharedFilesTests {
         try await second.preload(containers: [Self.measureView])
         _ = try third.record(viewId: Self.topView, container: Self.measureView)
         _ = try first.record(viewId: Self.topView, container: Self.measureView)
-        #expect(source.reads(of: "BMTReportMeasureView.json") == 1)
-        #expect(source.reads(of: "BMTReportMeasureView_iPhone6.json") == 1)
+        #expect(
+            (source.reads(of: "BMTReportMeasureView.json"), source.reads(of: "BMTReportMeasureView_iPhone6.json")) == (
+                1, 1
+            ))
     }
 
     // MARK: - Changes reach every window
@@ -133,8 +140,11 @@ struct SharedFilesTests {
         let source = MutableSource(["Live.json": Self.live(1)])
         let first = ConstraintInterpreter(source: source, environment: Self.iPhone6)
         let second = ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
-        #expect(try first.record(viewId: "v1", container: "Live").width == 1)
-        #expect(try second.record(viewId: "v1", container: "Live").width == 1)
+        #expect(
+            try (
+                first.record(viewId: "v1", container: "Live").width,
+                second.record(viewId: "v1", container: "Live").width
+            ) == (1, 1))
         let firstEvents = LockedList<ReloadEvent>()
         let secondEvents = LockedList<ReloadEvent>()
         let observations = [
@@ -143,10 +153,11 @@ struct SharedFilesTests {
 
         source["Live.json"] = Self.live(2)
         second.reload(files: ["Live.json"])
-        #expect(first.cachedRecord(viewId: "v1", container: "Live")?.width == 2)
-        #expect(second.cachedRecord(viewId: "v1", container: "Live")?.width == 2)
-        #expect(firstEvents.all == [.reloaded(["Live"])])
-        #expect(secondEvents.all == [.reloaded(["Live"])])
+        #expect(
+            (
+                first.cachedRecord(viewId: "v1", container: "Live")?.width,
+                second.cachedRecord(viewId: "v1", container: "Live")?.width, firstEvents.all, secondEvents.all
+            ) == (2, 2, [.reloaded(["Live"])], [.reloaded(["Live"])]))
 
         source["Live.json"] = Self.live(3)
         first.reload(files: ["Live.json"])
@@ -165,8 +176,10 @@ struct SharedFilesTests {
 
         first = nil
         try project.renameSave("Card.json", HotReloadTests.card(width: 20))
-        #expect(events.waitForReload(of: "Card"))
-        #expect(try second.record(viewId: "title", container: "Card").width == 20)
+        #expect(
+            try (events.waitForReload(of: "Card"), second.record(viewId: "title", container: "Card").width) == (
+                true, 20
+            ))
         watcher.cancel()
     }
 
@@ -179,14 +192,15 @@ struct SharedFilesTests {
 
         source["Live.json"] = Self.live(2)
         first.invalidate(container: "Live")
-        #expect(!second.isLoaded(container: "Live"))
-        #expect(try second.record(viewId: "v1", container: "Live").width == 2)
-        #expect(try first.record(viewId: "v1", container: "Live").width == 2)
+        #expect(
+            try (
+                second.isLoaded(container: "Live"), second.record(viewId: "v1", container: "Live").width,
+                first.record(viewId: "v1", container: "Live").width
+            ) == (false, 2, 2))
 
         source["Live.json"] = Self.live(3)
         second.invalidateAll()
-        #expect(first.loadedContainers.isEmpty)
-        #expect(try first.record(viewId: "v1", container: "Live").width == 3)
+        #expect(try (first.loadedContainers.isEmpty, first.record(viewId: "v1", container: "Live").width) == (true, 3))
     }
 
     @Test func aLoadInOneWindowBegunBeforeAnInvalidationInTheOtherDoesNotPublish() throws {
@@ -209,8 +223,11 @@ struct SharedFilesTests {
         // The held load began in the container's generation before the invalidation: whatever it read, it must not
         // publish (a load of the next generation reads the files again).
         #expect(second.cachedRecord(viewId: "v1", container: "Live") == nil)
-        #expect(try second.record(viewId: "v1", container: "Live").width == 2)
-        #expect(try first.record(viewId: "v1", container: "Live").width == 2)
+        #expect(
+            try (
+                second.record(viewId: "v1", container: "Live").width,
+                first.record(viewId: "v1", container: "Live").width
+            ) == (2, 2))
     }
 
     // MARK: - Racing
@@ -277,11 +294,13 @@ struct SharedFilesTests {
         #expect(warnings.allSatisfy { $0.severity == .warning })
 
         // A container none of whose files is found says why in its error, handler or not.
-        let error = #expect(throws: ConstraintError.self) {
+        let error = expectConstraintError {
             try interpreter.record(viewId: "title", container: "Header")
         }
-        #expect(error?.code == .fileNotFound)
-        #expect(error?.message.contains("\"header.json\" differs only in case from \"Header.json\"") == true)
+        #expect(
+            (error?.code, error?.message.contains("\"header.json\" differs only in case from \"Header.json\"")) == (
+                .fileNotFound, true
+            ))
     }
 
     @Test func filesInTheRightCaseAreNotWarnedAbout() async throws {
@@ -331,7 +350,8 @@ struct SharedFilesTests {
             gone = second
         }
         #expect(gone == nil)
-        #expect(first.files.interpreters.count == 1)
-        #expect(try first.record(viewId: Self.topView, container: Self.measureView).height == 105)
+        #expect(
+            try (first.files.interpreters.count, first.record(viewId: Self.topView, container: Self.measureView).height)
+                == (1, 105))
     }
 }

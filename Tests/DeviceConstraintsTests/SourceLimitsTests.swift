@@ -16,15 +16,16 @@ struct SourceLimitsTests {
         let sourceError = try #require(throws: ConstraintSourceError.self) {
             try DirectorySource(folder.url).data(forFile: "Huge_iPhone6.json", maximumSize: 8 << 20)
         }
-        #expect(sourceError.code == .fileTooLarge)
-        #expect(sourceError.size == 2 << 30 && sourceError.sizeIsExact && sourceError.maximumSize == 8 << 20)
+        #expect(
+            sourceError.code == .fileTooLarge && sourceError.size == 2 << 30 && sourceError.sizeIsExact
+                && sourceError.maximumSize == 8 << 20, "\(sourceError)")
 
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Huge") }
-        #expect(error.code == .fileTooLarge)
-        #expect(error.file == "Huge_iPhone6.json")
-        #expect(error.message.contains("file is 2147483648 bytes, over the limit of 8388608 bytes"))
+        expectError(
+            error, .fileTooLarge, file: "Huge_iPhone6.json",
+            says: "file is 2147483648 bytes, over the limit of 8388608 bytes")
 
         // Reading the file would take 2 GiB; refusing it takes a stat. (Memory, not time: a busy machine cannot make
         // a read that never happened look like one. The bound is half the read, so that the suites running beside
@@ -66,8 +67,12 @@ struct SourceLimitsTests {
                 try source.data(forFile: "Card.json", maximumSize: size - 1)
             }
             #expect(error == .fileTooLarge("Card.json", size: size, maximumSize: size - 1), "\(source)")
-            #expect(try source.data(forFile: "Card.json", maximumSize: size)?.count == size, "\(source)")
-            #expect(try source.data(forFile: "None.json", maximumSize: size) == nil, "\(source)")
+            // The file at its size, and a missing file.
+            #expect(
+                try [
+                    source.data(forFile: "Card.json", maximumSize: size)?.count,
+                    source.data(forFile: "None.json", maximumSize: size)?.count,
+                ] == [size, nil], "\(source)")
         }
     }
 
@@ -85,9 +90,7 @@ struct SourceLimitsTests {
         let evil = DeviceProfile(name: "../../../evil", idiom: .phone, width: 375, height: 667)
 
         let interpreter = ConstraintInterpreter(source: DirectorySource(folder), device: evil)
-        let error = try #require(throws: ConstraintError.self) { try interpreter.record(viewId: "v", container: "C") }
-        #expect(error.code == .invalidName)
-        #expect(error.message.contains("device name"))
+        expectError(.invalidName, says: "device name") { try interpreter.record(viewId: "v", container: "C") }
         // And a source asked directly for such a name refuses it.
         let direct = try #require(throws: ConstraintSourceError.self) {
             try DirectorySource(folder).data(forFile: "C_../../../evil.json")
@@ -111,10 +114,11 @@ struct SourceLimitsTests {
 
         let source = DirectorySource(folder.url)
         let error = try #require(throws: ConstraintSourceError.self) { try source.data(forFile: "Card.json") }
-        #expect(error.code == .linkOutOfFolder)
-        #expect(error.message.contains("followingLinksOutOfFolder"))
-        #expect(try source.data(forFile: "Card_iPhone6.json")?.count == 35)
-        #expect(try source.data(forFile: "Dangling.json") == nil)
+        #expect(error.code == .linkOutOfFolder && error.message.contains("followingLinksOutOfFolder"), "\(error)")
+        #expect(
+            try [source.data(forFile: "Card_iPhone6.json")?.count, source.data(forFile: "Dangling.json")?.count] == [
+                35, nil,
+            ])
 
         let following = DirectorySource(folder.url, followingLinksOutOfFolder: true)
         #expect(try following.data(forFile: "Card.json")?.count == 35)
@@ -125,12 +129,13 @@ struct SourceLimitsTests {
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(missing), device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
-        #expect(error.code == .folderNotFound)
-        #expect(error.description.contains("the folder /nonexistent/Constriants does not exist"))
         let listing = try #require(throws: ConstraintError.self) { try interpreter.availableContainers() }
-        #expect(listing.code == .folderNotFound)
-        #expect(listing.description.contains("the folder /nonexistent/Constriants does not exist"))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        for error in [error, listing] {
+            #expect(
+                error.code == .folderNotFound
+                    && error.description.contains("the folder /nonexistent/Constriants does not exist"), "\(error)")
+        }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         #expect(preload?.code == .folderNotFound)
     }
 
@@ -140,19 +145,22 @@ struct SourceLimitsTests {
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder.url), device: try DeviceCatalog.profile(.iPhone6))
         let error = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
-        #expect(error.code == .emptyFolder)
-        #expect(error.description.contains("the folder \(folder.url.path) holds no .json files"))
+        #expect(
+            error.code == .emptyFolder
+                && error.description.contains("the folder \(folder.url.path) holds no .json files"),
+            "\(error)")
         // A start-up preload of nothing is a mistake, not a success.
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
-        #expect(preload?.code == .emptyFolder)
-        #expect(preload?.message.contains("the folder \(folder.url.path) holds no .json files") == true)
+        await expectAsyncError(.emptyFolder, says: "the folder \(folder.url.path) holds no .json files") {
+            try await interpreter.preloadAll()
+        }
         #expect(try interpreter.availableContainers() == [])
 
         try folder.write("Other.json", #"{"Other": []}"#)
         let source = DirectorySource(folder.url)
-        #expect(try source.data(forFile: "Card.json") == nil)
-        #expect(try source.data(forFile: "Other.json") != nil)
-        #expect(try source.data(forFile: "Card_iPhone6.json") == nil)
+        #expect(
+            try ["Card.json", "Other.json", "Card_iPhone6.json"].map { try source.data(forFile: $0) != nil } == [
+                false, true, false,
+            ])
     }
 
     /// The Quick start's source with a mistyped folder, or a folder without constraint files: the lookup and the
@@ -162,23 +170,21 @@ struct SourceLimitsTests {
         let mistyped = ConstraintInterpreter(
             source: BundleSource(.module, subdirectory: "Fixtures/Constraintz"), device: device)
         let error = try #require(throws: ConstraintError.self) { try mistyped.records(container: "Card") }
-        #expect(error.code == .folderNotFound)
-        #expect(error.message.contains(#"the folder "Fixtures/Constraintz" of the bundle "#))
-        #expect(error.message.contains(#"resources: [.copy("Fixtures/Constraintz")]"#))
-        let preload = await #expect(throws: ConstraintError.self) { try await mistyped.preloadAll() }
-        #expect(preload?.code == .folderNotFound)
+        expectError(
+            error, .folderNotFound,
+            says: #"the folder "Fixtures/Constraintz" of the bundle "#, #"resources: [.copy("Fixtures/Constraintz")]"#)
+        let preload = await expectAsyncConstraintError { try await mistyped.preloadAll() }
 
         let empty = ConstraintInterpreter(
             source: BundleSource(.module, subdirectory: "Fixtures/NoConstraints"), device: device)
         let emptyError = try #require(throws: ConstraintError.self) { try empty.records(container: "Card") }
-        #expect(emptyError.code == .emptyFolder)
-        let emptyPreload = await #expect(throws: ConstraintError.self) { try await empty.preloadAll() }
-        #expect(emptyPreload?.code == .emptyFolder)
+        let emptyPreload = await expectAsyncConstraintError { try await empty.preloadAll() }
+        // The mistyped folder's preload; the empty folder's lookup and preload.
+        #expect([preload?.code, emptyError.code, emptyPreload?.code] == [.folderNotFound, .emptyFolder, .emptyFolder])
 
         // The right folder: a miss is only a miss, and the preload loads what is there.
         let right = ConstraintInterpreter(source: BundleSource(.module, subdirectory: "Fixtures/Chain"), device: device)
-        let miss = try #require(throws: ConstraintError.self) { try right.records(container: "NoSuchContainer") }
-        #expect(miss.code == .fileNotFound)
+        expectError(.fileNotFound) { try right.records(container: "NoSuchContainer") }
         try await right.preloadAll()
         #expect(!right.loadedContainers.isEmpty)
     }
@@ -186,9 +192,9 @@ struct SourceLimitsTests {
     @Test func preloadingASourceWithNoConstraintFileSaysSo() async throws {
         let interpreter = ConstraintInterpreter(
             source: InMemorySource(["notes.txt": "hello"]), device: try DeviceCatalog.profile(.iPhone6))
-        let error = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
-        #expect(error?.code == .emptyFolder)
-        #expect(error?.message.contains("the constraint source holds no .json files") == true)
+        await expectAsyncError(.emptyFolder, says: "the constraint source holds no .json files") {
+            try await interpreter.preloadAll()
+        }
     }
 
     /// A folder of JSON that is not constraint files (an app's settings, SwiftPM's description.json beside the build
@@ -198,37 +204,32 @@ struct SourceLimitsTests {
         let folder = try Fixtures.folder("NotConstraintFiles")
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(folder), device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
-        #expect(preload?.code == .emptyFolder)
-        let message = preload?.message ?? ""
-        #expect(message.contains("the folder \(folder.path) holds 2 .json files and none is a constraint file"))
-        #expect(
-            message.contains(
-                #"description.json has the top-level keys "builtTestProducts", "copyCommands"; a constraint file "#
-                    + #"named description.json has one, "description""#), "\(message)")
-        #expect(
-            message.contains(
-                #"settings.json has the top-level keys "theme", "language", "fontScale" and 1 more; a constraint "#
-                    + #"file named settings.json has one, "settings""#), "\(message)")
-        #expect(message.contains("Container.json or Container_Device.json"))
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
+        expectError(
+            preload, .emptyFolder,
+            says: "the folder \(folder.path) holds 2 .json files and none is a constraint file",
+            #"description.json has the top-level keys "builtTestProducts", "copyCommands"; a constraint file "#
+                + #"named description.json has one, "description""#,
+            #"settings.json has the top-level keys "theme", "language", "fontScale" and 1 more; a constraint "#
+                + #"file named settings.json has one, "settings""#,
+            "Container.json or Container_Device.json")
         #expect(interpreter.loadedContainers.isEmpty)
 
         // The lookup after it says which folder it searched.
         let lookup = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
-        #expect(lookup.code == .fileNotFound)
-        #expect(
-            lookup.message.contains(
-                #"no constraint file for container "Card" on device iPhone6 in the folder \#(folder.path); "#
-                    + "looked for Card_iPhone6.json, Card.json"), "\(lookup.message)")
+        expectError(
+            lookup, .fileNotFound,
+            says: #"no constraint file for container "Card" on device iPhone6 in the folder \#(folder.path); "#
+                + "looked for Card_iPhone6.json, Card.json")
     }
 
     @Test func aBundleFolderOfOtherJSONIsNamedInThePreloadAndTheLookup() async throws {
         let interpreter = ConstraintInterpreter(
             source: BundleSource(.module, subdirectory: "Fixtures/NotConstraintFiles"),
             device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
-        #expect(preload?.code == .emptyFolder)
-        #expect(preload?.message.contains(#"the folder "Fixtures/NotConstraintFiles" of the bundle "#) == true)
+        await expectAsyncError(.emptyFolder, says: #"the folder "Fixtures/NotConstraintFiles" of the bundle "#) {
+            try await interpreter.preloadAll()
+        }
         let lookup = try #require(throws: ConstraintError.self) { try interpreter.records(container: "Card") }
         #expect(lookup.message.contains(#"in the folder "Fixtures/NotConstraintFiles" of the bundle "#))
     }
@@ -241,16 +242,12 @@ struct SourceLimitsTests {
                 "notes.json": #"{"title": "x",,}"#,
             ]),
             device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
-        #expect(preload?.code == .emptyFolder)
-        let message = preload?.message ?? ""
-        #expect(message.contains("the constraint source holds 3 .json files and none is a constraint file"))
-        #expect(
-            message.contains(#"Card_iPhone99.json is for the device "iPhone99", which the catalog does not have"#),
-            "\(message)")
-        #expect(message.contains(#"notes.json is not valid JSON ("#), "\(message)")
-        #expect(
-            message.contains(#"{}.json has the top-level key "Card"; a constraint file named {}.json has one, "{}""#))
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
+        expectError(
+            preload, .emptyFolder, says: "the constraint source holds 3 .json files and none is a constraint file",
+            #"Card_iPhone99.json is for the device "iPhone99", which the catalog does not have"#,
+            #"notes.json is not valid JSON ("#,
+            #"{}.json has the top-level key "Card"; a constraint file named {}.json has one, "{}""#)
     }
 
     /// More files than the message lists one by one: the rest are counted, so that the message stays short.
@@ -259,10 +256,11 @@ struct SourceLimitsTests {
         for i in 0..<12 { files["settings\(i).json"] = #"{"theme": "dark"}"# }
         let interpreter = ConstraintInterpreter(
             source: InMemorySource(files), device: try DeviceCatalog.profile(.iPhone6))
-        let preload = await #expect(throws: ConstraintError.self) { try await interpreter.preloadAll() }
+        let preload = await expectAsyncConstraintError { try await interpreter.preloadAll() }
         let message = preload?.message ?? ""
-        #expect(message.contains("and 7 more. A constraint file"), "\(message)")
-        #expect(message.contains("settings0.json") && !message.contains("settings5.json"))
+        #expect(
+            message.contains("and 7 more. A constraint file") && message.contains("settings0.json")
+                && !message.contains("settings5.json"), "\(message)")
     }
 
     // MARK: - Empty files

@@ -213,3 +213,116 @@ final class VersionedSource: ChangingSource, @unchecked Sendable {
     func data(forFile name: String) throws -> Data? { try pinned().source.data(forFile: name) }
     func fileNames() throws -> [String] { try pinned().source.fileNames() }
 }
+
+/// One expectation for the parts of an error a test names: its code, and any of its file, line, column, key path and
+/// texts its message contains. A failure says which parts differ and shows the error; nil (no error thrown) fails.
+/// (One `#expect` here instead of one per part at every call: the test target compiles much faster.)
+func expectError(
+    _ error: ConstraintError?, _ code: ConstraintError.Code, file: String? = nil, line: Int? = nil,
+    column: Int? = nil, keyPath: String? = nil, says texts: String..., sourceLocation: SourceLocation = #_sourceLocation
+) {
+    checkError(error, code, file: file, line: line, column: column, keyPath: keyPath, says: texts, sourceLocation)
+}
+
+/// The error `body` throws, checked as `expectError(_:_:…)` checks it, and returned: nil, and a failure, when `body`
+/// returns or throws another type of error.
+@discardableResult
+func expectError<Result>(
+    _ code: ConstraintError.Code, file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil,
+    says texts: String..., sourceLocation: SourceLocation = #_sourceLocation, from body: () throws -> Result
+) -> ConstraintError? {
+    let error = thrownError(body, sourceLocation)
+    if let error {
+        checkError(error, code, file: file, line: line, column: column, keyPath: keyPath, says: texts, sourceLocation)
+    }
+    return error
+}
+
+/// `expectError(_:file:line:column:keyPath:says:sourceLocation:from:)` for an async `body`.
+@discardableResult
+func expectAsyncError<Result>(
+    _ code: ConstraintError.Code, file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil,
+    says texts: String..., sourceLocation: SourceLocation = #_sourceLocation, from body: () async throws -> Result
+) async -> ConstraintError? {
+    var error: ConstraintError?
+    do {
+        _ = try await body()
+        Issue.record("no error thrown, expected \(code)", sourceLocation: sourceLocation)
+    } catch let thrown as ConstraintError {
+        error = thrown
+    } catch {
+        Issue.record(
+            "\(type(of: error)) thrown, expected ConstraintError \(code): \(error)", sourceLocation: sourceLocation)
+    }
+    if let error {
+        checkError(error, code, file: file, line: line, column: column, keyPath: keyPath, says: texts, sourceLocation)
+    }
+    return error
+}
+
+private func thrownError<Result>(_ body: () throws -> Result, _ sourceLocation: SourceLocation) -> ConstraintError? {
+    do {
+        _ = try body()
+        Issue.record("no error thrown, expected a ConstraintError", sourceLocation: sourceLocation)
+    } catch let error as ConstraintError {
+        return error
+    } catch {
+        Issue.record("\(type(of: error)) thrown, expected a ConstraintError: \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+private func checkError(
+    _ error: ConstraintError?, _ code: ConstraintError.Code, file: String?, line: Int?, column: Int?,
+    keyPath: String?, says texts: [String], _ sourceLocation: SourceLocation
+) {
+    var differences: [String] = []
+    if let error {
+        if error.code != code { differences.append("code \(error.code), expected \(code)") }
+        if let file, error.file != file {
+            differences.append("file \(String(describing: error.file)), expected \(file)")
+        }
+        if let line, error.line != line {
+            differences.append("line \(String(describing: error.line)), expected \(line)")
+        }
+        if let column, error.column != column {
+            differences.append("column \(String(describing: error.column)), expected \(column)")
+        }
+        if let keyPath, error.keyPath != keyPath {
+            differences.append("key path \(String(describing: error.keyPath)), expected \(keyPath)")
+        }
+        for text in texts where !error.message.contains(text) {
+            differences.append("the message does not contain \(text.debugDescription)")
+        }
+    } else {
+        differences.append("no error, expected \(code)")
+    }
+    #expect(
+        differences.isEmpty, "\(differences.joined(separator: "; ")) in: \(error.map { "\($0)" } ?? "nil")",
+        sourceLocation: sourceLocation)
+}
+
+/// The `ConstraintError` `body` throws; nil, and a failure, when it returns or throws another type of error. (A
+/// function rather than `#expect(throws:)`: one macro expansion fewer at every call.)
+@discardableResult
+func expectConstraintError<Result>(
+    sourceLocation: SourceLocation = #_sourceLocation, from body: () throws -> Result
+) -> ConstraintError? {
+    thrownError(body, sourceLocation)
+}
+
+/// `expectConstraintError(sourceLocation:from:)` for an async `body`.
+@discardableResult
+func expectAsyncConstraintError<Result>(
+    sourceLocation: SourceLocation = #_sourceLocation, from body: () async throws -> Result
+) async -> ConstraintError? {
+    do {
+        _ = try await body()
+        Issue.record("no error thrown, expected a ConstraintError", sourceLocation: sourceLocation)
+    } catch let error as ConstraintError {
+        return error
+    } catch {
+        Issue.record("\(type(of: error)) thrown, expected a ConstraintError: \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}

@@ -12,9 +12,11 @@ struct TextSizeTests {
                 "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibility1",
                 "accessibility2", "accessibility3", "accessibility4", "accessibility5",
             ])
-        #expect(TextSize.allCases == TextSize.allCases.sorted())
-        #expect(LayoutEnvironment(width: 375, height: 667).textSize == .large)
-        #expect(TextSize.allCases.filter(\.isAccessibilitySize).count == 5)
+        #expect(
+            (
+                TextSize.allCases, LayoutEnvironment(width: 375, height: 667).textSize,
+                TextSize.allCases.filter(\.isAccessibilitySize).count
+            ) == (TextSize.allCases.sorted(), .large, 5))
         #expect(
             LayoutEnvironment(width: 375, height: 667, idiom: .phone, textSize: .xLarge).textSize == .xLarge)
     }
@@ -41,8 +43,10 @@ struct TextSizeTests {
         // The ratios typed: as literals inside `#expect`, each took 0.3 s to type-check.
         let bodyAtAccessibility1: Double = 28.0 / 17
         let title1AtXSmall: Double = 25.0 / 28
-        #expect(TextStyle.body.scale(at: .accessibility1) == bodyAtAccessibility1)
-        #expect(TextStyle.title1.scale(at: .xSmall) == title1AtXSmall)
+        #expect(
+            (TextStyle.body.scale(at: .accessibility1), TextStyle.title1.scale(at: .xSmall)) == (
+                bodyAtAccessibility1, title1AtXSmall
+            ))
     }
 
     // MARK: - Text-scaled values
@@ -55,8 +59,11 @@ struct TextSizeTests {
         #expect(TextScaledValue(17.5).resolved(for: large.withTextSize(.xLarge), designWidth: 375) == xLarge)
         // 28 × 43/28 = 43, capped at 40.
         let capped = TextScaledValue(28, relativeTo: .title1, maximum: 40)
-        #expect(capped.resolved(for: large.withTextSize(.accessibility2), designWidth: 375) == 40)
-        #expect(capped.resolved(for: large.withTextSize(.xSmall), designWidth: 375) == 25)
+        #expect(
+            (
+                capped.resolved(for: large.withTextSize(.accessibility2), designWidth: 375),
+                capped.resolved(for: large.withTextSize(.xSmall), designWidth: 375)
+            ) == (40, 25))
     }
 
     /// `{"scaled": 44, "relativeTo": "body"}`: the width's factor and the text size's, then the bounds, then the
@@ -65,15 +72,21 @@ struct TextSizeTests {
         let value = TextScaledValue(44, relativeTo: .body, followsWidth: true)
         let window = LayoutEnvironment(width: 750, height: 1000, idiom: .pad, textSize: .accessibility1)
         // 44 × 750/375 × 28/17 = 144.94 → 145 at 2×.
-        #expect(value.resolved(for: window, designWidth: 375) == 145)
-        #expect(value.resolved(for: window.withTextSize(.large), designWidth: 375) == 88)
+        #expect(
+            (
+                value.resolved(for: window, designWidth: 375),
+                value.resolved(for: window.withTextSize(.large), designWidth: 375)
+            ) == (145, 88))
     }
 
     @Test func aHugeTextScaledValueStaysFinite() {
         let window = LayoutEnvironment(width: 1e300, height: 10, textSize: .accessibility5)
         for number in [Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude] {
-            #expect(TextScaledValue(number).resolved(for: window, designWidth: 320).isFinite)
-            #expect(TextScaledValue(number, followsWidth: true).resolved(for: window, designWidth: 1e-300).isFinite)
+            #expect(
+                (
+                    TextScaledValue(number).resolved(for: window, designWidth: 320).isFinite,
+                    TextScaledValue(number, followsWidth: true).resolved(for: window, designWidth: 1e-300).isFinite
+                ) == (true, true))
         }
     }
 }

@@ -86,10 +86,11 @@ struct UpdateRolloutTests {
             conditions: [UpdateCondition("appVersion>=3.2"), UpdateCondition("signal.plan=pro")], rollout: nil)
         let assignment = update.assignment(
             for: UpdateAudience(appVersion: "3.4", signals: ["plan": "free"]), installationID: "a")
-        #expect(assignment.arm == .conditionsNotMet)
-        #expect(assignment.unmetCondition?.description == "signal.plan=pro")
-        #expect(assignment.bucket == nil)
-        #expect(assignment.reason == "the condition signal.plan=pro does not hold: the signal plan is free")
+        #expect(
+            (assignment.arm, assignment.unmetCondition?.description, assignment.bucket, assignment.reason) == (
+                .conditionsNotMet, "signal.plan=pro", nil,
+                "the condition signal.plan=pro does not hold: the signal plan is free"
+            ))
     }
 
     // MARK: - Rollouts
@@ -97,21 +98,27 @@ struct UpdateRolloutTests {
     /// The bucket is documented so that a server or an analytics query can compute it: these values were computed
     /// apart from the library, by the formula in UpdateRollout's documentation.
     @Test func theBucketIsTheDocumentedHashOfTheKeyAndTheInstallation() {
-        #expect(UpdateRollout.bucket(key: "checkout", installationID: "6F1A0C44-0000-4000-8000-000000000001") == 1294)
-        #expect(UpdateRollout.bucket(key: "update", installationID: "device-1") == 8319)
-        #expect(UpdateRollout.bucket(key: "update", installationID: "device-2") == 8063)
+        #expect(
+            (
+                UpdateRollout.bucket(key: "checkout", installationID: "6F1A0C44-0000-4000-8000-000000000001"),
+                UpdateRollout.bucket(key: "update", installationID: "device-1"),
+                UpdateRollout.bucket(key: "update", installationID: "device-2")
+            ) == (1294, 8319, 8063))
     }
 
     @Test func percentagesHaveAtMostTwoDecimalsAndGoFrom0To100() throws {
-        #expect(try UpdateRollout.basisPoints("12.5", what: "rollout") == 1250)
-        #expect(try UpdateRollout.basisPoints("0.25", what: "rollout") == 25)
-        #expect(try UpdateRollout.basisPoints("100", what: "rollout") == 10_000)
+        #expect(
+            try (
+                UpdateRollout.basisPoints("12.5", what: "rollout"), UpdateRollout.basisPoints("0.25", what: "rollout"),
+                UpdateRollout.basisPoints("100", what: "rollout")
+            ) == (1250, 25, 10_000))
         for bad in ["100.01", "0.125", "-1", "", "5.", ".5", "1e2", "50%", "1000"] {
             #expect(throws: ConstraintError.self, "\(bad)") { try UpdateRollout.basisPoints(bad, what: "rollout") }
         }
-        #expect(UpdateRollout.percent(1250) == "12.5")
-        #expect(UpdateRollout.percent(25) == "0.25")
-        #expect(UpdateRollout.percent(5) == "0.05")
+        #expect(
+            (UpdateRollout.percent(1250), UpdateRollout.percent(25), UpdateRollout.percent(5)) == (
+                "12.5", "0.25", "0.05"
+            ))
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -157,8 +164,10 @@ struct UpdateRolloutTests {
             read.conditions.map(\.description) == [
                 "appVersion>=3.2", "appVersion<4", "os=iOS,iPadOS", "signal.plan=pro",
             ])
-        #expect(read.rollout == (try UpdateRollout(key: "checkout", percent: "25", holdback: "5")))
-        #expect(read.maximumLayoutProblems == 2)
+        #expect(
+            (read.rollout, read.maximumLayoutProblems) == (
+                (try UpdateRollout(key: "checkout", percent: "25", holdback: "5")), 2
+            ))
         let written = ConstraintUpdate(
             version: read.version, files: read.files, conditions: read.conditions, rollout: read.rollout,
             maximumLayoutProblems: read.maximumLayoutProblems)

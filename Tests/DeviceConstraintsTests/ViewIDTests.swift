@@ -7,8 +7,11 @@ struct ViewIDTests {
     private let id = ViewID(container: "BMTReportCalendarDayButton", viewId: "bmt_reportCalendarDayButtonId_Selected")
 
     @Test func aViewIDPrintsAsContainerDotViewId() {
-        #expect(id.description == "BMTReportCalendarDayButton.bmt_reportCalendarDayButtonId_Selected")
-        #expect(id == ViewID(container: id.container, viewId: id.viewId))
+        #expect(
+            (id.description, id) == (
+                "BMTReportCalendarDayButton.bmt_reportCalendarDayButtonId_Selected",
+                ViewID(container: id.container, viewId: id.viewId)
+            ))
         #expect(id != ViewID(container: id.container, viewId: "bmt_reportCalendarDayButtonId_Normal"))
     }
 
@@ -18,15 +21,17 @@ struct ViewIDTests {
             source: DirectorySource(Fixtures.bundledConstraints), device: try DeviceCatalog.profile(device))
         #expect(interpreter.cachedRecord(id) == nil)
         let record = try interpreter.record(id)
-        #expect(record == (try interpreter.record(viewId: id.viewId, container: id.container)))
-        #expect(interpreter.cachedRecord(id) == record)
+        #expect(
+            (record, interpreter.cachedRecord(id)) == (
+                (try interpreter.record(viewId: id.viewId, container: id.container)), record
+            ))
     }
 
     @Test func aViewTheFilesLackIsAnUnknownView() throws {
         let interpreter = ConstraintInterpreter(
             source: DirectorySource(Fixtures.bundledConstraints), device: try DeviceCatalog.profile(.iPhone6))
         let missing = ViewID(container: id.container, viewId: "bmt_reportCalendarDayButtonId_Selectd")
-        #expect(throws: ConstraintError.self) { try interpreter.record(missing) }
+        expectConstraintError { try interpreter.record(missing) }
         do {
             _ = try interpreter.record(missing)
         } catch {

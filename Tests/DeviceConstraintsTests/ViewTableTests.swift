@@ -21,9 +21,7 @@ struct ViewTableTests {
         for (index, id) in ids.enumerated() {
             #expect(table.record(id)?.width == Double(index))
         }
-        #expect(table.record("view_5000_") == nil)
-        #expect(table.record("") == nil)
-        #expect(table.viewIds == ids)
+        #expect((table.record("view_5000_"), table.record(""), table.viewIds) == (nil, nil, ids))
     }
 
     @Test func idsThatDifferOnlyInTheirLastBytesAreTold() {
@@ -41,9 +39,11 @@ struct ViewTableTests {
             ("caf\u{E9}", ConstraintRecord(width: 1)), ("K", ConstraintRecord(width: 2)),
             ("\u{212B}ngstr\u{F6}m", ConstraintRecord(width: 3)),
         ])
-        #expect(table.record("cafe\u{301}")?.width == 1)
-        #expect(table.record("\u{212A}")?.width == 2)
-        #expect(table.record("\u{C5}ngstro\u{308}m")?.width == 3)
+        #expect(
+            (
+                table.record("cafe\u{301}")?.width, table.record("\u{212A}")?.width,
+                table.record("\u{C5}ngstro\u{308}m")?.width
+            ) == (1, 2, 3))
         #expect(table.record("cafe") == nil)
     }
 
@@ -52,8 +52,9 @@ struct ViewTableTests {
         var first = "caf\u{E9}"
         var second = "cafe\u{301}"
         #expect(first.withUTF8 { builder.add($0, record: ConstraintRecord(width: 1)) } == nil)
-        #expect(second.withUTF8 { builder.add($0, record: ConstraintRecord(width: 2)) } == 0)
-        #expect(builder.build(files: []).count == 1)
+        #expect(
+            (second.withUTF8 { builder.add($0, record: ConstraintRecord(width: 2)) }, builder.build(files: []).count)
+                == (0, 1))
     }
 
     @Test func mergingKeepsTheSpecificFileFirstAndFillsInFromTheNext() {
@@ -63,9 +64,10 @@ struct ViewTableTests {
             [("z", ConstraintRecord(width: 9)), ("a", ConstraintRecord(width: 7, height: 3, imageName: "x"))],
             files: ["C.json"])
         let merged = ViewTable.merged([device, base])
-        #expect(merged.viewIds == ["b", "a", "z"])
-        #expect(merged.record("a") == ConstraintRecord(width: 2, height: 3, imageName: "x"))
-        #expect(merged.files == ["C_iPhone6.json", "C.json"])
+        #expect(
+            (merged.viewIds, merged.record("a"), merged.files) == (
+                ["b", "a", "z"], ConstraintRecord(width: 2, height: 3, imageName: "x"), ["C_iPhone6.json", "C.json"]
+            ))
     }
 
     @Test func aMergeWhoseLaterFilesAddNoViewSharesTheFirstFilesIds() {
@@ -83,10 +85,10 @@ struct ViewTableTests {
         let fallback = table([("n", ConstraintRecord(width: 5)), ("a", ConstraintRecord(height: 2))])
         let base = table([("n", ConstraintRecord(width: 8, height: 6)), ("m", ConstraintRecord(fontSize: 12))])
         let merged = ViewTable.merged([device, fallback, base])
-        #expect(merged.viewIds == ["a", "n", "m"])
-        #expect(merged.count == 3)
-        #expect(merged.record("n") == ConstraintRecord(width: 5, height: 6))
-        #expect(merged.record("a") == ConstraintRecord(width: 1, height: 2))
+        #expect(
+            (merged.viewIds, merged.count, merged.record("n"), merged.record("a")) == (
+                ["a", "n", "m"], 3, ConstraintRecord(width: 5, height: 6), ConstraintRecord(width: 1, height: 2)
+            ))
         #expect(merged.record("m")?.fontSize == 12)
         merged.keys._checkInvariants()
     }
@@ -95,9 +97,10 @@ struct ViewTableTests {
         let device = table([("caf\u{E9}", ConstraintRecord(width: 1))])
         let base = table([("cafe\u{301}", ConstraintRecord(width: 7, height: 3)), ("K", ConstraintRecord(width: 2))])
         let merged = ViewTable.merged([device, base])
-        #expect(merged.count == 2)
-        #expect(merged.record("cafe\u{301}") == ConstraintRecord(width: 1, height: 3))
-        #expect(merged.record("\u{212A}")?.width == 2)
+        #expect(
+            (merged.count, merged.record("cafe\u{301}"), merged.record("\u{212A}")?.width) == (
+                2, ConstraintRecord(width: 1, height: 3), 2
+            ))
         // A first file of ASCII ids only, a later one with an id equal to one of them in other bytes.
         let ascii = table([("K", ConstraintRecord(width: 1))])
         let kelvin = table([("\u{212A}", ConstraintRecord(width: 4, height: 5))])
@@ -117,8 +120,10 @@ struct ViewTableTests {
             }
         }
         let merged = ViewTable.merged([first.build(files: ["C_iPad.json"]), second.build(files: ["C.json"])])
-        #expect(merged.record("a") == ConstraintRecord(width: 1, height: 5))
-        #expect(merged.record("b") == ConstraintRecord(width: 6, height: 6))
+        #expect(
+            (merged.record("a"), merged.record("b")) == (
+                ConstraintRecord(width: 1, height: 5), ConstraintRecord(width: 6, height: 6)
+            ))
     }
 
     @Test func anEmptyTableFindsNothing() {

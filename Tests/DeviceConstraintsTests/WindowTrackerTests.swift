@@ -27,11 +27,9 @@ struct WindowTrackerTests {
             layoutDirection: .rightToLeft
         ).environment(width: 694, height: 768)
         // A 694-point pad window is regular by the size alone; the framework's word wins.
-        #expect(reported.horizontalSizeClass == .compact)
-        #expect(reported.verticalSizeClass == .regular)
+        #expect((reported.horizontalSizeClass, reported.verticalSizeClass) == (.compact, .regular))
         #expect(reported.idiom == .pad && reported.idiomIsKnown)
-        #expect(reported.displayScale == 2)
-        #expect(reported.layoutDirection == .rightToLeft)
+        #expect((reported.displayScale, reported.layoutDirection) == (2, .rightToLeft))
 
         let unreported = WindowTraits(idiom: .phone, displayScale: 3).environment(width: 844, height: 390)
         #expect(unreported == LayoutEnvironment(width: 844, height: 390, idiom: .phone, displayScale: 3))
@@ -64,9 +62,11 @@ struct WindowTrackerTests {
         #expect(!second.usesAppInterpreter && second.interpreter !== app)
         #expect(!third.usesAppInterpreter && third.interpreter !== second.interpreter)
         // They share the files: the class the first window loaded is read again by none of them.
-        #expect(second.live[viewId: "plain", container: "Card"].width == 10)
-        #expect(third.live[viewId: "plain", container: "Card"].width == 10)
-        #expect(source.totalReads == reads)
+        #expect(
+            (
+                second.live[viewId: "plain", container: "Card"].width,
+                third.live[viewId: "plain", container: "Card"].width, source.totalReads
+            ) == (10, 10, reads))
     }
 
     @Test func aClosedWindowGivesTheAppsInterpreterBackAndReleasesItsOwn() {
@@ -89,8 +89,7 @@ struct WindowTrackerTests {
         let first = WindowTracker(for: app)
         let pinned = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
         let second = WindowTracker(for: app, environment: pinned)
-        #expect(first.interpreter.environment == Self.iPhone6)
-        #expect(second.interpreter.environment == pinned)
+        #expect((first.interpreter.environment, second.interpreter.environment) == (Self.iPhone6, pinned))
     }
 
     // MARK: - Moving a window
@@ -99,8 +98,7 @@ struct WindowTrackerTests {
         let app = ConstraintInterpreter(source: InMemorySource(Self.files), environment: Self.iPhone6)
         let window = WindowTracker(for: app)
         window.traitsChanged(Self.pad)
-        #expect(window.target == nil)
-        #expect(app.environment == Self.iPhone6)
+        #expect((window.target, app.environment) == (nil, Self.iPhone6))
     }
 
     @Test func aResizeWithinAClassMovesTheWindowAtOnceAndReadsNoFile() throws {
@@ -115,10 +113,11 @@ struct WindowTrackerTests {
         window.measured(width: 380, height: 667)
         let expected = Self.phone.environment(width: 380, height: 667)
         #expect(window.catchingUp == nil)
-        #expect(app.environment == expected)
-        #expect(window.live.environment == expected)
-        #expect(window.live[viewId: "wide", container: "Card"].width == 304)
-        #expect(source.totalReads == reads)
+        #expect(
+            (
+                app.environment, window.live.environment, window.live[viewId: "wide", container: "Card"].width,
+                source.totalReads
+            ) == (expected, expected, 304, reads))
     }
 
     @Test func aClassAnotherWindowLoadedIsTakenAtOnceWithoutReadingAFile() throws {
@@ -130,17 +129,18 @@ struct WindowTrackerTests {
         #expect(phoneWindow.live[viewId: "plain", container: "Card"].width == 10)
         padWindow.measured(width: 1024, height: 1366)
         // The pad window had loaded nothing: it moves at once, and loads the pad class on its first read.
-        #expect(padWindow.catchingUp == nil)
-        #expect(padWindow.live[viewId: "plain", container: "Card"].width == 40)
+        #expect((padWindow.catchingUp, padWindow.live[viewId: "plain", container: "Card"].width) == (nil, 40))
         let reads = source.totalReads
 
         // Now the phone window becomes a pad window: the pad class's files are parsed already.
         phoneWindow.traitsChanged(Self.pad)
         phoneWindow.measured(width: 1366, height: 1024)
         #expect(phoneWindow.catchingUp == nil)
-        #expect(phoneWindow.interpreter.device.idiom == .pad)
-        #expect(phoneWindow.live[viewId: "plain", container: "Card"].width == 40)
-        #expect(source.totalReads == reads)
+        #expect(
+            (
+                phoneWindow.interpreter.device.idiom, phoneWindow.live[viewId: "plain", container: "Card"].width,
+                source.totalReads
+            ) == (.pad, 40, reads))
     }
 
     // A held read would block a thread of the cooperative pool, which on Linux also runs the main actor's jobs:
@@ -157,15 +157,18 @@ struct WindowTrackerTests {
         window.measured(width: 1024, height: 1366)
         // No file was read here: the pad class is read by a task, and until it is ready the window stays.
         let catchingUp = try #require(window.catchingUp)
-        #expect(source.totalReads == reads)
-        #expect(app.environment == Self.iPhone6)
-        #expect(window.live[viewId: "plain", container: "Card"].width == 10)
+        #expect(
+            (source.totalReads, app.environment, window.live[viewId: "plain", container: "Card"].width) == (
+                reads, Self.iPhone6, 10
+            ))
 
         await catchingUp.value
         #expect(source.totalReads > reads)
         #expect(window.catchingUp == nil)
-        #expect(app.environment == Self.pad.environment(width: 1024, height: 1366))
-        #expect(window.live[viewId: "plain", container: "Card"].width == 40)
+        #expect(
+            (app.environment, window.live[viewId: "plain", container: "Card"].width) == (
+                Self.pad.environment(width: 1024, height: 1366), 40
+            ))
     }
 
     @Test func aWindowMeasuredAgainWhileAClassIsReadEndsAtItsLastMeasurement() async throws {
@@ -188,8 +191,10 @@ struct WindowTrackerTests {
 
         await catchingUp.value
         #expect(window.catchingUp == nil)
-        #expect(app.environment == Self.phone.environment(width: 375, height: 600))
-        #expect(window.live[viewId: "plain", container: "Card"].width == 10)
+        #expect(
+            (app.environment, window.live[viewId: "plain", container: "Card"].width) == (
+                Self.phone.environment(width: 375, height: 600), 10
+            ))
     }
 
     @Test func aMeasurementMadeBeforeAnUpdateStartsIsFollowedByIt() async throws {
@@ -239,8 +244,10 @@ struct WindowTrackerTests {
         measureNext()
         await window.catchingUp?.value
         let last = try #require(Self.dragged.last)
-        #expect(next == Self.dragged.count)
-        #expect(app.environment == last.traits.environment(width: last.width, height: last.height))
+        #expect(
+            (next, app.environment) == (
+                Self.dragged.count, last.traits.environment(width: last.width, height: last.height)
+            ))
         #expect(window.catchingUp == nil)
         #expect(rounds.count <= Self.dragged.count, "one round per measurement at most")
     }
@@ -264,8 +271,7 @@ struct WindowTrackerTests {
         await window.catchingUp?.value
         let last = try #require(Self.dragged.last)
         let expected = last.traits.environment(width: last.width, height: last.height)
-        #expect(rounds == [Self.pad.environment(width: 1366, height: 1024), expected])
-        #expect(app.environment == expected)
+        #expect((rounds, app.environment) == ([Self.pad.environment(width: 1366, height: 1024), expected], expected))
     }
 
     @Test func aPinnedEnvironmentOverridesTheMeasuredWindowUntilUnpinned() async {
@@ -273,8 +279,7 @@ struct WindowTrackerTests {
         let window = WindowTracker(for: app)
         let iPhoneSE = LayoutEnvironment(width: 320, height: 568, idiom: .phone)
         window.pin(iPhoneSE)
-        #expect(app.environment == iPhoneSE)
-        #expect(window.live.device.name == .iPhone5)
+        #expect((app.environment, window.live.device.name) == (iPhoneSE, .iPhone5))
 
         window.traitsChanged(Self.phone)
         window.measured(width: 380, height: 667)
@@ -282,8 +287,8 @@ struct WindowTrackerTests {
 
         window.pin(nil)
         await window.catchingUp?.value
-        #expect(app.environment == Self.phone.environment(width: 380, height: 667))
-        #expect(window.live.device.name == .iPhone6)
+        #expect(
+            (app.environment, window.live.device.name) == (Self.phone.environment(width: 380, height: 667), .iPhone6))
     }
 
     @Test func aTraitChangeAloneMovesAMeasuredWindow() {
@@ -294,8 +299,7 @@ struct WindowTrackerTests {
         var rightToLeft = Self.phone
         rightToLeft.layoutDirection = .rightToLeft
         window.traitsChanged(rightToLeft)
-        #expect(window.live.environment.layoutDirection == .rightToLeft)
-        #expect(window.live.environment.displayScale == 3)
+        #expect((window.live.environment.layoutDirection, window.live.environment.displayScale) == (.rightToLeft, 3))
     }
 
     // MARK: - Switching without reading
@@ -308,15 +312,17 @@ struct WindowTrackerTests {
         _ = try phone.record(viewId: "plain", container: "Card")
         #expect(phone.canSwitchWithoutReading(to: LayoutEnvironment(width: 380, height: 700, idiom: .phone)))
         // Another phone class looks for files of its own (Card_iPhoneXR.json, Card_iPhone6Plus.json), even if none exists.
-        #expect(!phone.canSwitchWithoutReading(to: LayoutEnvironment(width: 414, height: 896, idiom: .phone)))
-        #expect(!phone.canSwitchWithoutReading(to: pad))
+        #expect(
+            (
+                phone.canSwitchWithoutReading(to: LayoutEnvironment(width: 414, height: 896, idiom: .phone)),
+                phone.canSwitchWithoutReading(to: pad)
+            ) == (false, false))
 
         let other = ConstraintInterpreter(sharingFilesWith: phone, environment: pad)
         _ = try other.record(viewId: "plain", container: "Card")
         let reads = source.totalReads
         #expect(phone.canSwitchWithoutReading(to: pad))
         #expect(phone.updateNow(to: pad) != nil)
-        #expect(phone.isLoaded(container: "Card"))
-        #expect(source.totalReads == reads)
+        #expect((phone.isLoaded(container: "Card"), source.totalReads) == (true, reads))
     }
 }
