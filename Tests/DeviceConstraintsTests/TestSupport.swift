@@ -244,29 +244,27 @@ func expectAsyncError<Result>(
     _ code: ConstraintError.Code, file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil,
     says texts: String..., sourceLocation: SourceLocation = #_sourceLocation, from body: () async throws -> Result
 ) async -> ConstraintError? {
-    var error: ConstraintError?
-    do {
-        _ = try await body()
-        Issue.record("no error thrown, expected \(code)", sourceLocation: sourceLocation)
-    } catch let thrown as ConstraintError {
-        error = thrown
-    } catch {
-        Issue.record(
-            "\(type(of: error)) thrown, expected ConstraintError \(code): \(error)", sourceLocation: sourceLocation)
-    }
+    let error = await expectAsyncConstraintError(sourceLocation: sourceLocation, from: body)
     if let error {
         checkError(error, code, file: file, line: line, column: column, keyPath: keyPath, says: texts, sourceLocation)
     }
     return error
 }
 
-private func thrownError<Result>(_ body: () throws -> Result, _ sourceLocation: SourceLocation) -> ConstraintError? {
-    do {
-        _ = try body()
+private func thrownError<Value>(_ body: () throws -> Value, _ sourceLocation: SourceLocation) -> ConstraintError? {
+    thrownError(Result { try body() }, sourceLocation)
+}
+
+/// The `ConstraintError` of `outcome`; nil, and a failure, for a value or another type of error.
+private func thrownError<Value>(_ outcome: Result<Value, any Error>, _ sourceLocation: SourceLocation)
+    -> ConstraintError?
+{
+    switch outcome {
+    case .success:
         Issue.record("no error thrown, expected a ConstraintError", sourceLocation: sourceLocation)
-    } catch let error as ConstraintError {
+    case .failure(let error as ConstraintError):
         return error
-    } catch {
+    case .failure(let error):
         Issue.record("\(type(of: error)) thrown, expected a ConstraintError: \(error)", sourceLocation: sourceLocation)
     }
     return nil
@@ -317,12 +315,8 @@ func expectAsyncConstraintError<Result>(
     sourceLocation: SourceLocation = #_sourceLocation, from body: () async throws -> Result
 ) async -> ConstraintError? {
     do {
-        _ = try await body()
-        Issue.record("no error thrown, expected a ConstraintError", sourceLocation: sourceLocation)
-    } catch let error as ConstraintError {
-        return error
+        return thrownError(Swift.Result<Result, any Error>.success(try await body()), sourceLocation)
     } catch {
-        Issue.record("\(type(of: error)) thrown, expected a ConstraintError: \(error)", sourceLocation: sourceLocation)
+        return thrownError(Swift.Result<Result, any Error>.failure(error), sourceLocation)
     }
-    return nil
 }

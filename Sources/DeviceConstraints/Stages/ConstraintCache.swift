@@ -206,11 +206,8 @@ final class ConstraintCache: @unchecked Sendable {
         tables: [(entry: Int, table: ViewTable, merged: MergedContainer)]
     ) -> Bool {
         let retained = tables.map { ($0.entry, Unmanaged.passRetained($0.table), $0.merged) }
-        var released: [Unmanaged<ViewTable>] = []
-        let switched = lock.withWriteLock {
-            guard ticket > appliedTicket else { return false }
-            appliedTicket = ticket
-            current = snapshot
+        return applying(snapshot, ticket: ticket, retained: retained.map(\.1)) {
+            var released: [Unmanaged<ViewTable>] = []
             var refreshed = [Bool](repeating: false, count: containers.count)
             for (entry, table, merged) in retained {
                 guard let published = containers.merged(at: entry), published.isAdaptive,
@@ -228,11 +225,8 @@ final class ConstraintCache: @unchecked Sendable {
             for adaptive in containers.adaptiveEntries.reversed() where !refreshed[adaptive.entry] {
                 if let old = removeEntry(containers.name(at: adaptive.entry)) { released.append(old) }
             }
-            return true
+            return released
         }
-        if !switched { released = retained.map(\.1) }
-        for table in released { table.release() }
-        return switched
     }
 
     /// Switches to `snapshot`, a device switch, in one write, if no later update was applied: the loaded
@@ -245,15 +239,11 @@ final class ConstraintCache: @unchecked Sendable {
         tables: [(name: String, table: ViewTable, merged: MergedContainer)], isCurrent: (String) -> Bool
     ) -> Bool {
         let retained = tables.map { ($0.name, Unmanaged.passRetained($0.table), $0.merged) }
-        var released: [Unmanaged<ViewTable>] = []
-        let switched = lock.withWriteLock {
-            guard ticket > appliedTicket else { return false }
-            appliedTicket = ticket
-            current = snapshot
+        return applying(snapshot, ticket: ticket, retained: retained.map(\.1)) {
             typeTables = [:]
             // The caller prepared the pending containers with the loaded ones.
             pending = []
-            released += containers.removeAll()
+            var released = containers.removeAll()
             for (name, table, merged) in retained {
                 if containers.table(name) == nil, isCurrent(name) {
                     insert(name, table, merged: merged)
@@ -261,11 +251,27 @@ final class ConstraintCache: @unchecked Sendable {
                     released.append(table)
                 }
             }
-            return true
+            return released
         }
-        if !switched { released = retained.map(\.1) }
-        for table in released { table.release() }
-        return switched
+    }
+
+    /// Under the write lock, if no later update was applied than `ticket`: makes `snapshot` the environment and runs
+    /// `change`, which returns the tables it let go. They are released after the lock is given up (when no reader
+    /// can hold them), and so is every table in `retained` when the switch does not happen.
+    ///
+    /// - Returns: whether the switch happened.
+    private func applying(
+        _ snapshot: EnvironmentSnapshot, ticket: UInt64, retained: [Unmanaged<ViewTable>],
+        _ change: () -> [Unmanaged<ViewTable>]
+    ) -> Bool {
+        let released = lock.withWriteLock { () -> [Unmanaged<ViewTable>]? in
+            guard ticket > appliedTicket else { return nil }
+            appliedTicket = ticket
+            current = snapshot
+            return change()
+        }
+        for table in released ?? retained { table.release() }
+        return released != nil
     }
 
     /// A ticket for an environment update: later calls get larger tickets.
