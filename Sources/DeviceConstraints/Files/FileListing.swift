@@ -73,9 +73,10 @@ package struct FileListing: Sendable {
         private var currentBytes: [UInt8] = []
         private static let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
 
-        /// A builder for about `capacity` names: a container has at least one, so `parts` never grows past it.
+        /// A builder for `capacity` names, so for at most as many containers (each has at least one name).
         init(capacity: Int) {
-            // Most containers have a few files; room for half as many containers as names avoids most regrowth.
+            // Most containers have a few files: room for half as many containers as names avoids most regrowth
+            // without reserving room for every name.
             parts.reserveCapacity(capacity / 2)
         }
 
