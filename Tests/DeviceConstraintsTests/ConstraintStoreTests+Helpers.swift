@@ -31,6 +31,23 @@ final class StoreSandbox: Sendable {
             maximumRecordSize: maximumRecordSize, simulatedFailure: simulatedFailure)
     }
 
+    /// Opens the store again once the store before it has let go of the folder's lock: the next launch of the app.
+    /// A weak reference to the last store reads nil as its deinitialization begins, a moment before the lock it holds
+    /// is given back, so a test that waited for that reads `storeInUse` for that moment; it tries again (the test's
+    /// time limit catches a store that never lets go).
+    func reopen() async throws -> ConstraintStore {
+        while true {
+            switch Result(catching: { () throws(ConstraintError) in try open() }) {
+            case .success(let store):
+                return store
+            case .failure(let error) where error.code == .storeInUse:
+                try await Task.sleep(nanoseconds: 1_000_000)
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
     /// Every file under the store's folder, by path relative to it, with its bytes; a link as `-> target`.
     var contents: [String: Data] {
         var found: [String: Data] = [:]

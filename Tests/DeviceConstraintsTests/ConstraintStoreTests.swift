@@ -1080,10 +1080,11 @@ extension ConstraintStoreTests {
                     message.contains("Card: no view \"subtitle\"")
                 ) == (true, true))
         }
-        // The rollback's task lets go of the store once it has returned: wait for it, as the next launch would.
+        // The rollback's task lets go of the store once it has returned: wait for it, and for the store to let go of
+        // its folder, as the next launch would.
         while released != nil { try await Task.sleep(nanoseconds: 1_000_000) }
         // Refused afterwards, at the next launch too, unless the app means it.
-        let store = try sandbox.open()
+        let store = try await sandbox.reopen()
         await expectAsyncConstraintError {
             try await store.install(try Self.targeted("2"), verify: acceptEverything)
         }
