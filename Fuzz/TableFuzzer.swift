@@ -11,7 +11,7 @@
 // alone when that is too large) into <dir> and exits, before libFuzzer starts. No table is committed.
 //
 // Needs internal API (`CompiledTable.resealed(_:)`, `CompiledTable.location(ofView:inFile:)`,
-// `CompiledTable.parsedFile(named:)`), so it is built against the library compiled with `-enable-testing`, as the
+// `CompiledTable.parsedFile(named:)`, `CompiledTable.view(_:inFile:)`), so it is built against the library compiled with `-enable-testing`, as the
 // differential harness is.
 import Foundation
 
@@ -33,6 +33,29 @@ private func checkInternals(_ table: CompiledTable, file: ContainerConstraints, 
     }
     let parsed = try? table.parsedFile(named: file.fileName)
     check(parsed?.table.count == file.count, "\(file.fileName): the parsed-file form differs", input)
+    // Each view read in place, through the section's index: what the whole file gives.
+    for (entry, viewId) in file.viewIds.enumerated() {
+        guard case .found(let record, let adaptiveValues)? = try? table.view(viewId, inFile: file.fileName) else {
+            return check(false, "\(file.fileName): \(viewId) not found in place", input)
+        }
+        check(record == file.table.record(at: entry), "\(file.fileName): \(viewId) differs in place", input)
+        let expected = file.table.adaptiveValues.filter { $0.entry == entry }.map(\.name)
+        check(adaptiveValues.map(\.name) == expected, "\(file.fileName): \(viewId)'s values differ in place", input)
+    }
+}
+
+/// A table that opens but is refused when read whole: each file's views read in place give a value or the error,
+/// never a read outside the table (AddressSanitizer watches).
+private func probeInPlace(_ table: CompiledTable, input: Data) {
+    for name in table.fileNames.prefix(8) {
+        for viewId in ["title", "view0", "a", "caf\u{E9}", ""] {
+            do {
+                _ = try table.view(viewId, inFile: name)
+            } catch {
+                check(error.code == .invalidCompiledTable, "unexpected error code in place: \(error)", input)
+            }
+        }
+    }
 }
 
 // MARK: - Seeds
@@ -107,6 +130,7 @@ private func checkTable(_ data: Data, input: Data) {
     case .failure(let error):
         check(error.code == .invalidCompiledTable, "unexpected error code: \(error)", input)
         check(error.file == "T.dctable" && error.message.hasPrefix("byte "), "error not placed: \(error)", input)
+        if let opened = try? CompiledTable(data: data, name: "T.dctable") { probeInPlace(opened, input: input) }
         return
     case .success(let read):
         table = read

@@ -68,6 +68,69 @@ struct CompiledTableTests {
         #expect(compared > 50)
     }
 
+    /// Each view of each file read where it lies (through the section's index, nothing else decoded) is what reading
+    /// the file whole gives: its record and its window- and text-dependent values. An id the file lacks is absent.
+    @Test func everyViewOfEveryFileReadsTheSameInPlaceAsFromTheWholeFile() throws {
+        var compared = 0
+        for folder in try Self.folders {
+            let files = Self.parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+            for file in files {
+                let whole = try #require(table.file(named: file.name))
+                for (entry, viewId) in whole.viewIds.enumerated() {
+                    let adaptiveValues = whole.table.adaptiveValues.filter { $0.entry == entry }.map {
+                        AdaptiveAttribute(entry: 0, name: $0.name, value: $0.value, designWidth: $0.designWidth)
+                    }
+                    let expected = CompiledTable.ViewInPlace.found(
+                        whole.table.record(at: entry), adaptiveValues: adaptiveValues)
+                    #expect(
+                        try table.view(viewId, inFile: file.name) == expected,
+                        "\(folder.lastPathComponent)/\(file.name) \(viewId)")
+                    compared += 1
+                }
+                let ascii = whole.viewIds.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+                #expect(try table.view("no such view", inFile: file.name) == (ascii ? .absent : .undecided))
+            }
+            #expect(try table.view("title", inFile: "NoSuchFile.json") == nil)
+        }
+        #expect(compared > 100)
+    }
+
+    /// Bytes that differ can be equal strings outside ASCII (`"é"` and `"e\u{301}"`): the index finds equal bytes
+    /// and leaves the rest to the whole file, which compares strings.
+    @Test func anIdOutsideASCIIWithOtherBytesIsLeftToTheWholeFile() throws {
+        let json = "{\"Card\": [{\"caf\u{E9}\": {\"width\": 1}}, {\"title\": {\"width\": 2}}]}"
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: "Card.json", data: Data(json.utf8))]), name: "T.dctable")
+        let whole = try #require(table.file(named: "Card.json"))
+        let found = try ["caf\u{E9}", "cafe\u{301}", "title", "other"].map { try table.view($0, inFile: "Card.json") }
+        #expect(
+            found == [
+                .found(try #require(whole["caf\u{E9}"]), adaptiveValues: []), .undecided,
+                .found(try #require(whole["title"]), adaptiveValues: []), .undecided,
+            ])
+        #expect(whole["cafe\u{301}"] == whole["caf\u{E9}"])
+    }
+
+    /// An index that disagrees with its file is refused when the section is read whole: here the one view's slot
+    /// and the empty one swapped, so that a probe from the slot its id hashes to meets the empty slot first.
+    @Test func aViewInASlotItsProbeCannotReachIsRefused() throws {
+        let json = #"{"Card": [{"title": {"width": 1}}]}"#
+        var bytes = [UInt8](try CompiledTable.compile([(name: "Card.json", data: Data(json.utf8))]))
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        // The one section follows the directory: a count, then the name, the container and three u64s.
+        let section = CompiledTable.headerSize + 4 + (4 + "Card.json".utf8.count) + (4 + "Card".utf8.count) + 24
+        let index = section + u32(bytes.count - 4)
+        let slots = index + 12 + 4 * (u32(index) + u32(index + 4) + u32(index + 8)) + 4
+        #expect(u32(slots - 4) == 2 && u32(slots) + u32(slots + 4) == 1)
+        for i in 0..<4 { bytes.swapAt(slots + i, slots + 4 + i) }
+        let swapped = try CompiledTable(data: Data(CompiledTable.resealed(bytes)), name: "T.dctable")
+        let error = try #require(throws: ConstraintError.self) { try swapped.validate() }
+        #expect(error.code == .invalidCompiledTable && error.message.contains("a slot its id's hash reaches"))
+        #expect(try swapped.view("title", inFile: "Card.json") == .absent)
+    }
+
     @Test func theSameFilesInAnyOrderGiveTheSameBytes() throws {
         let files = Self.parsableFiles(in: Fixtures.bundledConstraints)
         let once = try CompiledTable.compile(files)
@@ -114,7 +177,10 @@ struct CompiledTableTests {
             hostile.append(patched(offset, .max))
             hostile.append(patched(offset, 0x7FFF_FFFF))
         }
+        let original = try CompiledTable(data: Data(table), name: "T.dctable")
+        let views = original.fileNames.map { (file: $0, viewIds: original.file(named: $0)?.viewIds ?? []) }
         var refused = 0
+        var refusedInPlace = 0
         for data in hostile {
             do {
                 try CompiledTable(data: data, name: "T.dctable").validate()
@@ -122,11 +188,23 @@ struct CompiledTableTests {
                 #expect(error.code == .invalidCompiledTable)
                 refused += 1
             }
+            // Each view read in place: a value or the error, never a read outside the table.
+            guard let opened = try? CompiledTable(data: data, name: "T.dctable") else { continue }
+            for (file, viewIds) in views {
+                for viewId in viewIds + ["no such view"] {
+                    do {
+                        _ = try opened.view(viewId, inFile: file)
+                    } catch {
+                        #expect(error.code == .invalidCompiledTable && error.message.hasPrefix("byte "))
+                        refusedInPlace += 1
+                    }
+                }
+            }
         }
-        #expect(refused >= 3)
+        #expect(refused >= 3 && refusedInPlace >= 3)
         // A table of another version or another kind of file.
         var newer = table
-        newer[4] = 3
+        newer[4] = UInt8(CompiledTable.formatVersion + 1)
         expectConstraintError { try CompiledTable(data: Data(newer), name: "T.dctable") }
         expectConstraintError { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
     }

@@ -20,7 +20,7 @@ public struct CompiledTable: Sendable {
     /// The first four bytes of every table: `DCTB`.
     static let magic: [UInt8] = Array("DCTB".utf8)
     /// The format this version writes and reads.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
     /// The size of the header: magic, version, checksum of the inputs, total size, checksum of the header and the
     /// directory.
     static let headerSize = 4 + 4 + 8 + 8 + 8
@@ -92,11 +92,47 @@ public struct CompiledTable: Sendable {
     }
 
     private func entry(named fileName: String) throws(ConstraintError) -> Entry? {
+        try reading(fileName) { section, reader throws(ConstraintError) in
+            let entry = try reader.readSection()
+            guard entry.file.fileName == fileName, entry.file.container == section.container else {
+                throw reader.failure("the section of \(fileName), found \(entry.file.fileName)", at: 0)
+            }
+            return entry
+        }
+    }
+
+    /// The view `viewId` of the file `fileName`, read where it lies through the section's index: its record as the
+    /// file's own table gives it, and its window- and text-dependent values (each with entry 0). Nothing else of the
+    /// section is decoded, and nothing is allocated for a record of numbers. Nil when the table lacks the file.
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidCompiledTable` when the section's checksum or a byte read is wrong.
+    func view(_ viewId: String, inFile fileName: String) throws(ConstraintError) -> ViewInPlace? {
+        var id = viewId
+        return try id.withUTF8 { key in
+            Result { () throws(ConstraintError) in
+                try reading(fileName) { _, reader throws(ConstraintError) in
+                    switch try reader.findView(key, keyIsASCII: UTF8Hash.isASCII(key)) {
+                    case .found(let view):
+                        let (record, adaptiveValues) = try reader.readView(view)
+                        return .found(record, adaptiveValues: adaptiveValues)
+                    case .absent: return .absent
+                    case .undecided: return .undecided
+                    }
+                }
+            }
+        }.get()
+    }
+
+    /// Runs `read` on a reader of the section of `fileName` (nil when the table lacks it), after checking the
+    /// section's checksum the first time it is read.
+    private func reading<Value>(
+        _ fileName: String, _ read: (Section, inout TableReader) throws(ConstraintError) -> Value
+    ) throws(ConstraintError) -> Value? {
         guard let section = sections[fileName] else { return nil }
         let tableName = name
         // The one unsafe place: the bytes are read only inside this closure, through `TableReader`, which checks
         // every offset against the section's bounds before it reads.
-        let result = bytes.withUnsafeBytes { all -> Result<Entry, ConstraintError> in
+        let result = bytes.withUnsafeBytes { all -> Result<Value, ConstraintError> in
             let bytes = UnsafeRawBufferPointer(rebasing: all[section.range])
             var reader = TableReader(bytes: bytes, tableName: tableName, base: section.range.lowerBound)
             do throws(ConstraintError) {
@@ -105,14 +141,10 @@ public struct CompiledTable: Sendable {
                         throw reader.failure(
                             "the checksum the directory gives for \(fileName), but its bytes differ", at: 0)
                     }
-                    // Only a section that also reads whole is checked once and for all (below).
+                    // The bytes are mapped read-only: checked once, they stay as they were.
+                    checked.withLock { $0[section.number] = true }
                 }
-                let entry = try reader.readSection()
-                guard entry.file.fileName == fileName, entry.file.container == section.container else {
-                    throw reader.failure("the section of \(fileName), found \(entry.file.fileName)", at: 0)
-                }
-                checked.withLock { $0[section.number] = true }
-                return .success(entry)
+                return .success(try read(section, &reader))
             } catch {
                 return .failure(error)
             }
@@ -294,6 +326,9 @@ struct FNV1a {
 //                 u8 kind: 0 scaled (f64 value, bounds), 1 columns (f64 width, u32 columns, f64 scale, spacing, insets),
 //                          2 text (f64 value, u8 style, u8 follows width, bounds), 3 fixed
 //                 bounds: u8 has minimum, f64 minimum, u8 has maximum, f64 maximum
+//               then the index (CompiledTable.SectionIndex): u32 strings, views, adaptive values; u32 offset from the
+//                 section's start of each string, each view, each adaptive value; u32 slot count, u32 slots (view + 1,
+//                 0 empty); u8 every view id ASCII; u32 offset of the index: the section's last four bytes
 
 private enum Kind {
     static let number: UInt8 = 0
@@ -310,6 +345,10 @@ private struct TableWriter {
     private var strings: [String] = []
     private var stringIndex: [String: UInt32] = [:]
     private var body: [UInt8] = []
+    /// Where each view and each adaptive value begins in `body`, and each view's id: the section's index.
+    private var viewStarts: [Int] = []
+    private var viewIds: [String] = []
+    private var adaptiveStarts: [Int] = []
 
     mutating func u8(_ value: UInt8) { body.append(value) }
     mutating func u32(_ value: UInt32) { for i in 0..<4 { body.append(UInt8(truncatingIfNeeded: value >> (8 * i))) } }
@@ -334,6 +373,8 @@ private struct TableWriter {
         let table = file.table
         u32(UInt32(table.count))
         for i in 0..<table.count {
+            viewStarts.append(body.count)
+            viewIds.append(table.viewId(at: i))
             string(table.viewId(at: i))
             u32(UInt32(clamping: file.viewOffsets.indices.contains(i) ? file.viewOffsets[i] : 0))
             let location = locations.indices.contains(i) ? locations[i] : (line: 0, column: 0)
@@ -359,6 +400,7 @@ private struct TableWriter {
         }
         u32(UInt32(table.adaptiveValues.count))
         for adaptive in table.adaptiveValues {
+            adaptiveStarts.append(body.count)
             u32(UInt32(adaptive.entry))
             string(adaptive.name)
             optional(adaptive.designWidth)
@@ -388,16 +430,33 @@ private struct TableWriter {
         }
     }
 
-    /// One file's section: its pool, then the file written.
+    /// One file's section: its pool, the file written, then its index (``CompiledTable/SectionIndex``).
     consuming func section() -> [UInt8] {
-        var rest = TableWriter()
-        rest.u32(UInt32(strings.count))
+        var section = TableWriter()
+        var poolStarts: [Int] = []
+        poolStarts.reserveCapacity(strings.count)
+        section.u32(UInt32(strings.count))
         for text in strings {
             let bytes = Array(text.utf8)
-            rest.u32(UInt32(bytes.count))
-            rest.body += bytes
+            poolStarts.append(section.body.count)
+            section.u32(UInt32(bytes.count))
+            section.body += bytes
         }
-        return rest.body + body
+        let fileStart = section.body.count
+        section.body += body
+        let indexStart = section.body.count
+        section.u32(UInt32(strings.count))
+        section.u32(UInt32(viewStarts.count))
+        section.u32(UInt32(adaptiveStarts.count))
+        for start in poolStarts { section.u32(UInt32(start)) }
+        for start in viewStarts { section.u32(UInt32(fileStart + start)) }
+        for start in adaptiveStarts { section.u32(UInt32(fileStart + start)) }
+        let slots = CompiledTable.SectionIndex.slots(for: viewIds)
+        section.u32(UInt32(slots.count))
+        for slot in slots { section.u32(slot) }
+        section.u8(viewIds.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? 1 : 0)
+        section.u32(UInt32(indexStart))
+        return section.body
     }
 
     /// The whole table: header, directory, then the sections in name order.
@@ -447,6 +506,8 @@ private struct TableReader {
     /// The section's pool: where each string's bytes are (checked as UTF-8 when the pool is read), each made a
     /// `String` only when one is needed (a view id is added by its bytes), and what attribute each names.
     private var pool: [(start: Int, count: Int, isASCII: Bool)] = []
+    /// Where the section's index lies, read from its last four bytes before anything else.
+    private var layout = CompiledTable.SectionIndex.Layout()
     private var strings: [String?] = []
     private var attributes: [ConstraintAttribute??] = []
     /// The extension names (pool indices) and values of the record being read.
@@ -540,10 +601,30 @@ private struct TableReader {
     mutating func poolIndex(_ what: String) throws(ConstraintError) -> Int {
         let start = offset
         let index = try u32("a string's index")
-        guard index < pool.count else {
-            throw failure("a string of the pool (0..<\(pool.count)) for \(what), found \(index)", at: start)
+        guard index < layout.poolCount else {
+            throw failure("a string of the pool (0..<\(layout.poolCount)) for \(what), found \(index)", at: start)
         }
         return index
+    }
+
+    /// The u32 at `position`, without moving the reader: the index's fields.
+    @inline(__always)
+    func u32(at position: Int, _ what: String) throws(ConstraintError) -> Int {
+        guard position >= 0, position <= bytes.count - 4 else {
+            throw failure("\(what) inside the section", at: position)
+        }
+        return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+    }
+
+    /// Where the pool's string `index` (a valid index) is: from the pool when the section is read whole, else
+    /// through the index's offset of it, its length and bytes checked as they are read.
+    @inline(__always)
+    mutating func poolEntry(_ index: Int) throws(ConstraintError) -> (start: Int, count: Int, isASCII: Bool) {
+        if index < pool.count { return pool[index] }
+        let saved = offset
+        defer { offset = saved }
+        offset = try u32(at: layout.poolOffsets + 4 * index, "a string's offset")
+        return try textRange("a string")
     }
 
     mutating func string(_ what: String) throws(ConstraintError) -> String {
@@ -552,26 +633,24 @@ private struct TableReader {
 
     /// The pool's string `index` (a valid index), made once.
     mutating func string(at index: Int) throws(ConstraintError) -> String {
-        if let made = strings[index] { return made }
-        let entry = pool[index]
-        let made = String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count]), as: UTF8.self)
-        strings[index] = made
+        if index < strings.count, let made = strings[index] { return made }
+        let made = String(decoding: try utf8(index), as: UTF8.self)
+        if index < strings.count { strings[index] = made }
         return made
     }
 
-    /// The bytes of the pool's string `index`.
-    func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        let entry = pool[index]
+    /// The bytes of the pool's string `index` (a valid index).
+    mutating func utf8(_ index: Int) throws(ConstraintError) -> UnsafeBufferPointer<UInt8> {
+        let entry = try poolEntry(index)
         return UnsafeRawBufferPointer(rebasing: bytes[entry.start..<entry.start + entry.count]).bindMemory(
             to: UInt8.self)
     }
 
     /// The attribute the pool's string `index` names, nil for an extension attribute.
-    mutating func attribute(_ index: Int) -> ConstraintAttribute? {
-        if let known = attributes[index] { return known }
-        let known = ConstraintAttribute(utf8: utf8(index))
-        attributes[index] = .some(known)
+    mutating func attribute(_ index: Int) throws(ConstraintError) -> ConstraintAttribute? {
+        if index < attributes.count, let known = attributes[index] { return known }
+        let known = ConstraintAttribute(utf8: try utf8(index))
+        if index < attributes.count { attributes[index] = .some(known) }
         return known
     }
 
@@ -669,56 +748,163 @@ private struct TableReader {
         return (inputChecksum, names, sections)
     }
 
-    /// A section: its pool, then its file, to the section's last byte.
+    /// A section: its pool, then its file, then its index, to the section's last byte; the index is checked
+    /// against what the pool and the file hold.
     mutating func readSection() throws(ConstraintError) -> CompiledTable.Entry {
+        try readLayout()
+        let countStart = offset
         let stringCount = try count("a count of strings", minimumSize: 4)
+        guard stringCount == layout.poolCount else {
+            throw failure("\(layout.poolCount) strings, as the section's index says", at: countStart)
+        }
         pool.reserveCapacity(stringCount)
-        for _ in 0..<stringCount { pool.append(try textRange("a string")) }
+        for i in 0..<stringCount {
+            let start = offset
+            guard try u32(at: layout.poolOffsets + 4 * i, "a string's offset") == start else {
+                throw failure("the index's offset of string \(i): \(start)", at: layout.poolOffsets + 4 * i)
+            }
+            pool.append(try textRange("a string"))
+        }
         strings = Array(repeating: nil, count: stringCount)
         attributes = Array(repeating: nil, count: stringCount)
         let entry = try readFile()
-        guard offset == bytes.count else { throw failure("the end of the section") }
+        guard offset == layout.start else { throw failure("the section's index") }
+        try checkSlots()
         return entry
+    }
+
+    /// The index's layout, from the section's last four bytes (where the index begins) and its counts: the index
+    /// must end the section exactly.
+    private mutating func readLayout() throws(ConstraintError) {
+        let start = try u32(at: bytes.count - 4, "where the section's index begins")
+        let counts = try (
+            u32(at: start, "the index's count of strings"), u32(at: start + 4, "the index's count of views"),
+            u32(at: start + 8, "the index's count of adaptive values")
+        )
+        // Each count is at most the section's size, so no sum below overflows.
+        guard counts.0 <= bytes.count, counts.1 <= bytes.count, counts.2 <= bytes.count else {
+            throw failure("counts that fit the section", at: start)
+        }
+        let slotCount = CompiledTable.SectionIndex.slotCount(forViews: counts.1)
+        let slotsAt = start + 12 + 4 * (counts.0 + counts.1 + counts.2)
+        guard try u32(at: slotsAt, "the index's count of slots") == slotCount else {
+            throw failure("\(slotCount) slots for \(counts.1) views", at: slotsAt)
+        }
+        let flagAt = slotsAt + 4 + 4 * slotCount
+        guard flagAt + 5 == bytes.count, bytes[flagAt] <= 1 else {
+            throw failure("the section's index to end the section", at: min(flagAt, bytes.count - 4))
+        }
+        layout = CompiledTable.SectionIndex.Layout(
+            start: start, poolCount: counts.0, viewCount: counts.1, adaptiveCount: counts.2,
+            slotCount: slotCount, viewIdsAreASCII: bytes[flagAt] == 1)
+    }
+
+    /// The pool index of view `view`'s id (a view of the file), through the index's offset of the view.
+    private func viewIdIndex(of view: Int) throws(ConstraintError) -> Int {
+        let at = try u32(at: layout.viewOffset(view), "a view's offset")
+        let index = try u32(at: at, "a view id")
+        guard index < layout.poolCount else {
+            throw failure("a string of the pool (0..<\(layout.poolCount)) for a view id, found \(index)", at: at)
+        }
+        return index
+    }
+
+    /// The slots: each view in exactly one, reached from the slot its id hashes to through occupied slots only, and
+    /// the ASCII flag true exactly when every view id is ASCII. In one pass over the slots (a run of occupied slots
+    /// is measured as it is walked), so a hostile table costs time linear in its size.
+    private mutating func checkSlots() throws(ConstraintError) {
+        let viewCount = layout.viewCount
+        guard viewCount > 0 else { return }
+        let mask = layout.slotCount - 1
+        var allASCII = true
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (viewCount + 63) / 64) {
+            seen throws(ConstraintError) in
+            seen.initialize(repeating: 0)
+            // Start after an empty slot, so that every run is walked from its beginning.
+            var empty = 0
+            while try u32(at: layout.slot(empty), "a slot") != 0 {
+                empty += 1
+                guard empty < layout.slotCount else { throw failure("an empty slot", at: layout.slot(0)) }
+            }
+            var run = 0
+            var found = 0
+            for step in 1...layout.slotCount {
+                let slot = (empty + step) & mask
+                let value = try u32(at: layout.slot(slot), "a slot")
+                guard value != 0 else {
+                    run = 0
+                    continue
+                }
+                run += 1
+                let view = value - 1
+                guard view < viewCount, seen[view / 64] & (1 << (view % 64)) == 0 else {
+                    throw failure("a view of the file (0..<\(viewCount)) in one slot only", at: layout.slot(slot))
+                }
+                seen[view / 64] |= 1 << (view % 64)
+                found += 1
+                let id = try viewIdIndex(of: view)
+                if !(try poolEntry(id)).isASCII { allASCII = false }
+                let key = try utf8(id)
+                guard (slot - CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)) & mask < run else {
+                    throw failure("view \(view) in a slot its id's hash reaches", at: layout.slot(slot))
+                }
+            }
+            guard found == viewCount else { throw failure("every view of the file in a slot") }
+        }
+        guard allASCII == layout.viewIdsAreASCII else { throw failure("the index's flag of ASCII view ids") }
     }
 
     private mutating func readFile() throws(ConstraintError) -> CompiledTable.Entry {
         let fileName = try string("the file's name")
         let container = try string("the file's container")
         let designWidth = try optional("the file's design width")
+        let viewCountStart = offset
         let viewCount = try count("a count of views", minimumSize: 20)
+        guard viewCount == layout.viewCount else {
+            throw failure("\(layout.viewCount) views, as the section's index says", at: viewCountStart)
+        }
         var views = ViewTable.Builder()
         views.reserveCapacity(viewCount)
         var offsets: [Int] = []
         var locations: [(line: Int, column: Int)] = []
         offsets.reserveCapacity(viewCount)
         locations.reserveCapacity(viewCount)
-        for _ in 0..<viewCount {
+        for view in 0..<viewCount {
             let start = offset
+            guard try u32(at: layout.viewOffset(view), "a view's offset") == start else {
+                throw failure("the index's offset of view \(view): \(start)", at: layout.viewOffset(view))
+            }
             // Added by its bytes: no String is made for a view id.
             let viewId = try poolIndex("a view id")
             offsets.append(try u32("the view's byte offset"))
             let line = try u32("the view's line")
             locations.append((line, try u32("the view's column")))
             let record = try readRecord()
-            let key = utf8(viewId)
+            let key = try utf8(viewId)
             let isASCII = pool[viewId].isASCII
             guard case .new(let hash) = views.claim(key, isASCII: isASCII) else {
                 throw failure("each view once in \(fileName), found \(try string(at: viewId)) again", at: start)
             }
             views.add(key, hash: hash, record: record, isASCII: isASCII)
         }
+        let adaptiveCountStart = offset
         let adaptiveCount = try count("a count of adaptive values", minimumSize: 18)
+        guard adaptiveCount == layout.adaptiveCount else {
+            throw failure(
+                "\(layout.adaptiveCount) adaptive values, as the section's index says", at: adaptiveCountStart)
+        }
         views.adaptiveValues.reserveCapacity(adaptiveCount)
-        for _ in 0..<adaptiveCount {
+        for value in 0..<adaptiveCount {
             let start = offset
+            guard try u32(at: layout.adaptiveOffset(value), "an adaptive value's offset") == start else {
+                throw failure(
+                    "the index's offset of adaptive value \(value): \(start)", at: layout.adaptiveOffset(value))
+            }
             let entry = try u32("an adaptive value's view")
             guard entry < viewCount else {
                 throw failure("a view of the file (0..<\(viewCount)), found \(entry)", at: start)
             }
-            let name = try string("an adaptive value's attribute")
-            let designWidth = try optional("an adaptive value's design width")
-            views.adaptiveValues.append(
-                AdaptiveAttribute(entry: entry, name: name, value: try readAdaptive(), designWidth: designWidth))
+            views.adaptiveValues.append(try readAdaptiveAttribute(entry: entry))
         }
         let file = ContainerConstraints(
             container: container, fileName: fileName, table: views.build(files: [fileName]), viewOffsets: offsets,
@@ -742,7 +928,7 @@ private struct TableReader {
             let kindStart = offset
             let kind = try u8("an attribute's kind")
             guard kind <= Kind.bool else { throw failure("an attribute's kind: 0, 1 or 2", at: kindStart) }
-            if let known = attribute(nameIndex) {
+            if let known = try attribute(nameIndex) {
                 // A known attribute: a number, or the image name's string, each once.
                 switch kind {
                 case Kind.number where !known.expectsString && !record.contains(known):
@@ -785,7 +971,7 @@ private struct TableReader {
         var allASCII = true
         for index in extensionNames {
             let name = try string(at: index)
-            let isASCII = pool[index].isASCII
+            let isASCII = try poolEntry(index).isASCII
             // Extension names come sorted and each once, as a record stores them.
             if let last = strings.last {
                 let ascii = isASCII && last.utf8.allSatisfy { $0 < 0x80 }
@@ -800,6 +986,57 @@ private struct TableReader {
         // A copy of its own: `extensionNames` is emptied in place for the next record.
         namesByIndices[extensionNames.map { $0 }] = names
         return names
+    }
+
+    /// An adaptive value past its view's entry: its attribute, design width and value, for entry `entry`.
+    private mutating func readAdaptiveAttribute(entry: Int) throws(ConstraintError) -> AdaptiveAttribute {
+        let name = try string("an adaptive value's attribute")
+        let designWidth = try optional("an adaptive value's design width")
+        return AdaptiveAttribute(entry: entry, name: name, value: try readAdaptive(), designWidth: designWidth)
+    }
+
+    // MARK: - One view, in place
+
+    /// The view `key` names, found through the section's index with nothing else read: its entry and where it
+    /// begins, or whether the section lacks it. Probes at most every slot once.
+    mutating func findView(_ key: UnsafeBufferPointer<UInt8>, keyIsASCII: Bool) throws(ConstraintError)
+        -> CompiledTable.ViewSearch
+    {
+        try readLayout()
+        if layout.slotCount > 0 {
+            let mask = layout.slotCount - 1
+            var slot = CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)
+            for _ in 0..<layout.slotCount {
+                let value = try u32(at: layout.slot(slot), "a slot")
+                if value == 0 { break }
+                guard value <= layout.viewCount else {
+                    throw failure("a view of the file (1...\(layout.viewCount)) or 0", at: layout.slot(slot))
+                }
+                if UTF8Hash.equal(try utf8(try viewIdIndex(of: value - 1)), key) { return .found(value - 1) }
+                slot = (slot + 1) & mask
+            }
+        }
+        // Bytes that differ may still be an equal string when either side is outside ASCII.
+        return keyIsASCII && layout.viewIdsAreASCII ? .absent : .undecided
+    }
+
+    /// View `view`'s record and adaptive values (each with entry 0), read in place: the view's own bytes and the
+    /// adaptive values', each checked as it is read. ``findView(_:keyIsASCII:)`` comes first.
+    mutating func readView(_ view: Int) throws(ConstraintError) -> (ConstraintRecord, [AdaptiveAttribute]) {
+        offset = try u32(at: layout.viewOffset(view), "a view's offset")
+        _ = try poolIndex("a view id")
+        _ = try u32("the view's byte offset")
+        _ = try u32("the view's line")
+        _ = try u32("the view's column")
+        let record = try readRecord()
+        var adaptiveValues: [AdaptiveAttribute] = []
+        for value in 0..<layout.adaptiveCount {
+            let start = try u32(at: layout.adaptiveOffset(value), "an adaptive value's offset")
+            guard try u32(at: start, "an adaptive value's view") == view else { continue }
+            offset = start + 4
+            adaptiveValues.append(try readAdaptiveAttribute(entry: 0))
+        }
+        return (record, adaptiveValues)
     }
 
     private mutating func readAdaptive() throws(ConstraintError) -> AdaptiveValue {

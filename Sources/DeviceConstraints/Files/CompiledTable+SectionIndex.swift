@@ -1,0 +1,86 @@
+extension CompiledTable {
+    /// The index that ends each section (format 3), so that one view's record can be read where it lies, with
+    /// nothing else of the section decoded: where each pool string, each view and each adaptive value begins, and
+    /// an open-addressing table of the view ids.
+    ///
+    /// ```
+    /// u32 strings, u32 views, u32 adaptive values
+    /// u32 × strings          where each string of the pool begins (its length), from the section's start
+    /// u32 × views            where each view begins (its id)
+    /// u32 × adaptive values  where each adaptive value begins (its view's entry)
+    /// u32 slots (0 for no views, else the power of two ≥ 2 × views), then u32 × slots: 0 empty, else view + 1
+    /// u8                     1 when every view id is ASCII, else 0
+    /// u32                    where the index begins: the section's last four bytes
+    /// ```
+    ///
+    /// A view id's slot is its hash (``UTF8Hash`` with ``seed``, fixed, so the same files give the same bytes)
+    /// masked to the slot count, or the next free one after it. A section read whole checks every entry of its index
+    /// against what it read; a view read in place checks every byte it reads.
+    enum SectionIndex {
+        /// The hash seed of every table's slots.
+        static let seed: UInt64 = 0x0DC7_AB1E_5EC7_0003
+
+        /// The slots for `count` views: none for none, else the power of two at least twice as many (at most
+        /// half full, so a probe ends soon).
+        static func slotCount(forViews count: Int) -> Int {
+            guard count > 0 else { return 0 }
+            var slots = 2
+            while slots < 2 * count { slots *= 2 }
+            return slots
+        }
+
+        /// The slot a key's probe starts at.
+        @inline(__always)
+        static func home(of key: UnsafeBufferPointer<UInt8>, slotCount: Int) -> Int {
+            Int(truncatingIfNeeded: UTF8Hash.hash(key, seed: seed)) & (slotCount - 1)
+        }
+
+        /// The slots of `viewIds` (distinct), written in the order of the views.
+        static func slots(for viewIds: [String]) -> [UInt32] {
+            var slots = [UInt32](repeating: 0, count: slotCount(forViews: viewIds.count))
+            let mask = slots.count - 1
+            for (view, viewId) in viewIds.enumerated() {
+                var id = viewId
+                var slot = id.withUTF8 { home(of: $0, slotCount: slots.count) }
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(view + 1)
+            }
+            return slots
+        }
+
+        /// Where the parts of one section's index lie, from the section's start.
+        struct Layout {
+            var start = 0
+            var poolCount = 0
+            var viewCount = 0
+            var adaptiveCount = 0
+            var slotCount = 0
+            var viewIdsAreASCII = true
+
+            var poolOffsets: Int { start + 12 }
+            func viewOffset(_ view: Int) -> Int { poolOffsets + 4 * (poolCount + view) }
+            func adaptiveOffset(_ value: Int) -> Int { poolOffsets + 4 * (poolCount + viewCount + value) }
+            func slot(_ slot: Int) -> Int { poolOffsets + 4 * (poolCount + viewCount + adaptiveCount + 1 + slot) }
+        }
+    }
+
+    /// What a section's index says of one view id.
+    enum ViewSearch: Equatable {
+        /// The file's view at this entry.
+        case found(Int)
+        /// The file has no such view.
+        case absent
+        /// No view has the same bytes, but an id outside ASCII may still be an equal string: read the file whole.
+        case undecided
+    }
+
+    /// One view of a file, read in place.
+    enum ViewInPlace: Equatable {
+        /// The view's record and its window- or text-dependent values (each with entry 0).
+        case found(ConstraintRecord, adaptiveValues: [AdaptiveAttribute])
+        /// The file has no such view.
+        case absent
+        /// Only reading the file whole can tell (an id outside ASCII).
+        case undecided
+    }
+}
