@@ -116,7 +116,9 @@ extension ConstraintInterpreter {
                 guard readingFiles else { return nil }
                 if let compiled = compiledSource?.parsedFile(named: fileName, container: container) {
                     file = .parsed(compiled)
-                } else if let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits) {
+                } else if compiledSource?.lacks(fileName) != true,
+                    let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits)
+                {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
                     warnings += parsed.warnings

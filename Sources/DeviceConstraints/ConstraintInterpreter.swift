@@ -56,6 +56,8 @@ public final class ConstraintInterpreter: Sendable {
     /// This window's environment and the records resolved for it.
     let cache: ConstraintCache
     let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
+    /// The containers a lookup answered in place is loading on a background queue (``recordInPlace(viewId:container:)``).
+    let backgroundLoads = ConditionLocked<Set<String>>([])
     let changeObservers = Observers<EnvironmentChange>()
     let reloadObservers = Observers<ReloadEvent>()
     /// Every change of what this interpreter's lookups return, for ``LiveConstraints``: environment switches (silent
@@ -195,6 +197,8 @@ public final class ConstraintInterpreter: Sendable {
             case .unknownView:
                 throw unknownView(viewId, in: container)
             case .notLoaded:
+                // From a compiled table, the view alone, where it lies; the container then loads in the background.
+                if let record = recordInPlace(viewId: viewId, container: container) { return record }
                 // Answer from the load itself: the container may be invalidated again before a second lookup.
                 let loaded = try load(container).get()
                 guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }

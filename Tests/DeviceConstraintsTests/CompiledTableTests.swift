@@ -245,6 +245,62 @@ struct CompiledTableTests {
         #expect(compared > 500)
     }
 
+    /// The first lookup of a container not loaded reads the view where it lies in the table: on every class, for
+    /// every view of every container of every folder, what it gives is the record a load of the container gives.
+    @Test func aViewReadInPlaceIsTheRecordALoadGivesOnEveryClass() throws {
+        var compared = 0
+        var declined = 0
+        for folder in try Self.folders {
+            let files = Self.parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+            let containers = Set(files.compactMap { table.file(named: $0.name)?.container }).sorted()
+            for device in DeviceCatalog.standard.profiles {
+                let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
+                let compiled = ConstraintInterpreter(
+                    source: CompiledTableSource(table: table, fallback: DirectorySource(folder)), device: device,
+                    diagnostics: nil)
+                for container in containers {
+                    guard let records = try? json.records(container: container) else { continue }
+                    for (viewId, record) in records {
+                        if let inPlace = compiled.recordInPlace(viewId: viewId, container: container) {
+                            #expect(
+                                inPlace == record,
+                                "\(folder.lastPathComponent) \(container).\(viewId) on \(device.name)")
+                            compared += 1
+                        } else {
+                            declined += 1
+                        }
+                    }
+                    #expect(compiled.recordInPlace(viewId: "no such view", container: container) == nil)
+                }
+            }
+        }
+        // Declined: a file the chain always asks for that the table lacks (the load asks the JSON files for it).
+        #expect(compared > 500, "\(compared) read in place, \(declined) declined")
+    }
+
+    /// A lookup answered in place loads its container in the background: later lookups are hits. A container one of
+    /// whose files changed since the table was compiled is not read in place.
+    @Test(.timeLimit(.minutes(2)))
+    func aLookupReadInPlaceLoadsItsContainerInTheBackground() async throws {
+        let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}]}"#
+        let fallback = MutableSource(["Card.json": original])
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: "Card.json", data: Data(original.utf8))]), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
+            diagnostics: nil)
+        #expect(interpreter.recordInPlace(viewId: "title", container: "Card")?.width == 10)
+        while !interpreter.isLoaded(container: "Card") { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(interpreter.cachedRecord(viewId: "body", container: "Card")?.width == 30)
+        interpreter.invalidate(container: "Card")
+        fallback["Card.json"] = #"{"Card": [{"title": {"width": 20}}]}"#
+        interpreter.reload(files: ["Card.json"])
+        #expect(interpreter.recordInPlace(viewId: "title", container: "Card") == nil)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
+    }
+
     /// A table the fuzz harness made (its checksums then set to match): a record whose extension names outside
     /// ASCII are ones `<` leaves unordered, with a scaled value on one of them. Resolving it for another window
     /// searched the names, missed that one, gave it twice, and a debug build stopped at the record's check.

@@ -22,6 +22,11 @@ struct ConcurrencyStressTests {
 
     /// Each container `C<i>` has a device file that sets `width = i` and a base file that sets `height = view`.
     static func source() -> InMemorySource {
+        InMemorySource(files())
+    }
+
+    /// The files of ``source()``, by name.
+    static func files() -> [String: String] {
         var files: [String: String] = [:]
         for container in 0..<containers {
             let device = (0..<views).map { #"{"v\#($0)": {"width": \#(container)}}"# }.joined(separator: ",")
@@ -29,7 +34,44 @@ struct ConcurrencyStressTests {
             files["C\(container)_iPhone6.json"] = #"{"C\#(container)": [\#(device)]}"#
             files["C\(container).json"] = #"{"C\#(container)": [\#(base)]}"#
         }
-        return InMemorySource(files)
+        return files
+    }
+
+    /// First lookups from a compiled table read the view in place and load the container in the background; with
+    /// containers invalidated all the while, so that lookups keep meeting containers not loaded, every record is
+    /// right, whichever of the in-place read, the background load or a hit gave it.
+    @Test(.timeLimit(.minutes(10)))
+    func firstLookupsReadInPlaceFromManyThreadsAmidInvalidationsGiveTheRightRecords() throws {
+        let files = Self.files().map { (name: $0.key, data: Data($0.value.utf8)) }
+        let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: Self.source()),
+            device: try DeviceCatalog.profile(.iPhone14Pro))
+        let wrong = LockedList<String>()
+        let lookupsPerReader = Self.lookups / 4
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            for index in 0..<lookupsPerReader {
+                let container = (index * 7 + worker) % Self.containers
+                let view = (index + worker) % Self.views
+                if worker == 5, index % 10 == 0 {
+                    if index % 500 == 0 {
+                        interpreter.invalidateAll()
+                    } else {
+                        interpreter.invalidate(container: "C\(container)")
+                    }
+                    continue
+                }
+                do {
+                    let record = try interpreter.record(viewId: "v\(view)", container: "C\(container)")
+                    if record.width != Double(container) || record.height != Double(view) {
+                        wrong.append("C\(container).v\(view): \(record)")
+                    }
+                } catch {
+                    wrong.append("C\(container).v\(view): \(error)")
+                }
+            }
+        }
+        #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
     }
 
     @Test(.timeLimit(.minutes(10)))

@@ -29,6 +29,8 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
     private let refused: ConditionLocked<(error: ConstraintError?, files: Set<String>)>
     /// The table's file names as a listing, made once.
     private let tableListing = ConditionLocked<FileListing?>(nil)
+    /// `fallback`'s file names, listed once: the first time a load asks for a file the table lacks.
+    private let fallbackNames = ConditionLocked<Set<String>?>(nil)
 
     /// Why the table, or one of its files, is not used: it could not be opened, or a file's section was refused
     /// when a load read it (that file is read from ``fallback``). The first such error; nil while there is none.
@@ -89,12 +91,27 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
     /// read the JSON file: no table, a file the table lacks or holds for another container, a file changed since,
     /// or one whose section is refused (remembered, and ``tableError`` says why).
     func parsedFile(named name: String, container: String) -> ParsedFile? {
+        reading(name, of: container) { table throws(ConstraintError) in try table.parsedFile(named: name) }
+    }
+
+    /// The view `viewId` of the table's copy of the file `name` of `container`, read where it lies
+    /// (``CompiledTable/view(_:inFile:)``), or nil when a load would read the JSON file, as for
+    /// ``parsedFile(named:container:)``.
+    func view(_ viewId: String, inFile name: String, container: String) -> CompiledTable.ViewInPlace? {
+        reading(name, of: container) { table throws(ConstraintError) in try table.view(viewId, inFile: name) }
+    }
+
+    /// What `read` gives of the table, when the table is to give the file `name` of `container`; nil otherwise, or
+    /// when `read` refuses the file's section (remembered, and ``tableError`` says why).
+    private func reading<Value>(
+        _ name: String, of container: String, _ read: (CompiledTable) throws(ConstraintError) -> Value?
+    ) -> Value? {
         guard let table, table.container(ofFile: name) == container,
             overridden.withLock({ $0?.contains(name) == false }),
             refused.withLock({ !$0.files.contains(name) })
         else { return nil }
         do throws(ConstraintError) {
-            return try table.parsedFile(named: name)
+            return try read(table)
         } catch {
             refused.withLock { refused in
                 refused.files.insert(name)
@@ -112,6 +129,21 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
         let listing = FileListing(names: table.fileNames)
         tableListing.withLock { $0 = listing }
         return listing
+    }
+
+    /// Whether the file `name` is in neither the table nor `fallback`: a load asks for each class's own file and the
+    /// base file even when the listing lacks them, and while the table is in use (no file has changed since it was
+    /// compiled) `fallback` is listed once for them, instead of read for each at every load. False when `fallback`
+    /// cannot be listed, or a file has changed (the JSON files are read as they are).
+    func lacks(_ name: String) -> Bool {
+        guard let table, table.container(ofFile: name) == nil, overridden.withLock({ $0?.isEmpty == true }) else {
+            return false
+        }
+        if let names = fallbackNames.withLock({ $0 }) { return !names.contains(name) }
+        guard let listed = try? fallback.fileNames() else { return false }
+        let names = Set(listed)
+        fallbackNames.withLock { $0 = names }
+        return !names.contains(name)
     }
 
     /// Reads `names` (every file, when nil) from `fallback` from now on.
