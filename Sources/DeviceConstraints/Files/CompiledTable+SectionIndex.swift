@@ -8,7 +8,8 @@ extension CompiledTable {
     /// u32 × strings          where each string of the pool begins (its length), from the section's start
     /// u32 × views            where each view begins (its id)
     /// u32 × adaptive values  where each adaptive value begins (its view's entry)
-    /// u32 slots (0 for no views, else the power of two ≥ 2 × views), then u32 × slots: 0 empty, else view + 1
+    /// u32 slots (0 for no views, else the power of two ≥ 2 × views), then each slot: 0 empty, else view + 1, in a
+    ///                        u16 below 65,535 views, else in a u32
     /// u8                     1 when every view id is ASCII, else 0
     /// u32                    where the index begins: the section's last four bytes
     /// ```
@@ -27,6 +28,11 @@ extension CompiledTable {
             var slots = 2
             while slots < 2 * count { slots *= 2 }
             return slots
+        }
+
+        /// The bytes of a slot: 2 for fewer than 65,535 views (a view's number + 1 fits), else 4.
+        static func slotWidth(forViews count: Int) -> Int {
+            count < 0xFFFF ? 2 : 4
         }
 
         /// The slot a key's probe starts at.
@@ -60,7 +66,10 @@ extension CompiledTable {
             var poolOffsets: Int { start + 12 }
             func viewOffset(_ view: Int) -> Int { poolOffsets + 4 * (poolCount + view) }
             func adaptiveOffset(_ value: Int) -> Int { poolOffsets + 4 * (poolCount + viewCount + value) }
-            func slot(_ slot: Int) -> Int { poolOffsets + 4 * (poolCount + viewCount + adaptiveCount + 1 + slot) }
+            var slotWidth: Int { SectionIndex.slotWidth(forViews: viewCount) }
+            func slot(_ slot: Int) -> Int {
+                poolOffsets + 4 * (poolCount + viewCount + adaptiveCount + 1) + slotWidth * slot
+            }
         }
     }
 

@@ -321,19 +321,22 @@ struct FNV1a {
 //   section:    u32 count of strings, then each as u32 length and UTF-8 bytes; then the file:
 //               str name, str container, u8 has design width, f64 design width, u32 view count, then each view:
 //                 str view id, u32 byte offset, u32 line, u32 column, u32 attribute count, then each attribute:
-//                   str name, u8 kind (0 number: f64, 1 string: str, 2 bool: u8)
+//                   str name, u8 kind (0 number: f64, 1 string: str, 2 bool: u8, 3 number a float holds exactly: f32)
 //               u32 adaptive count, then each: u32 view entry, str name, u8 has design width, f64 design width,
 //                 u8 kind: 0 scaled (f64 value, bounds), 1 columns (f64 width, u32 columns, f64 scale, spacing, insets),
 //                          2 text (f64 value, u8 style, u8 follows width, bounds), 3 fixed
 //                 bounds: u8 has minimum, f64 minimum, u8 has maximum, f64 maximum
 //               then the index (CompiledTable.SectionIndex): u32 strings, views, adaptive values; u32 offset from the
-//                 section's start of each string, each view, each adaptive value; u32 slot count, u32 slots (view + 1,
-//                 0 empty); u8 every view id ASCII; u32 offset of the index: the section's last four bytes
+//                 section's start of each string, each view, each adaptive value; u32 slot count, the slots (view + 1,
+//                 0 empty; u16 each below 65,535 views, else u32); u8 every view id ASCII; u32 offset of the index: the
+//                 section's last four bytes
 
 private enum Kind {
     static let number: UInt8 = 0
     static let string: UInt8 = 1
     static let bool: UInt8 = 2
+    /// A number a `Float` holds exactly (most numbers of a layout), in 4 bytes instead of 8.
+    static let float: UInt8 = 3
     static let scaled: UInt8 = 0
     static let columns: UInt8 = 1
     static let text: UInt8 = 2
@@ -387,8 +390,13 @@ private struct TableWriter {
                 string(name)
                 switch record[attribute: name] ?? .number(0) {
                 case .number(let number):
-                    u8(Kind.number)
-                    f64(number)
+                    if let narrow = Float(exactly: number) {
+                        u8(Kind.float)
+                        u32(narrow.bitPattern)
+                    } else {
+                        u8(Kind.number)
+                        f64(number)
+                    }
                 case .string(let text):
                     u8(Kind.string)
                     string(text)
@@ -453,7 +461,14 @@ private struct TableWriter {
         for start in adaptiveStarts { section.u32(UInt32(fileStart + start)) }
         let slots = CompiledTable.SectionIndex.slots(for: viewIds)
         section.u32(UInt32(slots.count))
-        for slot in slots { section.u32(slot) }
+        let wide = CompiledTable.SectionIndex.slotWidth(forViews: viewStarts.count) == 4
+        for slot in slots {
+            if wide {
+                section.u32(slot)
+            } else {
+                for i in 0..<2 { section.u8(UInt8(truncatingIfNeeded: slot >> (8 * i))) }
+            }
+        }
         section.u8(viewIds.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? 1 : 0)
         section.u32(UInt32(indexStart))
         return section.body
@@ -567,6 +582,15 @@ private struct TableReader {
         let value = Double(bitPattern: try u64(what))
         guard value.isFinite else { throw failure("a finite number for \(what)", at: start) }
         return value
+    }
+
+    /// A number written as a `Float` (4 bytes), which it holds exactly.
+    @inline(__always)
+    mutating func f32(_ what: String) throws(ConstraintError) -> Double {
+        let start = offset
+        let value = Float(bitPattern: UInt32(truncatingIfNeeded: try u32(what)))
+        guard value.isFinite else { throw failure("a finite number for \(what)", at: start) }
+        return Double(value)
     }
 
     @inline(__always)
@@ -790,13 +814,22 @@ private struct TableReader {
         guard try u32(at: slotsAt, "the index's count of slots") == slotCount else {
             throw failure("\(slotCount) slots for \(counts.1) views", at: slotsAt)
         }
-        let flagAt = slotsAt + 4 + 4 * slotCount
+        let flagAt = slotsAt + 4 + CompiledTable.SectionIndex.slotWidth(forViews: counts.1) * slotCount
         guard flagAt + 5 == bytes.count, bytes[flagAt] <= 1 else {
             throw failure("the section's index to end the section", at: min(flagAt, bytes.count - 4))
         }
         layout = CompiledTable.SectionIndex.Layout(
             start: start, poolCount: counts.0, viewCount: counts.1, adaptiveCount: counts.2,
             slotCount: slotCount, viewIdsAreASCII: bytes[flagAt] == 1)
+    }
+
+    /// What slot `slot` holds: 0 for none, else a view's number + 1.
+    @inline(__always)
+    private func slotValue(_ slot: Int) throws(ConstraintError) -> Int {
+        let at = layout.slot(slot)
+        guard layout.slotWidth == 2 else { return try u32(at: at, "a slot") }
+        guard at >= 0, at <= bytes.count - 2 else { throw failure("a slot inside the section", at: at) }
+        return Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
     }
 
     /// The pool index of view `view`'s id (a view of the file), through the index's offset of the view.
@@ -812,45 +845,43 @@ private struct TableReader {
     /// The slots: each view in exactly one, reached from the slot its id hashes to through occupied slots only, and
     /// the ASCII flag true exactly when every view id is ASCII. In one pass over the slots (a run of occupied slots
     /// is measured as it is walked), so a hostile table costs time linear in its size.
-    private mutating func checkSlots() throws(ConstraintError) {
+    private func checkSlots() throws(ConstraintError) {
         let viewCount = layout.viewCount
         guard viewCount > 0 else { return }
         let mask = layout.slotCount - 1
+        var seen = [UInt64](repeating: 0, count: (viewCount + 63) / 64)
         var allASCII = true
-        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (viewCount + 63) / 64) {
-            seen throws(ConstraintError) in
-            seen.initialize(repeating: 0)
-            // Start after an empty slot, so that every run is walked from its beginning.
-            var empty = 0
-            while try u32(at: layout.slot(empty), "a slot") != 0 {
-                empty += 1
-                guard empty < layout.slotCount else { throw failure("an empty slot", at: layout.slot(0)) }
-            }
-            var run = 0
-            var found = 0
-            for step in 1...layout.slotCount {
-                let slot = (empty + step) & mask
-                let value = try u32(at: layout.slot(slot), "a slot")
-                guard value != 0 else {
-                    run = 0
-                    continue
-                }
-                run += 1
-                let view = value - 1
-                guard view < viewCount, seen[view / 64] & (1 << (view % 64)) == 0 else {
-                    throw failure("a view of the file (0..<\(viewCount)) in one slot only", at: layout.slot(slot))
-                }
-                seen[view / 64] |= 1 << (view % 64)
-                found += 1
-                let id = try viewIdIndex(of: view)
-                if !(try poolEntry(id)).isASCII { allASCII = false }
-                let key = try utf8(id)
-                guard (slot - CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)) & mask < run else {
-                    throw failure("view \(view) in a slot its id's hash reaches", at: layout.slot(slot))
-                }
-            }
-            guard found == viewCount else { throw failure("every view of the file in a slot") }
+        // Start after an empty slot, so that every run is walked from its beginning.
+        var empty = 0
+        while try slotValue(empty) != 0 {
+            empty += 1
+            guard empty < layout.slotCount else { throw failure("an empty slot", at: layout.slot(0)) }
         }
+        var run = 0
+        var found = 0
+        for step in 1...layout.slotCount {
+            let slot = (empty + step) & mask
+            let value = try slotValue(slot)
+            guard value != 0 else {
+                run = 0
+                continue
+            }
+            run += 1
+            let view = value - 1
+            guard view < viewCount, seen[view / 64] & (1 << (view % 64)) == 0 else {
+                throw failure("a view of the file (0..<\(viewCount)) in one slot only", at: layout.slot(slot))
+            }
+            seen[view / 64] |= 1 << (view % 64)
+            found += 1
+            // The pool is read whole here (readSection), and the id's index is one of it.
+            let id = pool[try viewIdIndex(of: view)]
+            if !id.isASCII { allASCII = false }
+            let key = UnsafeRawBufferPointer(rebasing: bytes[id.start..<id.start + id.count]).bindMemory(to: UInt8.self)
+            guard (slot - CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)) & mask < run else {
+                throw failure("view \(view) in a slot its id's hash reaches", at: layout.slot(slot))
+            }
+        }
+        guard found == viewCount else { throw failure("every view of the file in a slot") }
         guard allASCII == layout.viewIdsAreASCII else { throw failure("the index's flag of ASCII view ids") }
     }
 
@@ -927,12 +958,14 @@ private struct TableReader {
             let nameIndex = try poolIndex("an attribute's name")
             let kindStart = offset
             let kind = try u8("an attribute's kind")
-            guard kind <= Kind.bool else { throw failure("an attribute's kind: 0, 1 or 2", at: kindStart) }
+            guard kind <= Kind.float else { throw failure("an attribute's kind: 0, 1, 2 or 3", at: kindStart) }
             if let known = try attribute(nameIndex) {
                 // A known attribute: a number, or the image name's string, each once.
                 switch kind {
                 case Kind.number where !known.expectsString && !record.contains(known):
                     record.set(known, number: try f64("a number"))
+                case Kind.float where !known.expectsString && !record.contains(known):
+                    record.set(known, number: try f32("a number"))
                 case Kind.string where known.expectsString && imageName == nil:
                     imageName = try string("a string value")
                 default:
@@ -943,6 +976,7 @@ private struct TableReader {
             let value: ConstraintRecord.StoredValue
             switch kind {
             case Kind.number: value = .number(try f64("a number"))
+            case Kind.float: value = .number(try f32("a number"))
             case Kind.string:
                 strings.append(try string("a string value"))
                 value = .string(strings.count - 1)
@@ -1007,7 +1041,7 @@ private struct TableReader {
             let mask = layout.slotCount - 1
             var slot = CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)
             for _ in 0..<layout.slotCount {
-                let value = try u32(at: layout.slot(slot), "a slot")
+                let value = try slotValue(slot)
                 if value == 0 { break }
                 guard value <= layout.viewCount else {
                     throw failure("a view of the file (1...\(layout.viewCount)) or 0", at: layout.slot(slot))
