@@ -176,7 +176,8 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// A hit costs one read lock and two small hash lookups (the container, then the view). On a miss
     /// the container's files are read and parsed on the calling thread; preload containers at start-up to keep
-    /// that off the main thread.
+    /// that off the main thread. From a ``CompiledTableSource``, a miss reads only this view where it lies in the
+    /// table and loads the container on a background queue (see "Compiled tables" in the documentation).
     ///
     /// - Throws: ``ConstraintError`` — `.invalidName` for a container name with `/`, `\` or `..`;
     ///   `.fileNotFound` when no file of the container is on the chain; `.unknownView` when the container
