@@ -12,7 +12,7 @@ extension ConstraintInterpreter {
     /// every file the load would read is in the table for this container (or in neither the table nor the JSON
     /// files), and one of them has the view (an unknown view gets its error, with suggestions, from the load).
     func recordInPlace(viewId: String, container: String) -> ConstraintRecord? {
-        guard let compiled = files.sourceForLoad().source as? CompiledTableSource, let listing = compiled.listing(),
+        guard let compiled = source as? CompiledTableSource, let listing = compiled.listing(),
             ConstraintFileName.validateContainer(container) == nil, !cache.isPending(container)
         else { return nil }
         let snapshot = cache.snapshot

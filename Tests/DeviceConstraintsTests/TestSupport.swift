@@ -42,6 +42,8 @@ final class CountingSource: ConstraintSource, @unchecked Sendable {
 
     func reads(of name: String) -> Int { lock.withLock { counts[name] ?? 0 } }
     var totalReads: Int { lock.withLock { counts.values.reduce(0, +) } }
+    /// The names asked for, found or not.
+    var namesRead: Set<String> { lock.withLock { Set(counts.keys) } }
 }
 
 /// A source whose files can be changed while a test runs: to break a file, then fix it.
