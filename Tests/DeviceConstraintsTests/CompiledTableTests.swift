@@ -41,12 +41,20 @@ struct CompiledTableTests {
         return try CompiledTable.compile(Array(files.prefix(2)))
     }
 
+    /// Calls `body` for every folder with constraint files: the folder, its files that parse, and their table.
+    private static func forEveryFolder(
+        _ body: (URL, [(name: String, data: Data)], CompiledTable) throws -> Void
+    ) throws {
+        for folder in try folders {
+            let files = parsableFiles(in: folder)
+            guard !files.isEmpty else { continue }
+            try body(folder, files, try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable"))
+        }
+    }
+
     @Test func everyFileOfEveryFolderReadsTheSameFromTheTableAsFromJSON() throws {
         var compared = 0
-        for folder in try Self.folders {
-            let files = Self.parsableFiles(in: folder)
-            guard !files.isEmpty else { continue }
-            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+        try Self.forEveryFolder { folder, files, table in
             #expect(table.fileNames == files.map(\.name).sorted())
             for file in files {
                 let parsed = try ConstraintFileParser().parse(file.data, fileName: file.name)
@@ -72,10 +80,7 @@ struct CompiledTableTests {
     /// the file whole gives: its record and its window- and text-dependent values. An id the file lacks is absent.
     @Test func everyViewOfEveryFileReadsTheSameInPlaceAsFromTheWholeFile() throws {
         var compared = 0
-        for folder in try Self.folders {
-            let files = Self.parsableFiles(in: folder)
-            guard !files.isEmpty else { continue }
-            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+        try Self.forEveryFolder { folder, files, table in
             for file in files {
                 let whole = try #require(table.file(named: file.name))
                 for (entry, viewId) in whole.viewIds.enumerated() {
@@ -210,41 +215,48 @@ struct CompiledTableTests {
         expectConstraintError { try CompiledTable(data: Data("{}".utf8), name: "T.dctable") }
     }
 
-    /// Every container of every folder, looked up on every class of the catalog, through a table and through JSON.
-    @Test func everyRecordOfEveryContainerOnEveryClassIsTheSameFromTheTableAsFromJSON() throws {
-        var compared = 0
-        for folder in try Self.folders {
-            let files = Self.parsableFiles(in: folder)
-            guard !files.isEmpty else { continue }
-            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+    /// Calls `body` for every folder with constraint files and every class of the standard catalog: the folder's
+    /// table, its containers, the class, and an interpreter reading the folder's JSON for that class.
+    private static func forEveryFolderAndClass(
+        _ body: (URL, CompiledTable, [String], DeviceProfile, ConstraintInterpreter) throws -> Void
+    ) throws {
+        try forEveryFolder { folder, files, table in
             let containers = Set(files.compactMap { table.file(named: $0.name)?.container }).sorted()
             for device in DeviceCatalog.standard.profiles {
                 let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
-                let counting = CountingSource(DirectorySource(folder))
-                let compiled = ConstraintInterpreter(
-                    source: CompiledTableSource(table: table, fallback: counting), device: device, diagnostics: nil)
-                for container in containers {
-                    let expected = Result { () throws(ConstraintError) in try json.records(container: container) }
-                    let actual = Result { () throws(ConstraintError) in try compiled.records(container: container) }
-                    switch (expected, actual) {
-                    case (.success(let expected), .success(let actual)):
-                        #expect(expected == actual, "\(folder.lastPathComponent) \(container) on \(device.name)")
-                        compared += expected.count
-                    case (.failure(let expected), .failure(let actual)):
-                        #expect(expected.code == actual.code)
-                    default:
-                        Issue.record(
-                            "\(folder.lastPathComponent) \(container) on \(device.name): \(expected), \(actual)")
-                    }
-                }
-                // A file the table holds is never read; one it lacks (a fixture that does not parse) is. A class's
-                // own file or base file that neither has is not asked for: the folder is listed once instead.
-                for name in table.fileNames {
-                    #expect(counting.reads(of: name) == 0, "\(folder.lastPathComponent)/\(name) read")
-                }
-                let absent = counting.namesRead.subtracting(try DirectorySource(folder).fileNames())
-                #expect(absent.isEmpty, "\(folder.lastPathComponent): \(absent.sorted().prefix(3)) asked for")
+                try body(folder, table, containers, device, json)
             }
+        }
+    }
+
+    /// Every container of every folder, looked up on every class of the catalog, through a table and through JSON.
+    @Test func everyRecordOfEveryContainerOnEveryClassIsTheSameFromTheTableAsFromJSON() throws {
+        var compared = 0
+        try Self.forEveryFolderAndClass { folder, table, containers, device, json in
+            let counting = CountingSource(DirectorySource(folder))
+            let compiled = ConstraintInterpreter(
+                source: CompiledTableSource(table: table, fallback: counting), device: device, diagnostics: nil)
+            for container in containers {
+                let expected = Result { () throws(ConstraintError) in try json.records(container: container) }
+                let actual = Result { () throws(ConstraintError) in try compiled.records(container: container) }
+                switch (expected, actual) {
+                case (.success(let expected), .success(let actual)):
+                    #expect(expected == actual, "\(folder.lastPathComponent) \(container) on \(device.name)")
+                    compared += expected.count
+                case (.failure(let expected), .failure(let actual)):
+                    #expect(expected.code == actual.code)
+                default:
+                    Issue.record(
+                        "\(folder.lastPathComponent) \(container) on \(device.name): \(expected), \(actual)")
+                }
+            }
+            // A file the table holds is never read; one it lacks (a fixture that does not parse) is. A class's
+            // own file or base file that neither has is not asked for: the folder is listed once instead.
+            for name in table.fileNames {
+                #expect(counting.reads(of: name) == 0, "\(folder.lastPathComponent)/\(name) read")
+            }
+            let absent = counting.namesRead.subtracting(try DirectorySource(folder).fileNames())
+            #expect(absent.isEmpty, "\(folder.lastPathComponent): \(absent.sorted().prefix(3)) asked for")
         }
         #expect(compared > 500)
     }
@@ -254,34 +266,41 @@ struct CompiledTableTests {
     @Test func aViewReadInPlaceIsTheRecordALoadGivesOnEveryClass() throws {
         var compared = 0
         var declined = 0
-        for folder in try Self.folders {
-            let files = Self.parsableFiles(in: folder)
-            guard !files.isEmpty else { continue }
-            let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
-            let containers = Set(files.compactMap { table.file(named: $0.name)?.container }).sorted()
-            for device in DeviceCatalog.standard.profiles {
-                let json = ConstraintInterpreter(source: DirectorySource(folder), device: device, diagnostics: nil)
-                let compiled = ConstraintInterpreter(
-                    source: CompiledTableSource(table: table, fallback: DirectorySource(folder)), device: device,
-                    diagnostics: nil)
-                for container in containers {
-                    guard let records = try? json.records(container: container) else { continue }
-                    for (viewId, record) in records {
-                        if let inPlace = compiled.recordInPlace(viewId: viewId, container: container) {
-                            #expect(
-                                inPlace == record,
-                                "\(folder.lastPathComponent) \(container).\(viewId) on \(device.name)")
-                            compared += 1
-                        } else {
-                            declined += 1
-                        }
+        try Self.forEveryFolderAndClass { folder, table, containers, device, json in
+            let compiled = ConstraintInterpreter(
+                source: CompiledTableSource(table: table, fallback: DirectorySource(folder)), device: device,
+                diagnostics: nil)
+            for container in containers {
+                guard let records = try? json.records(container: container) else { continue }
+                for (viewId, record) in records {
+                    if let inPlace = compiled.recordInPlace(viewId: viewId, container: container) {
+                        #expect(
+                            inPlace == record,
+                            "\(folder.lastPathComponent) \(container).\(viewId) on \(device.name)")
+                        compared += 1
+                    } else {
+                        declined += 1
                     }
-                    #expect(compiled.recordInPlace(viewId: "no such view", container: container) == nil)
                 }
+                #expect(compiled.recordInPlace(viewId: "no such view", container: container) == nil)
             }
         }
-        // Declined: a file the chain always asks for that the table lacks (the load asks the JSON files for it).
+        // Declined: a file the load reads from the JSON (one the table lacks but the folder has), or an id outside ASCII.
         #expect(compared > 500, "\(compared) read in place, \(declined) declined")
+    }
+
+    /// An interpreter for `iPhone6` that reads the table of one file, `name` holding `json`, and the file itself
+    /// (changeable) as its JSON.
+    private static func interpreter(ofTableOf name: String, _ json: String) throws -> (
+        ConstraintInterpreter, MutableSource
+    ) {
+        let fallback = MutableSource([name: json])
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: name, data: Data(json.utf8))]), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
+            diagnostics: nil)
+        return (interpreter, fallback)
     }
 
     /// A lookup answered in place loads its container in the background: later lookups are hits. A container one of
@@ -289,12 +308,7 @@ struct CompiledTableTests {
     @Test(.timeLimit(.minutes(2)))
     func aLookupReadInPlaceLoadsItsContainerInTheBackground() async throws {
         let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}]}"#
-        let fallback = MutableSource(["Card.json": original])
-        let table = try CompiledTable(
-            data: try CompiledTable.compile([(name: "Card.json", data: Data(original.utf8))]), name: "T.dctable")
-        let interpreter = ConstraintInterpreter(
-            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
-            diagnostics: nil)
+        let (interpreter, fallback) = try Self.interpreter(ofTableOf: "Card.json", original)
         #expect(interpreter.recordInPlace(viewId: "title", container: "Card")?.width == 10)
         while !interpreter.isLoaded(container: "Card") { try await Task.sleep(nanoseconds: 1_000_000) }
         #expect(interpreter.cachedRecord(viewId: "body", container: "Card")?.width == 30)
@@ -373,12 +387,7 @@ struct CompiledTableTests {
 
     @Test func aReloadedFileOverridesTheTablesCopy() throws {
         let original = #"{"Card": [{"title": {"width": 10}}]}"#
-        let fallback = MutableSource(["Card.json": original])
-        let table = try CompiledTable(
-            data: try CompiledTable.compile([(name: "Card.json", data: Data(original.utf8))]), name: "T.dctable")
-        let interpreter = ConstraintInterpreter(
-            source: CompiledTableSource(table: table, fallback: fallback), device: try DeviceCatalog.profile("iPhone6"),
-            diagnostics: nil)
+        let (interpreter, fallback) = try Self.interpreter(ofTableOf: "Card.json", original)
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
         fallback["Card.json"] = #"{"Card": [{"title": {"width": 20}}]}"#
         interpreter.reload(files: ["Card.json"])

@@ -37,6 +37,21 @@ struct ConcurrencyStressTests {
         return files
     }
 
+    /// Looks view `v<view>` of container `C<container>` up, adding to `wrong` what is not the record ``source()``
+    /// gives it (`width = container`, `height = view`) or the error.
+    private static func lookUp(
+        _ view: Int, in container: Int, of interpreter: ConstraintInterpreter, wrong: LockedList<String>
+    ) {
+        do {
+            let record = try interpreter.record(viewId: "v\(view)", container: "C\(container)")
+            if record.width != Double(container) || record.height != Double(view) {
+                wrong.append("C\(container).v\(view): \(record)")
+            }
+        } catch {
+            wrong.append("C\(container).v\(view): \(error)")
+        }
+    }
+
     /// First lookups from a compiled table read the view in place and load the container in the background; with
     /// containers invalidated all the while, so that lookups keep meeting containers not loaded, every record is
     /// right, whichever of the in-place read, the background load or a hit gave it.
@@ -61,14 +76,7 @@ struct ConcurrencyStressTests {
                     }
                     continue
                 }
-                do {
-                    let record = try interpreter.record(viewId: "v\(view)", container: "C\(container)")
-                    if record.width != Double(container) || record.height != Double(view) {
-                        wrong.append("C\(container).v\(view): \(record)")
-                    }
-                } catch {
-                    wrong.append("C\(container).v\(view): \(error)")
-                }
+                Self.lookUp(view, in: container, of: interpreter, wrong: wrong)
             }
         }
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
@@ -96,15 +104,7 @@ struct ConcurrencyStressTests {
                 for index in 0..<lookupsPerReader {
                     // Mostly hits in preloaded containers; every 997th lookup may meet a cold container.
                     let container = index % 997 == 0 ? 10 + (index / 997) % 30 : (index + worker) % 10
-                    let view = index % Self.views
-                    do {
-                        let record = try interpreter.record(viewId: "v\(view)", container: "C\(container)")
-                        if record.width != Double(container) || record.height != Double(view) {
-                            wrong.append("C\(container).v\(view): \(record)")
-                        }
-                    } catch {
-                        wrong.append("C\(container).v\(view): \(error)")
-                    }
+                    Self.lookUp(index % Self.views, in: container, of: interpreter, wrong: wrong)
                 }
             }
         }
