@@ -154,6 +154,26 @@ struct LiveConstraintsTests {
         #expect((cardFired, live[viewId: "plain", container: "Card"].width) == (true, 12))
     }
 
+    /// From a compiled table, a read of a container not loaded is answered in place and the container loads in the
+    /// background: the read is the lookup's record, and once the container is published an edited file fires it.
+    @Test(.timeLimit(.minutes(2)))
+    func aReadFromACompiledTableIsAnsweredInPlaceAndTrackedOnceItsContainerLoads() async throws {
+        let source = MutableSource(Self.files)
+        let files = Self.files.map { (name: $0.key, data: Data($0.value.utf8)) }
+        let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: source), environment: Self.iPhone6, diagnostics: nil)
+        let live = LiveConstraints(interpreter)
+        let plain = live[viewId: "plain", container: "Card"]
+        #expect((plain.width, plain.height, live[viewId: "wide", container: "Card"].width) == (10, 20, 300))
+        while !interpreter.isLoaded(container: "Card") { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(live[viewId: "plain", container: "Card"] == plain)
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 12, "height": 20}}, {"wide": {"width": 1}}]}"#
+        let fired = fires(
+            { _ = live[viewId: "plain", container: "Card"] }, when: { interpreter.reload(files: ["Card.json"]) })
+        #expect((fired, live[viewId: "plain", container: "Card"].width) == (true, 12))
+    }
+
     @Test func anInvalidationFiresItsContainerAndTheNextReadHasTheNewFiles() throws {
         let source = MutableSource(Self.files)
         let live = live(source)
