@@ -305,7 +305,7 @@ struct CompiledTableTests {
 
     /// A lookup answered in place loads its container in the background: later lookups are hits. A container one of
     /// whose files changed since the table was compiled is not read in place.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aLookupReadInPlaceLoadsItsContainerInTheBackground() async throws {
         let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}]}"#
         let (interpreter, fallback) = try Self.interpreter(ofTableOf: "Card.json", original)

@@ -156,7 +156,7 @@ struct LiveConstraintsTests {
 
     /// From a compiled table, a read of a container not loaded is answered in place and the container loads in the
     /// background: the read is the lookup's record, and once the container is published an edited file fires it.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aReadFromACompiledTableIsAnsweredInPlaceAndTrackedOnceItsContainerLoads() async throws {
         let source = MutableSource(Self.files)
         let files = Self.files.map { (name: $0.key, data: Data($0.value.utf8)) }
