@@ -11,12 +11,7 @@ struct EditVariableTests {
         #expect(solver.hasEditVariable(x))
         solver.updateVariables()
         // x before any suggestion, then after suggesting 42 and -7.5.
-        var values = [x.value]
-        for suggestion in [42, -7.5] {
-            try solver.suggestValue(x, suggestion)
-            solver.updateVariables()
-            values.append(x.value)
-        }
+        let values = try [x.value] + solver.values(of: x, suggesting: [42, -7.5], for: x)
         #expect(values == [0, 42, -7.5])
     }
 
@@ -25,13 +20,7 @@ struct EditVariableTests {
         let solver = Solver()
         try solver.add(x <= 100)
         try solver.addEditVariable(x, strength: .strong)
-        var values: [Double] = []
-        for suggestion in [150.0, 60] {
-            try solver.suggestValue(x, suggestion)
-            solver.updateVariables()
-            values.append(x.value)
-        }
-        #expect(values == [100, 60], "suggesting 150, then 60")
+        #expect(try solver.values(of: x, suggesting: [150, 60], for: x) == [100, 60], "suggesting 150, then 60")
     }
 
     @Test func aWindowResizeMovesEveryRow() throws {

@@ -15,6 +15,20 @@ func catching(_ code: ConstraintError.Code, _ body: () throws -> Void) -> Bool {
     }
 }
 
+extension Solver {
+    /// What `variable` reads after each of `suggestions` is suggested for the edit variable `edit` in turn, the
+    /// variables updated each time.
+    func values(of variable: Variable, suggesting suggestions: [Double], for edit: Variable) throws -> [Double] {
+        var values: [Double] = []
+        for suggestion in suggestions {
+            try suggestValue(edit, suggestion)
+            updateVariables()
+            values.append(variable.value)
+        }
+        return values
+    }
+}
+
 /// The chain of the benchmark: `x0 == 0`, `x[i] == x[i-1] + 10`, all required.
 struct ChainWorkload {
     let solver = Solver()

@@ -137,6 +137,24 @@ struct CompiledTableTests {
         #expect(try swapped.view("title", inFile: "Card.json") == .absent)
     }
 
+    /// Adaptive values out of the order of their views (a view read in place finds its own by bisection) are
+    /// refused when the section is read whole: here the two views' entries swapped.
+    @Test func adaptiveValuesOutOfTheOrderOfTheirViewsAreRefused() throws {
+        let json = #"{"Card": [{"a": {"width": {"scaled": 1}}}, {"b": {"width": {"scaled": 2}}}]}"#
+        var bytes = [UInt8](try CompiledTable.compile([(name: "Card.json", data: Data(json.utf8))]))
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let section = CompiledTable.headerSize + 4 + (4 + "Card.json".utf8.count) + (4 + "Card".utf8.count) + 24
+        let index = section + u32(bytes.count - 4)
+        // The adaptive values' offsets follow the strings' and the views'.
+        let offsets = index + 12 + 4 * (u32(index) + u32(index + 4))
+        let (first, second) = (section + u32(offsets), section + u32(offsets + 4))
+        #expect((u32(index + 8), bytes[first], bytes[second]) == (2, 0, 1))
+        bytes.swapAt(first, second)
+        let swapped = try CompiledTable(data: Data(CompiledTable.resealed(bytes)), name: "T.dctable")
+        let error = try #require(throws: ConstraintError.self) { try swapped.validate() }
+        #expect(error.code == .invalidCompiledTable && error.message.contains("in the order of their views"))
+    }
+
     @Test func theSameFilesInAnyOrderGiveTheSameBytes() throws {
         let files = Self.parsableFiles(in: Fixtures.bundledConstraints)
         let once = try CompiledTable.compile(files)
@@ -396,14 +414,39 @@ struct CompiledTableTests {
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 20)
     }
 
+    /// `Big.json`: container `Big` with `views` views, `view<i>` holding the record `record(i)` gives.
+    private static func bigFile(_ views: Int, record: (Int) -> String) -> Data {
+        Data("{\"Big\": [\((0..<views).map { "{\"view\($0)\": \(record($0))}" }.joined(separator: ","))]}".utf8)
+    }
+
+    /// Every view of a file read in place, each with a value that scales: the time grows with the views, not with
+    /// their square (a view's values are found by bisection, not by a pass over the file's).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func readingEveryViewInPlaceTakesLinearTime() async throws {
+        try await LinearTime.expectLinear(
+            from: 2_000, "reading each of n views in place",
+            prepare: { views in
+                let json = Self.bigFile(views) { #"{"width": {"scaled": \#($0)}}"# }
+                let table = try CompiledTable(
+                    data: try CompiledTable.compile([(name: "Big.json", data: json)]), name: "T.dctable")
+                return (table, (0..<views).map { "view\($0)" })
+            },
+            { table, viewIds in
+                var found = 0
+                for viewId in viewIds {
+                    if case .found(_, let values)? = try table.view(viewId, inFile: "Big.json") {
+                        found += values.count
+                    }
+                }
+                return found
+            })
+    }
+
     @Test(.longTier, .timeLimit(.minutes(10)))
     func compilingTakesLinearTime() async throws {
         try await LinearTime.expectLinear(
             from: 2_000, "compiling a file of n views",
-            prepare: { views in
-                let records = (0..<views).map { "{\"view\($0)\": {\"width\": \($0), \"height\": {\"scaled\": 3}}}" }
-                return Data("{\"Big\": [\(records.joined(separator: ","))]}".utf8)
-            },
+            prepare: { views in Self.bigFile(views) { #"{"width": \#($0), "height": {"scaled": 3}}"# } },
             { data in try CompiledTable.compile([(name: "Big.json", data: data)]).count })
     }
 }

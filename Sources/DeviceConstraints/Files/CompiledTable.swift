@@ -935,6 +935,10 @@ private struct TableReader {
             guard entry < viewCount else {
                 throw failure("a view of the file (0..<\(viewCount)), found \(entry)", at: start)
             }
+            // In the order of their views, as the parser adds them: a view read in place finds its own by bisection.
+            if let last = views.adaptiveValues.last?.entry, entry < last {
+                throw failure("adaptive values in the order of their views; view \(entry) after \(last)", at: start)
+            }
             views.adaptiveValues.append(try readAdaptiveAttribute(entry: entry))
         }
         let file = ContainerConstraints(
@@ -1064,13 +1068,28 @@ private struct TableReader {
         _ = try u32("the view's column")
         let record = try readRecord()
         var adaptiveValues: [AdaptiveAttribute] = []
-        for value in 0..<layout.adaptiveCount {
-            let start = try u32(at: layout.adaptiveOffset(value), "an adaptive value's offset")
-            guard try u32(at: start, "an adaptive value's view") == view else { continue }
+        // The adaptive values are in the order of their views (a section read whole checks it): the view's own are
+        // found by bisection, so that a lookup in a file of many costs a few reads, not one per value.
+        var low = 0
+        var high = layout.adaptiveCount
+        while low < high {
+            let middle = (low + high) / 2
+            if try adaptiveEntry(middle).view < view { low = middle + 1 } else { high = middle }
+        }
+        while low < layout.adaptiveCount {
+            let (start, entry) = try adaptiveEntry(low)
+            guard entry == view else { break }
             offset = start + 4
             adaptiveValues.append(try readAdaptiveAttribute(entry: 0))
+            low += 1
         }
         return (record, adaptiveValues)
+    }
+
+    /// Where adaptive value `value` begins, and its view's entry.
+    private func adaptiveEntry(_ value: Int) throws(ConstraintError) -> (start: Int, view: Int) {
+        let start = try u32(at: layout.adaptiveOffset(value), "an adaptive value's offset")
+        return (start, try u32(at: start, "an adaptive value's view"))
     }
 
     private mutating func readAdaptive() throws(ConstraintError) -> AdaptiveValue {
