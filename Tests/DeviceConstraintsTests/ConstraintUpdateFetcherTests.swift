@@ -3,6 +3,10 @@ import Testing
 
 @testable import DeviceConstraints
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// ConstraintUpdateFetcher against a real HTTP server on 127.0.0.1 (LocalHTTPServer): conditional requests, the size
 /// bound, the timeout, retries, redirects, cancellation, and the store's checks after the download.
 ///
@@ -359,6 +363,61 @@ struct ConstraintUpdateFetcherTests {
         #expect((error?.code, server.requests.count) == (.cancelled, 1))
     }
 
+    // MARK: - Many attempts at once
+
+    /// FoundationNetworking's `invalidateAndCancel()` reads the session's tasks off the session's queue while that
+    /// queue removes a task that ends (a crash seen once in the crash test's child, in `Collection.map`): every way an
+    /// attempt ends, many at once, ends its session without a crash and with the outcome its reply calls for.
+    @Test func manyAttemptsEndingEveryWayAtOnceEachEndTheirSession() async throws {
+        let body = Data(repeating: UInt8(ascii: "x"), count: 64)
+        let server = try LocalHTTPServer { request in
+            switch request.path {
+            case "/200": .ok(body)
+            case "/304": .respond(status: 304)
+            case "/404": .respond(status: 404)
+            case "/large": .ok(Data(count: 4_096))
+            default: .cutShort(length: 100, body: body)
+            }
+        }
+        defer { server.stop() }
+        let paths = ["/200", "/304", "/404", "/large", "/short"]
+        let rounds = 150
+        let ends = await withTaskGroup(of: [String].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var ends: [String] = []
+                    for round in 0..<rounds {
+                        let path = paths[(round + worker) % paths.count]
+                        let result = await DownloadAttempt.run(
+                            URLRequest(url: server.url(path)), maximumSize: 1_024, timeout: 600,
+                            maximumRedirects: 0)
+                        ends.append("\(path) \(Self.describe(result))")
+                    }
+                    return ends
+                }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        // Attempts cancelled as they start: most end before their task is resumed, and their sessions end too.
+        let cancelled = (0..<100).map { _ in
+            Task {
+                await DownloadAttempt.run(
+                    URLRequest(url: server.url("/200")), maximumSize: 1_024, timeout: 600, maximumRedirects: 0)
+            }
+        }
+        for task in cancelled { task.cancel() }
+        for task in cancelled {
+            let result = await task.value
+            #expect(Self.describe(result) == "cancelled", "\(result)")
+        }
+        #expect(ends.count == 4 * rounds)
+        #expect(
+            Set(ends) == [
+                "/200 body 64", "/304 status 304", "/404 status 404", "/large too large", "/short cut short",
+            ],
+            "\(Set(ends))")
+    }
+
     // MARK: - An audience
 
     @Test func aFetchForAnAudienceInstallsOnlyAnUpdateAssignedToItAndNamesTheArmOfAnother() async throws {
@@ -409,6 +468,18 @@ struct ConstraintUpdateFetcherTests {
     }
 
     // MARK: - Helpers
+
+    private static func describe(_ result: DownloadResult) -> String {
+        switch result {
+        case .body(let data, _): "body \(data.count)"
+        case .status(let status, _): "status \(status)"
+        case .tooLarge: "too large"
+        // A body shorter than its length is seen by the reader (`.cutShort`) or by the transfer (`.network`).
+        case .cutShort, .network: "cut short"
+        case .cancelled: "cancelled"
+        default: "\(result)"
+        }
+    }
 
     private func fetcher(_ server: LocalHTTPServer, _ store: ConstraintStore, attempts: Int = 4)
         -> ConstraintUpdateFetcher

@@ -346,9 +346,15 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
         let session = URLSession(configuration: configuration, delegate: attempt, delegateQueue: nil)
-        // The session holds its delegate until it is invalidated.
-        defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request)
+        // The session holds its delegate until it is invalidated. Not `invalidateAndCancel()`: FoundationNetworking's
+        // reads the session's tasks off the session's queue while that queue may be removing this one as it ends (a
+        // crash, seen once in `Collection.map`). Cancelling the one task and then letting the session finish does both
+        // on its queue; a task that ended already ignores the cancel, one never started ends with it.
+        defer {
+            task.cancel()
+            session.finishTasksAndInvalidate()
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 attempt.start(task, continuation)
