@@ -376,6 +376,7 @@ struct ConstraintUpdateFetcherTests {
             case "/304": .respond(status: 304)
             case "/404": .respond(status: 404)
             case "/large": .ok(Data(count: 4_096))
+            case "/drip": .drip(length: 1_000, interval: 0.05)
             default: .cutShort(length: 100, body: body)
             }
         }
@@ -398,11 +399,12 @@ struct ConstraintUpdateFetcherTests {
             }
             return await group.reduce(into: [String]()) { $0 += $1 }
         }
-        // Attempts cancelled as they start: most end before their task is resumed, and their sessions end too.
+        // Attempts cancelled as they start: most end before their task is resumed, the others (a slow machine) while
+        // the body drips; their sessions end too.
         let cancelled = (0..<100).map { _ in
             Task {
                 await DownloadAttempt.run(
-                    URLRequest(url: server.url("/200")), maximumSize: 1_024, timeout: 600, maximumRedirects: 0)
+                    URLRequest(url: server.url("/drip")), maximumSize: 1_024, timeout: 600, maximumRedirects: 0)
             }
         }
         for task in cancelled { task.cancel() }
