@@ -197,6 +197,12 @@ public final class ConstraintInterpreter: Sendable {
                 return record
             case .unknownView:
                 throw unknownView(viewId, in: container)
+            case .unread(let table):
+                // Preloaded from a compiled table: the view's record, read where it lies, is kept in the table.
+                if let record = recordInPlace(viewId: viewId, container: container, filling: table) { return record }
+                let loaded = try load(container).get()
+                guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
+                return record
             case .notLoaded:
                 // From a compiled table, the view alone, where it lies; the container then loads in the background.
                 if let record = recordInPlace(viewId: viewId, container: container) { return record }
@@ -239,7 +245,12 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// Use it where blocking is not an option and a default layout will do until a preload finishes.
     public func cachedRecord(viewId: String, container: String) -> ConstraintRecord? {
-        cache.record(container: container, viewId: viewId) ?? adoptPending(container)?.record(viewId)
+        if let record = cache.record(container: container, viewId: viewId) { return record }
+        if case .unread(let table) = cache.lookup(container: container, viewId: viewId) {
+            // Preloaded from a compiled table: read in place, no file read.
+            return recordInPlace(viewId: viewId, container: container, filling: table)
+        }
+        return adoptPending(container)?.record(viewId)
     }
 
     /// Every record of `container`, by view id, loading it if needed.
@@ -274,7 +285,9 @@ public final class ConstraintInterpreter: Sendable {
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
-        let pending = names.enumerated().filter { !isLoaded(container: $0.element) }
+        // From a compiled table, the view ids alone (each record is read where it lies on its first lookup), one
+        // container after another: two threads would spend more on the locks and counts they share than they save.
+        let pending = names.enumerated().filter { !isLoaded(container: $0.element) && !publishUnread($0.element) }
         let failures = await Self.concurrently(pending) { item async -> (Int, ConstraintError)? in
             if case .failure(let error) = await self.loadAsync(item.element) { return (item.offset, error) }
             return nil
@@ -413,7 +426,7 @@ public final class ConstraintInterpreter: Sendable {
     func unknownView(
         _ viewId: String, in container: String, _ loaded: ViewTable? = nil
     ) -> ConstraintError {
-        let loaded = loaded ?? cache.table(of: container)
+        let loaded = loaded ?? cache.viewIds(of: container)
         var message = "no view \"\(viewId)\" in container \"\(container)\""
         if let loaded {
             message += " (read from \(loaded.files.joined(separator: ", ")))"

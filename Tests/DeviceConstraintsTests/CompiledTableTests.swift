@@ -307,6 +307,107 @@ struct CompiledTableTests {
         #expect(compared > 500, "\(compared) read in place, \(declined) declined")
     }
 
+    /// A preload from a table reads each container's view ids, not its records (the container is unread); each
+    /// lookup then reads its view where it lies and keeps it. On every class, at the default text size and a larger
+    /// one, every view of every container of every folder gives what a JSON load gives, twice (the second a hit), a
+    /// view no file has gives the same error, and no JSON file the table holds is read.
+    @Test func aContainerPreloadedFromATableGivesWhatAJSONLoadGivesOnEveryClassAndTextSize() throws {
+        var compared = 0
+        var stayedUnread = 0
+        try Self.forEveryFolderAndClass { folder, table, containers, device, _ in
+            for textSize in [TextSize.large, .accessibility2] {
+                let window = LayoutEnvironment(
+                    width: device.width, height: device.height, idiom: device.idiom, textSize: textSize)
+                let json = ConstraintInterpreter(source: DirectorySource(folder), environment: window, diagnostics: nil)
+                let counting = CountingSource(DirectorySource(folder))
+                let compiled = ConstraintInterpreter(
+                    source: CompiledTableSource(table: table, fallback: counting), environment: window,
+                    diagnostics: nil)
+                let place = "\(folder.lastPathComponent) on \(device.name) at \(textSize)"
+                for container in containers {
+                    guard let records = try? json.records(container: container) else { continue }
+                    #expect(compiled.publishUnread(container), "\(place): \(container)")
+                    #expect(compiled.isLoaded(container: container) && compiled.cache.isUnread(container))
+                    for (viewId, record) in records {
+                        #expect((try? compiled.record(viewId: viewId, container: container)) == record, "\(place)")
+                        #expect((try? compiled.record(viewId: viewId, container: container)) == record, "\(place)")
+                        compared += 1
+                    }
+                    let expected = Result { () throws(ConstraintError) in
+                        try json.record(viewId: "no such view", container: container)
+                    }
+                    let actual = Result { () throws(ConstraintError) in
+                        try compiled.record(viewId: "no such view", container: container)
+                    }
+                    if case .failure(let expected) = expected, case .failure(let actual) = actual {
+                        #expect(expected.description == actual.description, "\(place)")
+                    } else {
+                        Issue.record("\(place): \(container) has a view named \"no such view\"")
+                    }
+                    // A view only the whole file can settle (an id outside ASCII) loads the container whole.
+                    if compiled.cache.isUnread(container) { stayedUnread += 1 }
+                }
+                for name in table.fileNames { #expect(counting.reads(of: name) == 0, "\(place): \(name) read") }
+            }
+        }
+        #expect(compared > 1000 && stayedUnread > 100, "\(compared) views, \(stayedUnread) containers unread")
+    }
+
+    /// The public way in: a preload from a table leaves each container unread, a lookup reads only its own view
+    /// (also one that must not read a file, `cachedRecord`), and asking for the whole container loads it whole.
+    @Test func aPreloadFromATableReadsNoRecordUntilALookupReadsItsOwn() async throws {
+        let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}, {"footer": {"width": 5}}]}"#
+        let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
+        try await interpreter.preload(containers: ["Card"])
+        #expect(interpreter.isLoaded(container: "Card") && interpreter.loadedContainers == ["Card"])
+        let unread = try #require(interpreter.cache.viewIds(of: "Card")?.unread)
+        #expect(unread.readCount == 0)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
+        #expect(interpreter.cachedRecord(viewId: "body", container: "Card")?.width == 30)
+        #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
+        #expect(unread.readCount == 2 && interpreter.cache.isUnread("Card"))
+        #expect(
+            try interpreter.records(container: "Card").mapValues(\.width) == ["title": 10, "body": 30, "footer": 5])
+        #expect(!interpreter.cache.isUnread("Card"))
+    }
+
+    /// An unread container follows the window: a text size of the same class gives it a new unread table (its
+    /// records are read again for the new size), another class drops it; a reload of a file reads the JSON.
+    @Test func anUnreadContainerFollowsTheTextSizeTheClassAndAReload() async throws {
+        let original = #"{"Card": [{"title": {"width": 10, "fontSize": 17}}, {"body": {"width": 30}}]}"#
+        let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
+        try await interpreter.preload(containers: ["Card"])
+        #expect(try interpreter.record(viewId: "title", container: "Card").fontSize == 17)
+        let phone = try DeviceCatalog.profile("iPhone6")
+        let larger = LayoutEnvironment(
+            width: phone.width, height: phone.height, idiom: phone.idiom, textSize: .accessibility2)
+        let json = ConstraintInterpreter(source: InMemorySource(["Card.json": original]), environment: larger)
+        guard case .unread(let old) = interpreter.cache.lookup(container: "Card", viewId: "body") else {
+            Issue.record("Card is not unread")
+            return
+        }
+        interpreter.updateNow(to: larger)
+        #expect(interpreter.cache.isUnread("Card"))
+        // A record read for the table the switch replaced is not kept in it.
+        #expect(interpreter.recordInPlace(viewId: "body", container: "Card", filling: old)?.width == 30)
+        #expect(old.unread?.readCount == 1)
+        #expect(
+            try interpreter.record(viewId: "title", container: "Card")
+                == json.record(viewId: "title", container: "Card"))
+        #expect(try interpreter.record(viewId: "title", container: "Card").fontSize != 17)
+        interpreter.updateNow(to: LayoutEnvironment(width: 1024, height: 1366, idiom: .pad))
+        #expect(!interpreter.isLoaded(container: "Card"))
+        #expect(try interpreter.record(viewId: "title", container: "Card").fontSize == 17)
+
+        let (reloading, file) = try Self.interpreter(ofTableOf: "Card.json", original)
+        try await reloading.preload(containers: ["Card"])
+        #expect(try reloading.record(viewId: "title", container: "Card").width == 10)
+        file["Card.json"] = #"{"Card": [{"title": {"width": 20}}]}"#
+        reloading.reload(files: ["Card.json"])
+        #expect(try reloading.record(viewId: "title", container: "Card").width == 20)
+        #expect(!reloading.cache.isUnread("Card"))
+    }
+
     /// An interpreter for `iPhone6` that reads the table of one file, `name` holding `json`, and the file itself
     /// (changeable) as its JSON.
     private static func interpreter(ofTableOf name: String, _ json: String) throws -> (

@@ -57,29 +57,68 @@ struct ConcurrencyStressTests {
     /// right, whichever of the in-place read, the background load or a hit gave it.
     @Test(.timeLimit(.minutes(10)))
     func firstLookupsReadInPlaceFromManyThreadsAmidInvalidationsGiveTheRightRecords() throws {
-        let files = Self.files().map { (name: $0.key, data: Data($0.value.utf8)) }
-        let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
-        let interpreter = ConstraintInterpreter(
-            source: CompiledTableSource(table: table, fallback: Self.source()),
-            device: try DeviceCatalog.profile(.iPhone14Pro))
-        let wrong = LockedList<String>()
-        let lookupsPerReader = Self.lookups / 4
-        DispatchQueue.concurrentPerform(iterations: 6) { worker in
-            for index in 0..<lookupsPerReader {
-                let container = (index * 7 + worker) % Self.containers
-                let view = (index + worker) % Self.views
-                if worker == 5, index % 10 == 0 {
-                    if index % 500 == 0 {
-                        interpreter.invalidateAll()
-                    } else {
-                        interpreter.invalidate(container: "C\(container)")
-                    }
-                    continue
-                }
-                Self.lookUp(view, in: container, of: interpreter, wrong: wrong)
+        let interpreter = try Self.compiledInterpreter(device: DeviceCatalog.profile(.iPhone14Pro))
+        let wrong = Self.fiveReadersAndAChanger(of: interpreter) { index, container in
+            if index % 500 == 0 {
+                interpreter.invalidateAll()
+            } else {
+                interpreter.invalidate(container: "C\(container)")
             }
         }
-        #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// Lookups in containers preloaded from a compiled table (unread: each record read where it lies on its first
+    /// lookup and kept), with the containers preloaded again, invalidated, and switched to another text size (each
+    /// unread container then starts over, unread) all the while: every record is right, whichever of a record kept,
+    /// an in-place read or a load gave it.
+    @Test(.timeLimit(.minutes(10)))
+    func lookupsInContainersPreloadedFromATableFromManyThreadsAmidPreloadsInvalidationsAndSwitchesGiveTheRightRecords()
+        throws
+    {
+        let device = try DeviceCatalog.profile(.iPhone6)
+        let interpreter = try Self.compiledInterpreter(device: device)
+        for container in 0..<Self.containers { #expect(interpreter.publishUnread("C\(container)")) }
+        let wrong = Self.fiveReadersAndAChanger(of: interpreter) { index, container in
+            switch index % 40 {
+            case 0: interpreter.invalidate(container: "C\(container)")
+            case 10:
+                interpreter.updateNow(
+                    to: LayoutEnvironment(
+                        width: device.width, height: device.height, idiom: device.idiom,
+                        textSize: index % 80 == 10 ? .accessibility2 : .large))
+            default: _ = interpreter.publishUnread("C\(container)")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// An interpreter for `device` over a table compiled from ``files()``, with ``source()`` as its JSON.
+    private static func compiledInterpreter(device: DeviceProfile) throws -> ConstraintInterpreter {
+        let files = files().map { (name: $0.key, data: Data($0.value.utf8)) }
+        let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
+        return ConstraintInterpreter(source: CompiledTableSource(table: table, fallback: source()), device: device)
+    }
+
+    /// Six threads: five look views up (a quarter of ``lookups`` each, spread over the containers), the sixth calls
+    /// `change` with the index and a container at every tenth step instead. Returns what the lookups found wrong.
+    private static func fiveReadersAndAChanger(
+        of interpreter: ConstraintInterpreter, change: @Sendable (_ index: Int, _ container: Int) -> Void
+    ) -> [String] {
+        let wrong = LockedList<String>()
+        let lookupsPerReader = lookups / 4
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            for index in 0..<lookupsPerReader {
+                let container = (index * 7 + worker) % containers
+                let view = (index + worker) % views
+                if worker == 5, index % 10 == 0 {
+                    change(index, container)
+                    continue
+                }
+                lookUp(view, in: container, of: interpreter, wrong: wrong)
+            }
+        }
+        return wrong.all
     }
 
     @Test(.timeLimit(.minutes(10)))

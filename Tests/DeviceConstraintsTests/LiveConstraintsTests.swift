@@ -158,11 +158,7 @@ struct LiveConstraintsTests {
     /// background: the read is the lookup's record, and once the container is published an edited file fires it.
     @Test(.timeLimit(.minutes(10)))
     func aReadFromACompiledTableIsAnsweredInPlaceAndTrackedOnceItsContainerLoads() async throws {
-        let source = MutableSource(Self.files)
-        let files = Self.files.map { (name: $0.key, data: Data($0.value.utf8)) }
-        let table = try CompiledTable(data: try CompiledTable.compile(files), name: "T.dctable")
-        let interpreter = ConstraintInterpreter(
-            source: CompiledTableSource(table: table, fallback: source), environment: Self.iPhone6, diagnostics: nil)
+        let (interpreter, source) = try Self.compiledInterpreter()
         let live = LiveConstraints(interpreter)
         let plain = live[viewId: "plain", container: "Card"]
         #expect((plain.width, plain.height, live[viewId: "wide", container: "Card"].width) == (10, 20, 300))
@@ -172,6 +168,34 @@ struct LiveConstraintsTests {
         let fired = fires(
             { _ = live[viewId: "plain", container: "Card"] }, when: { interpreter.reload(files: ["Card.json"]) })
         #expect((fired, live[viewId: "plain", container: "Card"].width) == (true, 12))
+    }
+
+    /// A container preloaded from a compiled table is unread (its records read where they lie, one by one): a read
+    /// of it is answered in place, loads it whole in the background, and is tracked once it has.
+    @Test(.timeLimit(.minutes(10)))
+    func aReadOfAContainerPreloadedFromACompiledTableIsTrackedOnceItLoadsWhole() async throws {
+        let (interpreter, source) = try Self.compiledInterpreter()
+        try await interpreter.preload(containers: ["Card"])
+        #expect(interpreter.cache.isUnread("Card"))
+        let live = LiveConstraints(interpreter)
+        let plain = live[viewId: "plain", container: "Card"]
+        #expect((plain.width, plain.height) == (10, 20))
+        #expect(await waitUntil { !interpreter.cache.isUnread("Card") }, "not loaded whole")
+        #expect(live[viewId: "plain", container: "Card"] == plain)
+        source["Card.json"] = #"{"Card": [{"plain": {"width": 12, "height": 20}}, {"wide": {"width": 1}}]}"#
+        let fired = fires(
+            { _ = live[viewId: "plain", container: "Card"] }, when: { interpreter.reload(files: ["Card.json"]) })
+        #expect((fired, live[viewId: "plain", container: "Card"].width) == (true, 12))
+    }
+
+    /// An interpreter for `iPhone6` over a table compiled from ``files``, and its JSON (changeable).
+    private static func compiledInterpreter() throws -> (ConstraintInterpreter, MutableSource) {
+        let source = MutableSource(files)
+        let compiled = files.map { (name: $0.key, data: Data($0.value.utf8)) }
+        let table = try CompiledTable(data: try CompiledTable.compile(compiled), name: "T.dctable")
+        let interpreter = ConstraintInterpreter(
+            source: CompiledTableSource(table: table, fallback: source), environment: iPhone6, diagnostics: nil)
+        return (interpreter, source)
     }
 
     @Test func anInvalidationFiresItsContainerAndTheNextReadHasTheNewFiles() throws {

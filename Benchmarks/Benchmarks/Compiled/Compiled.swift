@@ -4,10 +4,12 @@ import DeviceConstraints
 import Foundation
 
 // 14. Compiled tables (issue 30), each side by side with JSON in the same run, so that the ratios hold on a noisy
-// machine: preloading the corpus (200 containers) from a table and from JSON held in memory; the same from disk, as an
-// app starts (a folder of JSON files listed and read, against a table file opened, mapped and read, the opening
-// measured); the first lookup of a container with no preload; a lookup hit from a table-backed interpreter and a
-// JSON-backed one; and compiling a file of 10,000 views.
+// machine: preloading the corpus (200 containers) from a table, from JSON held in memory and into the original design;
+// the same from disk, as an app starts (a folder of JSON files listed and read, against a table file opened, mapped and
+// read, the opening measured); the first lookup of a container with no preload; a lookup hit from a table-backed
+// interpreter and a JSON-backed one, loaded whole; after a preload, a lookup hit (from a table, of records read in place
+// and kept) and the first lookup of each container (from a table, each read in place); and compiling a file of 10,000
+// views. A preload from a table reads each container's view ids, not its records (see "Compiled tables").
 
 private let corpus = Corpus()
 private let json = InMemorySource(corpus.files)
@@ -56,6 +58,20 @@ private func preloaded(_ source: any ConstraintSource) -> ConstraintInterpreter 
 
 private let tableInterpreter = preloaded(compiled)
 private let jsonInterpreter = preloaded(json)
+
+/// An interpreter that preloaded the corpus (from a table: each container unread) and then looked every key of the
+/// sample up once (from a table: each of those records read in place and kept).
+private func preloadedAndRead(_ source: any ConstraintSource) -> ConstraintInterpreter {
+    let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
+    let done = DispatchSemaphore(value: 0)
+    interpreter.preload(containers: corpus.containers) { _ in done.signal() }
+    done.wait()
+    hits(interpreter)
+    return interpreter
+}
+
+private let tableAfterPreload = preloadedAndRead(compiled)
+private let jsonAfterPreload = preloadedAndRead(json)
 private let coldTable = ConstraintInterpreter(source: compiled, device: device, diagnostics: { _ in })
 private let coldJSON = ConstraintInterpreter(source: json, device: device, diagnostics: { _ in })
 
@@ -65,6 +81,16 @@ private func preload(_ source: any ConstraintSource, _ benchmark: Benchmark) asy
     try? await interpreter.preload(containers: corpus.containers)
     benchmark.stopMeasurement()
     precondition(interpreter.loadedContainers.count == corpus.containers.count)
+}
+
+/// Loads the corpus into a fresh port of the original design (as the Preload benchmarks do), waiting for its last
+/// barrier write: the issue's other baseline, measured in the same run.
+private func preloadOriginal(_ benchmark: Benchmark) {
+    OriginalInterpreter.measurePreload(of: corpus) { load in
+        benchmark.startMeasurement()
+        load()
+        benchmark.stopMeasurement()
+    }
 }
 
 /// Preloads from disk, the source made (and a table opened) inside the measurement, as at an app's start.
@@ -89,6 +115,18 @@ private func hits(_ interpreter: ConstraintInterpreter) {
     for key in keys { blackHole(try? interpreter.record(viewId: key.viewId, container: key.container)) }
 }
 
+/// The first view of each container looked up right after a preload, the preload outside the measurement: from a
+/// table, where each record is read in place and kept; from JSON, hits.
+private func firstLookupsAfterPreload(_ source: any ConstraintSource, _ benchmark: Benchmark) async {
+    let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
+    try? await interpreter.preload(containers: corpus.containers)
+    benchmark.startMeasurement()
+    for container in corpus.containers {
+        blackHole(try? interpreter.record(viewId: corpus.viewIds[container]![0], container: container))
+    }
+    benchmark.stopMeasurement()
+}
+
 let benchmarks: @Sendable () -> Void = {
     let preloadConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 1000,
@@ -110,6 +148,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Preload 200 containers: JSON", configuration: preloadConfiguration) { benchmark in
         await preload(json, benchmark)
     }
+    Benchmark("Preload 200 containers: original design", configuration: preloadConfiguration) { benchmark in
+        preloadOriginal(benchmark)
+    }
     let diskConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 1000,
         setup: { _ = onDisk })
@@ -128,6 +169,27 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Lookup hit: compiled table", configuration: hitConfiguration) { _ in hits(tableInterpreter) }
     Benchmark("Lookup hit: JSON", configuration: hitConfiguration) { _ in hits(jsonInterpreter) }
+    let afterPreloadConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, scalingFactor: .kilo,
+        maxDuration: .seconds(2), maxIterations: 1_000_000, setup: { _ = (tableAfterPreload, jsonAfterPreload) })
+    Benchmark(
+        "Lookup hit after a preload: compiled table (records read in place and kept)",
+        configuration: afterPreloadConfiguration
+    ) { _ in hits(tableAfterPreload) }
+    Benchmark("Lookup hit after a preload: JSON", configuration: afterPreloadConfiguration) { _ in
+        hits(jsonAfterPreload)
+    }
+    // Per lookup: 200 an iteration, one per container.
+    let firstLookupsConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5),
+        maxIterations: 1000, setup: { _ = compiled })
+    Benchmark(
+        "First lookup of each container after a preload: compiled table",
+        configuration: firstLookupsConfiguration
+    ) { benchmark in await firstLookupsAfterPreload(compiled, benchmark) }
+    Benchmark("First lookup of each container after a preload: JSON", configuration: firstLookupsConfiguration) {
+        benchmark in await firstLookupsAfterPreload(json, benchmark)
+    }
     Benchmark("Compile 10,000 views", configuration: compileConfiguration) { _ in
         blackHole(try? CompiledTable.compile([(name: "Big.json", data: tenThousandViews)]))
     }

@@ -24,17 +24,11 @@ private func preloadOurs(_ benchmark: Benchmark) async {
 
 /// Loads the corpus into a fresh port of the original design, waiting for its last barrier write.
 private func preloadOriginal(_ benchmark: Benchmark) {
-    let original = OriginalInterpreter(files: corpus.files, deviceName: Corpus.device)
-    benchmark.startMeasurement()
-    let group = DispatchGroup()
-    for container in corpus.containers {
-        group.enter()
-        original.load(container: container) { group.leave() }
+    OriginalInterpreter.measurePreload(of: corpus) { load in
+        benchmark.startMeasurement()
+        load()
+        benchmark.stopMeasurement()
     }
-    group.wait()
-    original.waitForPendingWrites()
-    benchmark.stopMeasurement()
-    precondition(original.count > 0)
 }
 
 let benchmarks: @Sendable () -> Void = {

@@ -53,6 +53,26 @@ public final class OriginalInterpreter: @unchecked Sendable {
 
     // MARK: - For the benchmarks only (the original never forgot anything)
 
+    /// Makes a port of the original for `corpus`'s device, then runs `measured` around loading the whole corpus
+    /// into it (``loadAll(_:)``): what the preload benchmarks measure of the original.
+    public static func measurePreload(of corpus: Corpus, _ measured: (() -> Void) -> Void) {
+        let original = OriginalInterpreter(files: corpus.files, deviceName: Corpus.device)
+        measured { original.loadAll(corpus.containers) }
+        precondition(original.count > 0)
+    }
+
+    /// Loads every container of `containers` asynchronously, as an app preloading with the original would, and
+    /// returns once the last load's barrier write has landed.
+    public func loadAll(_ containers: [String]) {
+        let group = DispatchGroup()
+        for container in containers {
+            group.enter()
+            load(container: container) { group.leave() }
+        }
+        group.wait()
+        waitForPendingWrites()
+    }
+
     /// Returns once every write queued so far has landed: a read queued after barriers waits for them.
     public func waitForPendingWrites() {
         queue.sync {}

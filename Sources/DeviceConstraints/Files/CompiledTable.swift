@@ -123,6 +123,15 @@ public struct CompiledTable: Sendable {
         }.get()
     }
 
+    /// Adds the view ids of the file `fileName` to `views`, read in place through the section's index (an id
+    /// `views` has already, from a file before it on the chain, is skipped): what an unread table
+    /// (``ViewTable/unread(_:files:)``) is made of. Nil when the table lacks the file.
+    ///
+    /// - Throws: ``ConstraintError`` `.invalidCompiledTable` when the section's checksum or a byte read is wrong.
+    func addViewIds(ofFile fileName: String, to views: inout ViewTable.Builder) throws(ConstraintError) -> Void? {
+        try reading(fileName) { _, reader throws(ConstraintError) in try reader.addViewIds(to: &views) }
+    }
+
     /// Runs `read` on a reader of the section of `fileName` (nil when the table lacks it), after checking the
     /// section's checksum the first time it is read.
     private func reading<Value>(
@@ -1056,6 +1065,44 @@ private struct TableReader {
         }
         // Bytes that differ may still be an equal string when either side is outside ASCII.
         return keyIsASCII && layout.viewIdsAreASCII ? .absent : .undecided
+    }
+
+    /// Adds every view id of the section to `views`, in the order of the views, those it has already skipped; each
+    /// id's offset and length checked to lie in the section's pool as it is read. Its bytes are not decoded: a table
+    /// keeps them as bytes, any `String` made of them later is made by decoding (repairing), and its ASCII flag is
+    /// worked out from them, so an id that is not UTF-8 is an id no lookup can name, not a fault.
+    mutating func addViewIds(to views: inout ViewTable.Builder) throws(ConstraintError) {
+        try readLayout()
+        let viewCount = layout.viewCount
+        var keys: [UnsafeBufferPointer<UInt8>] = []
+        keys.reserveCapacity(viewCount)
+        var keyBytes = 0
+        for view in 0..<viewCount {
+            let at = try u32(at: layout.viewOffset(view), "a view's offset")
+            let index = try u32(at: at, "a view id")
+            guard index < layout.poolCount else {
+                throw failure("a string of the pool (0..<\(layout.poolCount)) for a view id, found \(index)", at: at)
+            }
+            let stringAt = try u32(at: layout.poolOffsets + 4 * index, "a string's offset")
+            let length = try u32(at: stringAt, "a string's length")
+            // Every string of the pool lies before the index.
+            guard length <= layout.start - 4 - stringAt else {
+                throw failure("a string inside the pool", at: stringAt)
+            }
+            keys.append(
+                UnsafeRawBufferPointer(rebasing: bytes[stringAt + 4..<stringAt + 4 + length]).bindMemory(to: UInt8.self)
+            )
+            keyBytes += length
+        }
+        // Room for the first file's views and half as many again: the files after it on a chain mostly repeat its
+        // views, and a table that grows copies its keys.
+        if views.isEmpty { views.reserveCapacity(viewCount + viewCount / 2, keyBytes: keyBytes + keyBytes / 2) }
+        for key in keys {
+            let isASCII = UTF8Hash.isASCII(key)
+            if case .new(let hash) = views.claim(key, isASCII: isASCII) {
+                views.addKey(key, hash: hash, isASCII: isASCII)
+            }
+        }
     }
 
     /// View `view`'s record and adaptive values (each with entry 0), read in place: the view's own bytes and the

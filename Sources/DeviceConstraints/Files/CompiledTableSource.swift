@@ -101,6 +101,14 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
         reading(name, of: container) { table throws(ConstraintError) in try table.view(viewId, inFile: name) }
     }
 
+    /// Adds the view ids of the table's copy of the file `name` of `container` to `views`
+    /// (``CompiledTable/addViewIds(ofFile:to:)``); false when a load would read the JSON file, as for
+    /// ``parsedFile(named:container:)`` (`views` may then hold some of the file's ids).
+    func addViewIds(ofFile name: String, container: String, to views: inout ViewTable.Builder) -> Bool {
+        reading(name, of: container) { table throws(ConstraintError) in try table.addViewIds(ofFile: name, to: &views) }
+            != nil
+    }
+
     /// What `read` gives of the table, when the table is to give the file `name` of `container`; nil otherwise, or
     /// when `read` refuses the file's section (remembered, and ``tableError`` says why).
     private func reading<Value>(

@@ -168,7 +168,9 @@ public final class LiveConstraints: Observable, @unchecked Sendable {
                     record = published ?? ConstraintRecord()
                     failed = published == nil
                 } else if !failed {
-                    // Read from a load that did not publish.
+                    // Read from a load that did not publish, or in place from a compiled table: a container
+                    // preloaded from one is loaded whole in the background, so that its reads are followed.
+                    if interpreter.cache.isUnread(id.container) { interpreter.loadInBackground(id.container) }
                     guard attempt == 3 else { return nil }
                     state.waiting.insert(id.container)
                     return \LiveConstraints.[waiting: id.container]

@@ -19,19 +19,27 @@ final class ViewTable: @unchecked Sendable {
     let keys: ByteKeyTable
     /// `keys`' lookup, held here so that a lookup reads this object's fields only.
     private let reader: ByteKeyTable.Reader
-    /// Entry `i`'s record.
+    /// Entry `i`'s record; empty for an unread table.
     private let records: [ConstraintRecord]
+    /// For an unread table (``unread(_:files:)``, a container preloaded from a compiled table): the records read
+    /// so far, each on its view's first lookup. Nil for every other table.
+    let unread: UnreadRecords?
 
-    /// A table of `keys` whose records are `records`, entry by entry.
-    private init(keys: ByteKeyTable, records: [ConstraintRecord], files: [String], adaptiveValues: [AdaptiveAttribute])
-    {
-        precondition(records.count == keys.count, "ViewTable: \(records.count) records for \(keys.count) views")
+    /// A table of `keys` whose records are `records`, entry by entry, or an unread table of `keys`.
+    private init(
+        keys: ByteKeyTable, records: [ConstraintRecord], files: [String], adaptiveValues: [AdaptiveAttribute],
+        unread: UnreadRecords? = nil
+    ) {
+        precondition(
+            unread != nil ? records.isEmpty : records.count == keys.count,
+            "ViewTable: \(records.count) records for \(keys.count) views")
         count = keys.count
         self.keys = keys
         reader = keys.reader
         self.records = records
         self.files = files
         self.adaptiveValues = adaptiveValues
+        self.unread = unread
         keys._checkInvariants()
     }
 
@@ -40,10 +48,13 @@ final class ViewTable: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// The record of `viewId`, or nil when the table has no such view.
+    /// The record of `viewId`, or nil when the table has no such view (or, in an unread table, when its record has
+    /// not been read yet).
     @inline(__always)
     func record(_ viewId: String) -> ConstraintRecord? {
-        reader.index(of: viewId).map { records[$0] }
+        guard let entry = reader.index(of: viewId) else { return nil }
+        if let unread { return unread[entry] }
+        return records[entry]
     }
 
     /// The entry of `viewId`, or nil.
@@ -52,9 +63,22 @@ final class ViewTable: @unchecked Sendable {
         keys.index(of: viewId)
     }
 
-    /// The record of entry `i`.
+    /// The record of entry `i` (of a table that is not unread).
     func record(at i: Int) -> ConstraintRecord {
         records[i]
+    }
+
+    /// An unread table of `keys`: the view ids of a container preloaded from a compiled table, merged along its
+    /// chain, with no record read yet. Only the cache holds one (``ConstraintCache``): it answers a lookup of a view
+    /// whose record was read, and fills in the others as they are read where they lie.
+    static func unread(_ keys: consuming Builder, files: [String]) -> ViewTable {
+        keys.buildUnread(files: files)
+    }
+
+    /// An unread table of the same view ids, none read yet: for another window, whose records may differ.
+    func unreadCopy() -> ViewTable {
+        ViewTable(
+            keys: keys, records: [], files: files, adaptiveValues: [], unread: UnreadRecords(count: count))
     }
 
     /// The entries whose record sets `attribute`, in order; no record is copied.
@@ -211,6 +235,22 @@ final class ViewTable: @unchecked Sendable {
             keys.reserveCapacity(entries: count, bytes: keyBytes ?? count * 24)
         }
 
+        /// Whether no view has been added.
+        var isEmpty: Bool { keys.count == 0 }
+
+        /// Adds a view id whose ``claim(_:isASCII:)`` was `.new(hash)`, with no record: for an unread table.
+        mutating func addKey(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, isASCII: Bool? = nil) {
+            makeKeysUnique()
+            keys.append(key, hash: hash, isASCII: isASCII)
+        }
+
+        /// The unread table of the view ids added with ``addKey(_:hash:isASCII:)`` (the room reserved and not used
+        /// is kept: copying the keys would cost more than a preload's making them).
+        consuming func buildUnread(files: [String]) -> ViewTable {
+            ViewTable(
+                keys: keys, records: [], files: files, adaptiveValues: [], unread: UnreadRecords(count: keys.count))
+        }
+
         /// The table of every view added; what was reserved and not used is given back when it is much.
         consuming func build(files: [String]) -> ViewTable {
             if records.capacity > records.count + records.count / 2 + 8 { records = Array(records) }
@@ -221,5 +261,39 @@ final class ViewTable: @unchecked Sendable {
         private mutating func makeKeysUnique() {
             if !isKnownUniquelyReferenced(&keys) { keys = keys.copy() }
         }
+    }
+}
+
+/// The records of an unread table (``ViewTable/unread(_:files:)``), each set once it has been read where it lies in
+/// the compiled table: entry by entry, where its record stands among those read (or -1), so that the table costs
+/// four bytes per view until its views are looked up.
+///
+/// Not locked itself: the one cache that holds the table writes it only under its write lock
+/// (``ConstraintCache/fill(_:viewId:record:in:for:)``) and reads it only under its read lock.
+final class UnreadRecords: @unchecked Sendable {
+    // @unchecked: written only under the cache's write lock, read only under its read lock (see above).
+    @exclusivity(unchecked) private var positions: [Int32]
+    @exclusivity(unchecked) private var read: [ConstraintRecord] = []
+
+    init(count: Int) {
+        positions = [Int32](repeating: -1, count: count)
+    }
+
+    /// How many records have been read.
+    var readCount: Int { read.count }
+
+    /// Entry `entry`'s record, or nil when it has not been read.
+    @inline(__always)
+    subscript(entry: Int) -> ConstraintRecord? {
+        let position = positions[entry]
+        return position < 0 ? nil : read[Int(position)]
+    }
+
+    /// Sets entry `entry`'s record, unless it was read already (the first stays, so a record once answered never
+    /// changes under a reader).
+    func set(_ record: ConstraintRecord, at entry: Int) {
+        guard positions[entry] < 0 else { return }
+        positions[entry] = Int32(read.count)
+        read.append(record)
     }
 }

@@ -18,6 +18,9 @@ final class ConstraintCache: @unchecked Sendable {
         case unknownView
         /// The container is not loaded yet.
         case notLoaded
+        /// The container was preloaded from a compiled table and has the view, whose record has not been read yet:
+        /// read it where it lies and ``fill(_:viewId:record:in:for:)`` this table.
+        case unread(ViewTable)
     }
 
     private let lock = ReadWriteLock()
@@ -93,14 +96,49 @@ final class ConstraintCache: @unchecked Sendable {
     func lookup(container: String, viewId: String) -> Lookup {
         lock.withReadLock {
             guard let table = containers.table(container) else { return .notLoaded }
-            if let record = table._withUnsafeGuaranteedRef({ $0.record(viewId) }) { return .hit(record) }
-            return .unknownView
+            return table._withUnsafeGuaranteedRef { table in
+                if let record = table.record(viewId) { return .hit(record) }
+                if table.unread != nil, table.index(of: viewId) != nil { return .unread(table) }
+                return .unknownView
+            }
         }
     }
 
-    /// A loaded container, or nil when it is not loaded.
+    /// A loaded container whose records are all read, or nil when it is not loaded or is unread
+    /// (``ViewTable/unread(_:files:)``): what works on a whole container needs every record, and loads it.
     func table(of name: String) -> ViewTable? {
+        lock.withReadLock {
+            guard let table = containers.table(name), table._withUnsafeGuaranteedRef({ $0.unread == nil }) else {
+                return nil
+            }
+            return table.takeUnretainedValue()
+        }
+    }
+
+    /// A loaded container's table, unread or not: for its view ids and its files.
+    func viewIds(of name: String) -> ViewTable? {
         lock.withReadLock { containers.table(name)?.takeUnretainedValue() }
+    }
+
+    /// Whether `name` was preloaded from a compiled table and is not loaded whole yet.
+    func isUnread(_ name: String) -> Bool {
+        lock.withReadLock { containers.table(name)?._withUnsafeGuaranteedRef { $0.unread != nil } ?? false }
+    }
+
+    /// Keeps `record`, read where it lies, as the record of `viewId` in the unread table `table`, if `table` is
+    /// still the one published for `name` and `snapshot` is still the environment (a switch, a resize, an
+    /// invalidation or a load of the whole container since it was read leaves it out). A view read already keeps
+    /// its first record.
+    func fill(
+        _ name: String, viewId: String, record: ConstraintRecord, in table: ViewTable, for snapshot: EnvironmentSnapshot
+    ) {
+        lock.withWriteLock {
+            guard current === snapshot, let published = containers.table(name),
+                published.toOpaque() == Unmanaged.passUnretained(table).toOpaque(), let unread = table.unread,
+                let entry = table.index(of: viewId)
+            else { return }
+            unread.set(record, at: entry)
+        }
     }
 
     /// Whether `name` is loaded.
@@ -151,7 +189,7 @@ final class ConstraintCache: @unchecked Sendable {
 
     /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
     /// the environment, and `isCurrent` (asked under the write lock) says no invalidation came since the load
-    /// began. A container already loaded is left as it is.
+    /// began. A container already loaded is left as it is, unless it is unread and `table` is not.
     ///
     /// - Returns: whether the table was published.
     @discardableResult
@@ -160,12 +198,19 @@ final class ConstraintCache: @unchecked Sendable {
         isCurrent: () -> Bool
     ) -> Bool {
         let retained = Unmanaged.passRetained(table)
+        var old: Unmanaged<ViewTable>?
         let published = lock.withWriteLock {
-            guard current === snapshot, containers.table(name) == nil, isCurrent() else { return false }
-            insert(name, retained, merged: merged)
+            guard current === snapshot, isCurrent() else { return false }
+            guard let loaded = containers.table(name) else {
+                insert(name, retained, merged: merged)
+                return true
+            }
+            guard table.unread == nil, loaded._withUnsafeGuaranteedRef({ $0.unread != nil }) else { return false }
+            old = replaceEntry(name, retained, merged: merged)
             return true
         }
         if !published { retained.release() }
+        old?.release()
         return published
     }
 

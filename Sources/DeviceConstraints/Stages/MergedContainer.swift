@@ -19,8 +19,18 @@ struct MergedContainer: Sendable {
     /// a text-scaled value whose bounds move its number.
     private let resolvesAtLarge: Bool
 
-    /// Whether resolving for another window of the same class, or another text size, can change a record.
-    var isAdaptive: Bool { !adaptiveValues.isEmpty || !bodyFonts.isEmpty }
+    /// Whether resolving for another window of the same class, or another text size, can change a record: always,
+    /// for an unread container, whose records are not known.
+    var isAdaptive: Bool { !adaptiveValues.isEmpty || !bodyFonts.isEmpty || table.unread != nil }
+
+    /// The stand-in for a container preloaded from a compiled table: its unread table
+    /// (``ViewTable/unread(_:files:)``), which every window resolves to an unread copy of its own.
+    init(unread table: ViewTable) {
+        self.table = table
+        adaptiveValues = []
+        bodyFonts = []
+        resolvesAtLarge = true
+    }
 
     /// Merges a container's files, most specific first, each with the device it is for (nil for the base file):
     /// every record takes each attribute from the first file that sets it, and so does each dependent attribute
@@ -69,6 +79,7 @@ struct MergedContainer: Sendable {
     /// at the window's width, text-scaled values and font sizes at its text size. The merged table itself when
     /// nothing depends on the environment.
     func resolved(for environment: LayoutEnvironment, device: DeviceProfile, catalog: DeviceCatalog) -> ViewTable {
+        if table.unread != nil { return table.unreadCopy() }
         guard resolvesAtLarge || (environment.textSize != .large && isAdaptive) else { return table }
         return table.changingRecords { records in
             var extensionNumbers: [Int: [(name: String, value: Double)]] = [:]
