@@ -55,14 +55,23 @@ extension ConstraintInterpreter {
         }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []
         var generations: [String: UInt64] = [:]
-        for name in cache.loadedContainers + cache.pendingContainers {
+        let (unread, whole) = cache.unreadAndWholeContainers
+        for name in whole + cache.pendingContainers {
             let generation = stages.generation(of: name)
             guard let prepared = try? prepareIfPossible(name, for: new, generation: generation, readingFiles: false)
             else { continue }
             generations[name] = generation
             tables.append((name, resolved(prepared.merged, for: new), prepared.merged))
         }
-        return finishSwitch(from: old, to: new, ticket: ticket, tables: tables, generations: generations)
+        let change = finishSwitch(from: old, to: new, ticket: ticket, tables: tables, generations: generations)
+        if change != nil { republishUnread(unread) }
+        return change
+    }
+
+    /// After a switch to another class, indexes again, for it, the containers that were unread (preloaded from a
+    /// compiled table): their view ids along the new chain, read from the table, no file read and no record.
+    private func republishUnread(_ names: [String]) {
+        for name in names { _ = publishUnread(name) }
     }
 
     /// The changes from now on, as an async sequence; it ends when the interpreter is released.
@@ -114,7 +123,9 @@ extension ConstraintInterpreter {
             let generation: UInt64
             let result: Result<(merged: MergedContainer, warnings: [ConstraintDiagnostic]), ConstraintError>
         }
-        let names = cache.loadedContainers + cache.pendingContainers
+        // Unread containers (preloaded from a compiled table) are indexed again after the switch instead.
+        let (unread, whole) = cache.unreadAndWholeContainers
+        let names = whole + cache.pendingContainers
         let prepared = await Self.concurrently(names) { name -> Prepared in
             let generation = self.stages.generation(of: name)
             let result = Result { () throws(ConstraintError) in try self.prepare(name, for: new, generation: generation)
@@ -136,6 +147,7 @@ extension ConstraintInterpreter {
             }
         }
         let change = finishSwitch(from: old, to: new, ticket: ticket, tables: tables, generations: generations)
+        if change != nil { republishUnread(unread) }
         deliver(warnings)
         let errors = failures.sorted { $0.0 < $1.0 }.map(\.1)
         if var first = errors.first, change != nil {

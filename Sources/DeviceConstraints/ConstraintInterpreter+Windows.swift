@@ -13,7 +13,8 @@ extension ConstraintInterpreter {
         if device == current.device { return true }
         let snapshot = EnvironmentSnapshot(
             environment: environment, device: device, chain: catalog.lookupChain(for: device), catalog: catalog)
-        for name in cache.loadedContainers + cache.pendingContainers {
+        // An unread container (preloaded from a compiled table) is indexed again from the table, reading no file.
+        for name in cache.unreadAndWholeContainers.whole + cache.pendingContainers {
             let prepared = try? prepareIfPossible(
                 name, for: snapshot, generation: stages.generation(of: name), readingFiles: false)
             if prepared == nil { return false }

@@ -372,7 +372,8 @@ struct CompiledTableTests {
     }
 
     /// An unread container follows the window: a text size of the same class gives it a new unread table (its
-    /// records are read again for the new size), another class drops it; a reload of a file reads the JSON.
+    /// records are read again for the new size), another class indexes it again for that class; a reload of a file
+    /// reads the JSON.
     @Test func anUnreadContainerFollowsTheTextSizeTheClassAndAReload() async throws {
         let original = #"{"Card": [{"title": {"width": 10, "fontSize": 17}}, {"body": {"width": 30}}]}"#
         let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
@@ -395,9 +396,16 @@ struct CompiledTableTests {
             try interpreter.record(viewId: "title", container: "Card")
                 == json.record(viewId: "title", container: "Card"))
         #expect(try interpreter.record(viewId: "title", container: "Card").fontSize != 17)
-        interpreter.updateNow(to: LayoutEnvironment(width: 1024, height: 1366, idiom: .pad))
-        #expect(!interpreter.isLoaded(container: "Card"))
+        // Another class: indexed again for it, from the table, whether the window moves on the main thread (after
+        // asking whether it can without reading a file) or off it.
+        let pad = LayoutEnvironment(width: 1024, height: 1366, idiom: .pad)
+        #expect(interpreter.canSwitchWithoutReading(to: pad))
+        interpreter.updateNow(to: pad)
+        #expect(interpreter.cache.isUnread("Card"))
         #expect(try interpreter.record(viewId: "title", container: "Card").fontSize == 17)
+        _ = try await interpreter.update(to: LayoutEnvironment(width: phone.width, height: phone.height))
+        #expect(interpreter.cache.isUnread("Card") && interpreter.device == phone)
+        #expect(try interpreter.record(viewId: "body", container: "Card").width == 30)
 
         let (reloading, file) = try Self.interpreter(ofTableOf: "Card.json", original)
         try await reloading.preload(containers: ["Card"])

@@ -2,7 +2,8 @@
 /// container, then by view id, behind a reader-writer lock.
 ///
 /// A container is published whole, in one write of one entry, so a reader sees all of a container's records
-/// or none; the environment and every table resolved for it are switched in one write, so a reader sees the old
+/// or none (a container preloaded from a compiled table is published unread, ``ViewTable/unread(_:files:)``: its
+/// view ids, each record kept as it is first read, ``fill(_:viewId:record:in:for:)``, under the write lock); the environment and every table resolved for it are switched in one write, so a reader sees the old
 /// environment's records or the new one's, never a mix. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among
 /// the loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies
 /// nothing but the record: the container is borrowed in place, never retained, so concurrent readers write
@@ -118,6 +119,23 @@ final class ConstraintCache: @unchecked Sendable {
     /// A loaded container's table, unread or not: for its view ids and its files.
     func viewIds(of name: String) -> ViewTable? {
         lock.withReadLock { containers.table(name)?.takeUnretainedValue() }
+    }
+
+    /// The loaded containers that are unread (preloaded from a compiled table, not loaded whole yet), and the rest
+    /// of the loaded ones, each unsorted.
+    var unreadAndWholeContainers: (unread: [String], whole: [String]) {
+        lock.withReadLock {
+            var unread: [String] = []
+            var whole: [String] = []
+            for entry in containers.all {
+                if entry.table._withUnsafeGuaranteedRef({ $0.unread != nil }) {
+                    unread.append(entry.name)
+                } else {
+                    whole.append(entry.name)
+                }
+            }
+            return (unread, whole)
+        }
     }
 
     /// Whether `name` was preloaded from a compiled table and is not loaded whole yet.
