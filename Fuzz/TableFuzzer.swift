@@ -42,12 +42,24 @@ private func checkInternals(_ table: CompiledTable, file: ContainerConstraints, 
         let expected = file.table.adaptiveValues.filter { $0.entry == entry }.map(\.name)
         check(adaptiveValues.map(\.name) == expected, "\(file.fileName): \(viewId)'s values differ in place", input)
     }
+    // The view ids read in place, as a preload reads them: the file's own, in its order.
+    var views = ViewTable.Builder()
+    if (try? table.addViewIds(ofFile: file.fileName, to: &views)) == nil {
+        return check(false, "\(file.fileName): its view ids are not read in place", input)
+    }
+    check(ViewTable.unread(views, files: []).viewIds == file.viewIds, "\(file.fileName): view ids differ", input)
 }
 
-/// A table that opens but is refused when read whole: each file's views read in place give a value or the error,
-/// never a read outside the table (AddressSanitizer watches).
+/// A table that opens but is refused when read whole: each file's views read in place, and its view ids as a preload
+/// reads them, give a value or the error, never a read outside the table (AddressSanitizer watches).
 private func probeInPlace(_ table: CompiledTable, input: Data) {
     for name in table.fileNames.prefix(8) {
+        var views = ViewTable.Builder()
+        do {
+            _ = try table.addViewIds(ofFile: name, to: &views)
+        } catch {
+            check(error.code == .invalidCompiledTable, "unexpected error code reading view ids: \(error)", input)
+        }
         for viewId in ["title", "view0", "a", "caf\u{E9}", ""] {
             do {
                 _ = try table.view(viewId, inFile: name)

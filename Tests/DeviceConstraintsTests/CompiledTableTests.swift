@@ -205,6 +205,7 @@ struct CompiledTableTests {
         let views = original.fileNames.map { (file: $0, viewIds: original.file(named: $0)?.viewIds ?? []) }
         var refused = 0
         var refusedInPlace = 0
+        var refusedIds = 0
         for data in hostile {
             do {
                 try CompiledTable(data: data, name: "T.dctable").validate()
@@ -212,9 +213,17 @@ struct CompiledTableTests {
                 #expect(error.code == .invalidCompiledTable)
                 refused += 1
             }
-            // Each view read in place: a value or the error, never a read outside the table.
+            // Each view read in place, and each file's view ids as a preload reads them: a value or the error, never
+            // a read outside the table.
             guard let opened = try? CompiledTable(data: data, name: "T.dctable") else { continue }
             for (file, viewIds) in views {
+                var builder = ViewTable.Builder()
+                do {
+                    _ = try opened.addViewIds(ofFile: file, to: &builder)
+                } catch {
+                    #expect(error.code == .invalidCompiledTable && error.message.hasPrefix("byte "))
+                    refusedIds += 1
+                }
                 for viewId in viewIds + ["no such view"] {
                     do {
                         _ = try opened.view(viewId, inFile: file)
@@ -225,7 +234,7 @@ struct CompiledTableTests {
                 }
             }
         }
-        #expect(refused >= 3 && refusedInPlace >= 3)
+        #expect(refused >= 3 && refusedInPlace >= 3 && refusedIds >= 1, "\(refused), \(refusedInPlace), \(refusedIds)")
         // A table of another version or another kind of file.
         var newer = table
         newer[4] = UInt8(CompiledTable.formatVersion + 1)
