@@ -1073,21 +1073,28 @@ private struct TableReader {
     /// worked out from them, so an id that is not UTF-8 is an id no lookup can name, not a fault.
     mutating func addViewIds(to views: inout ViewTable.Builder) throws(ConstraintError) {
         try readLayout()
+        let layout = self.layout
         let viewCount = layout.viewCount
+        // readLayout checked that the index, its counts included, lies inside the section and ends it: the offsets of
+        // the views and of the strings are read without a check each. What they point to is checked here.
+        @inline(__always) func load(_ position: Int) -> Int {
+            Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+        }
+        let poolEnd = layout.start
         var keys: [UnsafeBufferPointer<UInt8>] = []
         keys.reserveCapacity(viewCount)
         var keyBytes = 0
         for view in 0..<viewCount {
-            let at = try u32(at: layout.viewOffset(view), "a view's offset")
-            let index = try u32(at: at, "a view id")
+            let at = load(layout.viewOffset(view))
+            guard at <= bytes.count - 4 else { throw failure("a view inside the section", at: layout.viewOffset(view)) }
+            let index = load(at)
             guard index < layout.poolCount else {
                 throw failure("a string of the pool (0..<\(layout.poolCount)) for a view id, found \(index)", at: at)
             }
-            let stringAt = try u32(at: layout.poolOffsets + 4 * index, "a string's offset")
-            let length = try u32(at: stringAt, "a string's length")
+            let stringAt = load(layout.poolOffsets + 4 * index)
             // Every string of the pool lies before the index.
-            guard length <= layout.start - 4 - stringAt else {
-                throw failure("a string inside the pool", at: stringAt)
+            guard stringAt <= poolEnd - 4, case let length = load(stringAt), length <= poolEnd - 4 - stringAt else {
+                throw failure("a string inside the pool", at: layout.poolOffsets + 4 * index)
             }
             keys.append(
                 UnsafeRawBufferPointer(rebasing: bytes[stringAt + 4..<stringAt + 4 + length]).bindMemory(to: UInt8.self)
