@@ -1,13 +1,14 @@
 /// The published stage of the interpreter: the current environment and the records resolved for it, by
 /// container, then by view id, behind a reader-writer lock.
 ///
-/// A container is published whole, in one write of one entry, so a reader sees all of a container's records
-/// or none (a container preloaded from a compiled table is published unread, ``ViewTable/unread(_:files:)``: its
-/// view ids, each record kept as it is first read, ``fill(_:viewId:record:in:for:)``, under the write lock); the environment and every table resolved for it are switched in one write, so a reader sees the old
-/// environment's records or the new one's, never a mix. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among
-/// the loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies
-/// nothing but the record: the container is borrowed in place, never retained, so concurrent readers write
-/// to no shared reference count. Publishing a container touches one entry, whatever its size.
+/// A container is published whole, in one write of one entry, so a reader sees all of a container's records or none
+/// (a container preloaded from a compiled table is published unread, ``ViewTable/unread(_:files:)``: its view ids, each
+/// record kept as it is first read, ``fill(_:viewId:record:in:for:)``, under the write lock); the environment and every
+/// table resolved for it are switched in one write, so a reader sees the old environment's records or the new one's,
+/// never a mix. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among the
+/// loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies nothing but the
+/// record: the container is borrowed in place, never retained, so concurrent readers write to no shared reference
+/// count. Publishing a container touches one entry, whatever its size.
 final class ConstraintCache: @unchecked Sendable {
     // @unchecked: `containers`, `typeNames` and `typeTables` are only read while `lock` is held shared and only written while it is held
     // exclusively; each table is immutable.
