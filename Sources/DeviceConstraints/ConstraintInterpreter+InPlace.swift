@@ -33,16 +33,10 @@ extension ConstraintInterpreter {
         }
         guard var record = found.first?.record else { return nil }
         if found.allSatisfy({ $0.adaptiveValues.isEmpty }) {
-            // Plain values only: merged as a load merges them (each attribute from the first file that sets it), and
-            // a font size follows the text size relative to body, as ``MergedContainer/resolved(for:device:catalog:)``
-            // resolves it; no table is made.
+            // Plain values only: merged as a load merges them (each attribute from the first file that sets it), a
+            // font size resolved as a load resolves it; no table is made.
             for later in found.dropFirst() { record.fillIn(from: later.record) }
-            let environment = snapshot.environment
-            if environment.textSize != .large, let size = record.fontSize {
-                record.set(
-                    .fontSize,
-                    number: TextScaledValue(size, relativeTo: .body).resolved(for: environment, designWidth: 0))
-            }
+            MergedContainer.resolveBodyFont(of: &record, for: snapshot.environment)
         } else {
             // A value that follows the window or the text size: merged and resolved by the code a load uses.
             let merged = MergedContainer(

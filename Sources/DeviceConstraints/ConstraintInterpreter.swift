@@ -193,20 +193,18 @@ public final class ConstraintInterpreter: Sendable {
     @inline(never)
     private func recordAfterMiss(viewId: String, container: String) throws(ConstraintError) -> ConstraintRecord {
         do throws(ConstraintError) {
-            switch cache.lookup(container: container, viewId: viewId) {
+            let lookup = cache.lookup(container: container, viewId: viewId)
+            switch lookup {
             case .hit(let record):
                 return record
             case .unknownView:
                 throw unknownView(viewId, in: container)
-            case .unread(let table):
-                // Preloaded from a compiled table: the view's record, read where it lies, is kept in the table.
-                if let record = recordInPlace(viewId: viewId, container: container, filling: table) { return record }
-                let loaded = try load(container).get()
-                guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
-                return record
-            case .notLoaded:
-                // From a compiled table, the view alone, where it lies; the container then loads in the background.
-                if let record = recordInPlace(viewId: viewId, container: container) { return record }
+            case .notLoaded, .unread:
+                // From a compiled table, the view alone, where it lies: in a container preloaded from it (unread),
+                // the record is kept; in one not loaded, the container then loads in the background.
+                var unread: ViewTable?
+                if case .unread(let table) = lookup { unread = table }
+                if let record = recordInPlace(viewId: viewId, container: container, filling: unread) { return record }
                 // Answer from the load itself: the container may be invalidated again before a second lookup.
                 let loaded = try load(container).get()
                 guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }

@@ -110,13 +110,17 @@ struct MergedContainer: Sendable {
                     break
                 }
             }
-            if environment.textSize != .large {
-                for entry in bodyFonts {
-                    let size = TextScaledValue(records[entry].fontSize ?? 0, relativeTo: .body)
-                    records[entry].set(.fontSize, number: size.resolved(for: environment, designWidth: 0))
-                }
-            }
+            for entry in bodyFonts { Self.resolveBodyFont(of: &records[entry], for: environment) }
             for (entry, updates) in extensionNumbers { records[entry].setExtensionNumbers(updates) }
         }
+    }
+
+    /// Resolves a plain font size (a record's `fontSize` set as a number) for `environment`'s text size: it follows
+    /// `body`, so it is the file's number at `.large` and Apple's scale of body elsewhere. A record without one is
+    /// left as it is.
+    static func resolveBodyFont(of record: inout ConstraintRecord, for environment: LayoutEnvironment) {
+        guard environment.textSize != .large, let size = record.fontSize else { return }
+        record.set(
+            .fontSize, number: TextScaledValue(size, relativeTo: .body).resolved(for: environment, designWidth: 0))
     }
 }
