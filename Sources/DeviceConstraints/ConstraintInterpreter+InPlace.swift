@@ -1,17 +1,29 @@
 import Dispatch
 
 extension ConstraintInterpreter {
-    /// The record of `viewId` in `container`, a container not loaded, read where it lies in a compiled table: each
-    /// of the container's files along the chain gives the view's own record and values (nothing else of the file is
-    /// decoded), merged and resolved as a load merges and resolves the whole container. The container then loads on
-    /// a background queue, so that its later lookups are hits; until it is published they are read in place too.
+    /// What a lookup answered in place (``recordInPlace(viewId:container:then:)``) does next, so that the
+    /// container's later lookups cost less.
+    enum InPlaceFollowUp {
+        /// The container is not loaded: load it on a background queue (its later lookups are hits once it is
+        /// published; until then they are read in place too).
+        case load
+        /// The container was preloaded from the table and this is its unread table, not indexed yet: read its view
+        /// ids on a background queue (``indexInBackground(_:of:)``).
+        case index(ViewTable)
+        /// The container was preloaded from the table and this is its unread table, indexed: keep the record in it.
+        case fill(ViewTable)
+    }
+
+    /// The record of `viewId` in `container`, read where it lies in a compiled table: each of the container's files
+    /// along the chain gives the view's own record and values (nothing else of the file is decoded), merged and
+    /// resolved as a load merges and resolves the whole container; then `followUp`.
     ///
     /// Nil, and the caller loads the container as before, unless the table alone can answer: the source is a
     /// ``CompiledTableSource`` none of whose files has changed since the table was compiled, the name is valid and
     /// not waiting for adoption from another window (``ConstraintInterpreter/init(sharingFilesWith:environment:)``),
     /// every file the load would read is in the table for this container (or in neither the table nor the JSON
     /// files), and one of them has the view (an unknown view gets its error, with suggestions, from the load).
-    func recordInPlace(viewId: String, container: String, filling unread: ViewTable? = nil) -> ConstraintRecord? {
+    func recordInPlace(viewId: String, container: String, then followUp: InPlaceFollowUp = .load) -> ConstraintRecord? {
         guard let (compiled, snapshot, candidates) = inPlaceCandidates(of: container) else { return nil }
         var found:
             [(record: ConstraintRecord, adaptiveValues: [AdaptiveAttribute], candidate: ContainerFiles.Candidate)] =
@@ -48,35 +60,87 @@ extension ConstraintInterpreter {
                 })
             record = merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog).record(at: 0)
         }
-        if let unread {
-            cache.fill(container, viewId: viewId, record: record, in: unread, for: snapshot)
-        } else {
-            loadInBackground(container)
+        switch followUp {
+        case .load: loadInBackground(container)
+        case .index(let table): indexInBackground(table, of: container)
+        case .fill(let table): cache.fill(container, viewId: viewId, record: record, in: table, for: snapshot)
         }
         return record
     }
 
-    /// Publishes `container` unread (``ViewTable/unread(_:files:)``): the view ids of its files along the chain,
-    /// read where they lie in the compiled table, and no record, each read on its view's first lookup
-    /// (``recordInPlace(viewId:container:filling:)``). What a preload does for a container the table alone can
-    /// give; false, and the caller loads it, as ``recordInPlace(viewId:container:filling:)`` declines.
+    /// Publishes each of `containers` the compiled table alone can give unread and not indexed
+    /// (``ViewTable/unindexed()``): nothing of its files is read until its first lookup reads their view ids
+    /// (``indexed(_:of:)``), and each view's record is read on its own first lookup
+    /// (``recordInPlace(viewId:container:then:)``). What a preload does, and a switch to another class for the
+    /// containers that were unread; those it cannot publish are returned, in order, for the caller to load.
+    ///
+    /// The table gives a container alone when every file a load would read for it is in the table for it or in
+    /// neither the table nor the JSON files, and one is in the table. While the table holds every constraint file
+    /// of the JSON files and no file has changed since (``CompiledTableSource/tableOfEveryFile()``), a container
+    /// whose base file it holds passes on that alone: its base file is read on every chain, and every other file is
+    /// in the table or nowhere. Otherwise the files along its chain are worked out and each is asked for
+    /// (``tableFiles(of:)``).
+    ///
+    /// - Parameter containers: valid container names, each once.
+    func publishUnread(_ containers: [String]) -> [String] {
+        guard let compiled = source as? CompiledTableSource, compiled.listing() != nil else { return containers }
+        let snapshot = cache.snapshot
+        let everyFile = compiled.tableOfEveryFile()
+        let pending = Set(cache.pendingContainers)
+        var candidates: [(name: String, generation: UInt64)] = []
+        var left: [String] = []
+        candidates.reserveCapacity(containers.count)
+        for name in containers {
+            let generation = stages.generation(of: name)
+            let givesAlone =
+                !pending.contains(name)
+                && (everyFile?.container(ofFile: ConstraintFileName.fileName(container: name, part: nil)) == name
+                    || tableFiles(of: name) != nil)
+            if givesAlone { candidates.append((name, generation)) } else { left.append(name) }
+        }
+        let published = cache.publishUnindexed(candidates.map(\.name), for: snapshot) { i in
+            stages.generation(of: candidates[i].name) == candidates[i].generation
+        }
+        for (candidate, published) in zip(candidates, published) where !published { left.append(candidate.name) }
+        return left
+    }
+
+    /// Publishes `container` unread and not indexed, as ``publishUnread(_:)-([String])`` does; false when it cannot.
     func publishUnread(_ container: String) -> Bool {
-        let generation = stages.generation(of: container)
-        guard let (compiled, snapshot, candidates) = inPlaceCandidates(of: container) else { return false }
+        ConstraintFileName.validateContainer(container) == nil && publishUnread([container]).isEmpty
+    }
+
+    /// The unread table `table` of `container` with its view ids: `table` itself when it has them, else a table of
+    /// the view ids of the container's files along the chain (``tableFiles(of:)``), read where they lie in the
+    /// compiled table and merged, published in its place (``ConstraintCache/index(_:replacing:with:)``, unless
+    /// another table took its place since). Nil when the table cannot give the container alone now (a file changed,
+    /// a section is refused): the caller loads it.
+    func indexed(_ table: ViewTable, of container: String) -> ViewTable? {
+        guard let unread = table.unread, !unread.isIndexed else { return table }
+        guard let (compiled, files) = tableFiles(of: container) else { return nil }
         var views = ViewTable.Builder()
+        for file in files {
+            guard compiled.addViewIds(ofFile: file, container: container, to: &views) else { return nil }
+        }
+        let indexed = ViewTable.unread(views, files: files)
+        cache.index(container, replacing: table, with: indexed)
+        return indexed
+    }
+
+    /// The files of `container` a load reads along the chain, when the compiled table alone can give them: each is
+    /// in the table for `container` (not changed since, its section not refused) or in neither the table nor the
+    /// JSON files, and one is in the table. Nil otherwise, as for ``recordInPlace(viewId:container:then:)``.
+    private func tableFiles(of container: String) -> (CompiledTableSource, [String])? {
+        guard let (compiled, _, candidates) = inPlaceCandidates(of: container) else { return nil }
         var files: [String] = []
         for candidate in candidates {
-            if compiled.addViewIds(ofFile: candidate.fileName, container: container, to: &views) {
+            if compiled.holds(candidate.fileName, of: container) {
                 files.append(candidate.fileName)
             } else if !compiled.lacks(candidate.fileName) {
-                return false
+                return nil
             }
         }
-        guard !files.isEmpty else { return false }
-        let table = ViewTable.unread(views, files: files)
-        return cache.publish(container, table, merged: MergedContainer(unread: table), for: snapshot) {
-            stages.generation(of: container) == generation
-        }
+        return files.isEmpty ? nil : (compiled, files)
     }
 
     /// The compiled table, the environment and the files along the chain for reading `container` in place; nil
@@ -106,6 +170,18 @@ extension ConstraintInterpreter {
         }
         views.adaptiveValues = adaptiveValues
         return ParsedFile(fileName: name, table: views.build(files: [name]), warnings: [])
+    }
+
+    /// Indexes `table`, the unread table of `container` not indexed yet, on a background queue
+    /// (``indexed(_:of:)``), unless that is under way.
+    func indexInBackground(_ table: ViewTable, of container: String) {
+        let id = ObjectIdentifier(table)
+        guard backgroundIndexing.withLock({ $0.insert(id).inserted }) else { return }
+        DispatchQueue.global().async { [self] in
+            // The closure holds the table, so no other table can take its identifier while it is in the set.
+            _ = indexed(table, of: container)
+            backgroundIndexing.withLock { _ = $0.remove(id) }
+        }
     }
 
     /// Loads `container` on a background queue, unless a background load of it is under way.

@@ -56,8 +56,11 @@ public final class ConstraintInterpreter: Sendable {
     /// This window's environment and the records resolved for it.
     let cache: ConstraintCache
     let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
-    /// The containers a lookup answered in place is loading on a background queue (``recordInPlace(viewId:container:)``).
+    /// The containers a lookup answered in place is loading on a background queue (``recordInPlace(viewId:container:then:)``).
     let backgroundLoads = ConditionLocked<Set<String>>([])
+    /// The unread tables not indexed yet whose view ids are being read on a background queue
+    /// (``indexInBackground(_:of:)``).
+    let backgroundIndexing = ConditionLocked<Set<ObjectIdentifier>>([])
     let changeObservers = Observers<EnvironmentChange>()
     let reloadObservers = Observers<ReloadEvent>()
     /// Every change of what this interpreter's lookups return, for ``LiveConstraints``: environment switches (silent
@@ -199,17 +202,29 @@ public final class ConstraintInterpreter: Sendable {
                 return record
             case .unknownView:
                 throw unknownView(viewId, in: container)
-            case .notLoaded, .unread:
-                // From a compiled table, the view alone, where it lies: in a container preloaded from it (unread),
-                // the record is kept; in one not loaded, the container then loads in the background.
-                var unread: ViewTable?
-                if case .unread(let table) = lookup { unread = table }
-                if let record = recordInPlace(viewId: viewId, container: container, filling: unread) { return record }
-                // Answer from the load itself: the container may be invalidated again before a second lookup.
-                let loaded = try load(container).get()
-                guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
-                return record
+            case .notLoaded:
+                // From a compiled table, the view alone, where it lies; the container then loads in the background.
+                if let record = recordInPlace(viewId: viewId, container: container) { return record }
+            case .unread(let table):
+                // Preloaded from a compiled table. Not indexed yet: the view alone, where it lies, and the view ids
+                // of the container's files are read in the background. Indexed (or no file has the view): the view
+                // ids settle an unknown view, and the record is read where it lies and kept.
+                if table.unread?.isIndexed == false,
+                    let record = recordInPlace(viewId: viewId, container: container, then: .index(table))
+                {
+                    return record
+                }
+                if let indexed = indexed(table, of: container) {
+                    guard indexed.index(of: viewId) != nil else { throw unknownView(viewId, in: container, indexed) }
+                    if let record = recordInPlace(viewId: viewId, container: container, then: .fill(indexed)) {
+                        return record
+                    }
+                }
             }
+            // Answer from the load itself: the container may be invalidated again before a second lookup.
+            let loaded = try load(container).get()
+            guard let record = loaded.record(viewId) else { throw unknownView(viewId, in: container, loaded) }
+            return record
         } catch {
             // A store counts the failed lookups in the containers of a pending update (its layout-health guard).
             (files.source as? any ChangingSource)?.lookupFailed(error, container: container)
@@ -246,8 +261,10 @@ public final class ConstraintInterpreter: Sendable {
     public func cachedRecord(viewId: String, container: String) -> ConstraintRecord? {
         if let record = cache.record(container: container, viewId: viewId) { return record }
         if case .unread(let table) = cache.lookup(container: container, viewId: viewId) {
-            // Preloaded from a compiled table: read in place, no file read.
-            return recordInPlace(viewId: viewId, container: container, filling: table)
+            // Preloaded from a compiled table: read in place, no file read (and kept, once the container's view
+            // ids are read).
+            let followUp: InPlaceFollowUp = table.unread?.isIndexed == false ? .index(table) : .fill(table)
+            return recordInPlace(viewId: viewId, container: container, then: followUp)
         }
         return adoptPending(container)?.record(viewId)
     }
@@ -286,9 +303,10 @@ public final class ConstraintInterpreter: Sendable {
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
-        // From a compiled table, the view ids alone (each record is read where it lies on its first lookup), one
-        // container after another: two threads would spend more on the locks and counts they share than they save.
-        let pending = names.enumerated().filter { !isLoaded(container: $0.element) && !publishUnread($0.element) }
+        // From a compiled table, nothing is read: each container is published unread, in one write of the cache,
+        // its view ids read on its first lookup and each record on its view's. The rest load concurrently.
+        let unloaded = Set(publishUnread(names.filter { !isLoaded(container: $0) }))
+        let pending = names.enumerated().filter { unloaded.contains($0.element) }
         let failures = await Self.concurrently(pending) { item async -> (Int, ConstraintError)? in
             if case .failure(let error) = await self.loadAsync(item.element) { return (item.offset, error) }
             return nil

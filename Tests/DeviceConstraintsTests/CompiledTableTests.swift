@@ -362,15 +362,25 @@ struct CompiledTableTests {
         #expect(compared > 1000 && stayedUnread > 100, "\(compared) views, \(stayedUnread) containers unread")
     }
 
-    /// The public way in: a preload from a table leaves each container unread, a lookup reads only its own view
-    /// (also one that must not read a file, `cachedRecord`), and asking for the whole container loads it whole.
-    @Test func aPreloadFromATableReadsNoRecordUntilALookupReadsItsOwn() async throws {
+    /// The public way in: a preload from a table reads nothing of a container; its first lookup reads that view
+    /// where it lies and the container's view ids in the background; later lookups read only their own view (also
+    /// one that must not read a file, `cachedRecord`) and keep it; asking for the whole container loads it whole.
+    @Test(.timeLimit(.minutes(10)))
+    func aPreloadFromATableReadsNoViewIdUntilALookupInItsContainerAndNoRecordUntilItsOwn() async throws {
         let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}, {"footer": {"width": 5}}]}"#
         let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
         try await interpreter.preload(containers: ["Card"])
         #expect(interpreter.isLoaded(container: "Card") && interpreter.loadedContainers == ["Card"])
+        guard case .unread(let unindexed) = interpreter.cache.lookup(container: "Card", viewId: "anything") else {
+            Issue.record("Card is not unread")
+            return
+        }
+        #expect(unindexed.unread?.isIndexed == false && unindexed.count == 0)
+        #expect(interpreter.cache.viewIds(of: "Card") == nil)
+        #expect(try interpreter.record(viewId: "footer", container: "Card").width == 5)
+        #expect(await waitUntil { interpreter.cache.viewIds(of: "Card") != nil }, "not indexed in the background")
         let unread = try #require(interpreter.cache.viewIds(of: "Card")?.unread)
-        #expect(unread.readCount == 0)
+        #expect(unread.isIndexed && unread.readCount == 0 && interpreter.cache.isUnread("Card"))
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
         #expect(interpreter.cachedRecord(viewId: "body", container: "Card")?.width == 30)
         #expect(try interpreter.record(viewId: "title", container: "Card").width == 10)
@@ -380,13 +390,33 @@ struct CompiledTableTests {
         #expect(!interpreter.cache.isUnread("Card"))
     }
 
+    /// A view no file has, asked for first in a container preloaded from a table, reads the container's view ids
+    /// then and there: the error names the files and suggests the nearest id, as a JSON load's does.
+    @Test func anUnknownViewInAContainerNotIndexedYetGetsTheErrorAJSONLoadGives() async throws {
+        let original = #"{"Card": [{"title": {"width": 10}}, {"body": {"width": 30}}]}"#
+        let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
+        try await interpreter.preload(containers: ["Card"])
+        #expect(interpreter.cache.viewIds(of: "Card") == nil)
+        let json = ConstraintInterpreter(
+            source: InMemorySource(["Card.json": original]), device: try DeviceCatalog.profile("iPhone6"))
+        let expected = #expect(throws: ConstraintError.self) { try json.record(viewId: "titel", container: "Card") }
+        let error = #expect(throws: ConstraintError.self) { try interpreter.record(viewId: "titel", container: "Card") }
+        #expect(error?.description == expected?.description && error?.code == .unknownView)
+        #expect(error?.description.contains(#"did you mean "title"?"#) == true)
+        #expect(interpreter.cache.viewIds(of: "Card")?.unread?.isIndexed == true && interpreter.cache.isUnread("Card"))
+    }
+
     /// An unread container follows the window: a text size of the same class gives it a new unread table (its
     /// records are read again for the new size), another class indexes it again for that class; a reload of a file
     /// reads the JSON.
-    @Test func anUnreadContainerFollowsTheTextSizeTheClassAndAReload() async throws {
+    @Test(.timeLimit(.minutes(10)))
+    func anUnreadContainerFollowsTheTextSizeTheClassAndAReload() async throws {
         let original = #"{"Card": [{"title": {"width": 10, "fontSize": 17}}, {"body": {"width": 30}}]}"#
         let (interpreter, _) = try Self.interpreter(ofTableOf: "Card.json", original)
         try await interpreter.preload(containers: ["Card"])
+        #expect(try interpreter.record(viewId: "title", container: "Card").fontSize == 17)
+        // Read again once the view ids are read (in the background, after the first lookup): kept.
+        #expect(await waitUntil { interpreter.cache.viewIds(of: "Card") != nil }, "not indexed in the background")
         #expect(try interpreter.record(viewId: "title", container: "Card").fontSize == 17)
         let phone = try DeviceCatalog.profile("iPhone6")
         let larger = LayoutEnvironment(
@@ -399,7 +429,7 @@ struct CompiledTableTests {
         interpreter.updateNow(to: larger)
         #expect(interpreter.cache.isUnread("Card"))
         // A record read for the table the switch replaced is not kept in it.
-        #expect(interpreter.recordInPlace(viewId: "body", container: "Card", filling: old)?.width == 30)
+        #expect(interpreter.recordInPlace(viewId: "body", container: "Card", then: .fill(old))?.width == 30)
         #expect(old.unread?.readCount == 1)
         #expect(
             try interpreter.record(viewId: "title", container: "Card")

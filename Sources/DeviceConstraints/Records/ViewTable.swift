@@ -75,9 +75,19 @@ final class ViewTable: @unchecked Sendable {
         keys.buildUnread(files: files)
     }
 
-    /// An unread table of the same view ids, none read yet: for another window, whose records may differ.
+    /// An unread table not indexed yet: a container preloaded from a compiled table, with neither a view id nor a
+    /// record. Only the cache holds one: every lookup in it misses, and the first reads the view ids of its files
+    /// (``unread(_:files:)``), which take its place. Each is an object of its own (the cache tells tables apart by
+    /// identity); they share their empty keys and records.
+    static func unindexed() -> ViewTable {
+        ViewTable(keys: empty.keys, records: [], files: [], adaptiveValues: [], unread: UnreadRecords.unindexed)
+    }
+
+    /// An unread table of the same view ids (or of none, if this one is not indexed yet), none read yet: for another
+    /// window, whose records may differ.
     func unreadCopy() -> ViewTable {
-        ViewTable(
+        if unread?.isIndexed == false { return .unindexed() }
+        return ViewTable(
             keys: keys, records: [], files: files, adaptiveValues: [], unread: UnreadRecords(count: count))
     }
 
@@ -248,7 +258,8 @@ final class ViewTable: @unchecked Sendable {
         /// is kept: copying the keys would cost more than a preload's making them).
         consuming func buildUnread(files: [String]) -> ViewTable {
             ViewTable(
-                keys: keys, records: [], files: files, adaptiveValues: [], unread: UnreadRecords(count: keys.count))
+                keys: keys, records: [], files: files, adaptiveValues: [],
+                unread: UnreadRecords(count: keys.count))
         }
 
         /// The table of every view added; what was reserved and not used is given back when it is much.
@@ -274,10 +285,23 @@ final class UnreadRecords: @unchecked Sendable {
     // @unchecked: written only under the cache's write lock, read only under its read lock (see above).
     @exclusivity(unchecked) private var positions: [Int32]
     @exclusivity(unchecked) private var read: [ConstraintRecord] = []
+    /// Whether the table's view ids were read; false only for ``unindexed``.
+    let isIndexed: Bool
 
+    /// The records of an unread table of `count` views, none read yet.
     init(count: Int) {
         positions = [Int32](repeating: -1, count: count)
+        isIndexed = true
     }
+
+    private init() {
+        positions = []
+        isIndexed = false
+    }
+
+    /// The records of every table not indexed yet (``ViewTable/unindexed()``): none, and none is ever set (such a
+    /// table has no view to set it at), so one object serves them all.
+    static let unindexed = UnreadRecords()
 
     /// How many records have been read.
     var readCount: Int { read.count }

@@ -20,8 +20,10 @@ final class ConstraintCache: @unchecked Sendable {
         case unknownView
         /// The container is not loaded yet.
         case notLoaded
-        /// The container was preloaded from a compiled table and has the view, whose record has not been read yet:
-        /// read it where it lies and ``fill(_:viewId:record:in:for:)`` this table.
+        /// The container was preloaded from a compiled table and has the view, whose record has not been read yet,
+        /// or its view ids have not been read yet (``UnreadRecords/isIndexed``): index the table if it is not
+        /// (``index(_:replacing:with:)``), then read the record where it lies and ``fill(_:viewId:record:in:for:)``
+        /// the indexed table.
         case unread(ViewTable)
     }
 
@@ -100,7 +102,9 @@ final class ConstraintCache: @unchecked Sendable {
             guard let table = containers.table(container) else { return .notLoaded }
             return table._withUnsafeGuaranteedRef { table in
                 if let record = table.record(viewId) { return .hit(record) }
-                if table.unread != nil, table.index(of: viewId) != nil { return .unread(table) }
+                if let unread = table.unread, !unread.isIndexed || table.index(of: viewId) != nil {
+                    return .unread(table)
+                }
                 return .unknownView
             }
         }
@@ -117,9 +121,37 @@ final class ConstraintCache: @unchecked Sendable {
         }
     }
 
-    /// A loaded container's table, unread or not: for its view ids and its files.
+    /// A loaded container's table, unread or not, for its view ids and its files; nil when it is not loaded or its
+    /// view ids have not been read (``ViewTable/unindexed()``).
     func viewIds(of name: String) -> ViewTable? {
-        lock.withReadLock { containers.table(name)?.takeUnretainedValue() }
+        lock.withReadLock {
+            guard let table = containers.table(name),
+                table._withUnsafeGuaranteedRef({ $0.unread?.isIndexed ?? true })
+            else { return nil }
+            return table.takeUnretainedValue()
+        }
+    }
+
+    /// Puts `indexed`, the unread table of `name` with its view ids, in the place of `table`, the same container not
+    /// indexed yet (``ViewTable/unindexed()``), if `table` is still the one published for `name` (a switch, a
+    /// resize, an invalidation or a load since leaves it out).
+    ///
+    /// - Returns: whether `indexed` was published.
+    @discardableResult
+    func index(_ name: String, replacing table: ViewTable, with indexed: ViewTable) -> Bool {
+        let retained = Unmanaged.passRetained(indexed)
+        let old = lock.withWriteLock { () -> Unmanaged<ViewTable>? in
+            guard let published = containers.table(name),
+                published.toOpaque() == Unmanaged.passUnretained(table).toOpaque()
+            else { return nil }
+            return replaceEntry(name, retained, merged: MergedContainer(unread: indexed))
+        }
+        guard let old else {
+            retained.release()
+            return false
+        }
+        old.release()
+        return true
     }
 
     /// The loaded containers that are unread (preloaded from a compiled table, not loaded whole yet), and the rest
@@ -230,6 +262,27 @@ final class ConstraintCache: @unchecked Sendable {
         }
         if !published { retained.release() }
         old?.release()
+        return published
+    }
+
+    /// Publishes each of `names` unread and not indexed (``ViewTable/unindexed()``), all in one write, if `snapshot`
+    /// is still the environment: each name not loaded whose `isCurrent` (asked under the write lock, with the name's
+    /// position) says no invalidation came since the caller looked.
+    ///
+    /// - Returns: whether each name was published, in order.
+    func publishUnindexed(_ names: [String], for snapshot: EnvironmentSnapshot, isCurrent: (Int) -> Bool) -> [Bool] {
+        guard !names.isEmpty else { return [] }
+        let tables = names.map { _ in Unmanaged.passRetained(ViewTable.unindexed()) }
+        let published = lock.withWriteLock { () -> [Bool] in
+            guard current === snapshot else { return Array(repeating: false, count: names.count) }
+            return names.indices.map { i in
+                guard containers.table(names[i]) == nil, isCurrent(i) else { return false }
+                let table = tables[i]
+                insert(names[i], table, merged: MergedContainer(unread: table.takeUnretainedValue()))
+                return true
+            }
+        }
+        for (table, published) in zip(tables, published) where !published { table.release() }
         return published
     }
 
