@@ -74,18 +74,17 @@ extension ConstraintInterpreter {
     /// (``recordInPlace(viewId:container:then:)``). What a preload does, and a switch to another class for the
     /// containers that were unread; those it cannot publish are returned, in order, for the caller to load.
     ///
-    /// The table gives a container alone when every file a load would read for it is in the table for it or in
-    /// neither the table nor the JSON files, and one is in the table. While the table holds every constraint file
-    /// of the JSON files and no file has changed since (``CompiledTableSource/tableOfEveryFile()``), a container
-    /// whose base file it holds passes on that alone: its base file is read on every chain, and every other file is
-    /// in the table or nowhere. Otherwise the files along its chain are worked out and each is asked for
-    /// (``tableFiles(of:)``).
+    /// A container is published so when no file has changed since the table was compiled and the table holds its
+    /// base file (read on every chain, so a load finds a file), or else when every file a load would read for it
+    /// along the chain is in the table for it or in neither the table nor the JSON files, and one is in the table
+    /// (``tableFiles(of:)``). The first is what a table compiled from its folder gives every container with a base
+    /// file; the rest of its files are worked out at its first lookup, and should one of them be in the JSON files
+    /// only (a table older than its folder), that lookup loads the container whole.
     ///
     /// - Parameter containers: valid container names, each once.
     func publishUnread(_ containers: [String]) -> [String] {
         guard let compiled = source as? CompiledTableSource, compiled.listing() != nil else { return containers }
         let snapshot = cache.snapshot
-        let everyFile = compiled.tableOfEveryFile()
         let pending = Set(cache.pendingContainers)
         var candidates: [(name: String, generation: UInt64)] = []
         var left: [String] = []
@@ -93,8 +92,8 @@ extension ConstraintInterpreter {
         for name in containers {
             let generation = stages.generation(of: name)
             let givesAlone =
-                !pending.contains(name)
-                && (everyFile?.container(ofFile: ConstraintFileName.fileName(container: name, part: nil)) == name
+                (pending.isEmpty || !pending.contains(name))
+                && (compiled.holds(ConstraintFileName.fileName(container: name, part: nil), of: name)
                     || tableFiles(of: name) != nil)
             if givesAlone { candidates.append((name, generation)) } else { left.append(name) }
         }

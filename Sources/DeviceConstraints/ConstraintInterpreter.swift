@@ -180,8 +180,9 @@ public final class ConstraintInterpreter: Sendable {
     /// A hit costs one read lock and two small hash lookups (the container, then the view). On a miss
     /// the container's files are read and parsed on the calling thread; preload containers at start-up to keep
     /// that off the main thread. From a ``CompiledTableSource``, a miss reads only this view where it lies in the
-    /// table: in a container preloaded from it, the record is kept; in one not loaded, the container then loads on a
-    /// background queue (see "Compiled tables" in the documentation).
+    /// table: in a container preloaded from it, the record is kept (the first lookup in the container reads its view
+    /// ids on a background queue); in one not loaded, the container then loads on a background queue (see "Compiled
+    /// tables" in the documentation).
     ///
     /// - Throws: ``ConstraintError`` — `.invalidName` for a container name with `/`, `\` or `..`;
     ///   `.fileNotFound` when no file of the container is on the chain; `.unknownView` when the container
@@ -291,8 +292,9 @@ public final class ConstraintInterpreter: Sendable {
     ///
     /// Containers already loaded are skipped. Every container that can load is loaded, even when another
     /// fails. From a ``CompiledTableSource`` whose files have not changed, a container the table alone can give is
-    /// not read but indexed: its view ids are read from the table and its records are read where they lie, each on
-    /// its view's first lookup, and kept (see "Compiled tables" in the documentation).
+    /// not read at all: its view ids are read from the table on its first lookup (in the background), and its
+    /// records where they lie, each on its view's first lookup, and kept (see "Compiled tables" in the
+    /// documentation).
     ///
     /// - Throws: ``ConstraintError`` — `.invalidName` before any file is read when a name is invalid;
     ///   otherwise the first failure in the order of `containers`, with any others in

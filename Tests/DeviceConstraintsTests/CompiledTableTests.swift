@@ -406,6 +406,33 @@ struct CompiledTableTests {
         #expect(interpreter.cache.viewIds(of: "Card")?.unread?.isIndexed == true && interpreter.cache.isUnread("Card"))
     }
 
+    /// A preload publishes on its base file alone a container whose base file the table holds; a file of it that
+    /// only the JSON files hold (a table older than its folder) is found at its first lookup, which loads it whole
+    /// and gives what a JSON load gives. A container with no base file is published only when a file of its chain
+    /// is in the table: one with none fails the preload as from JSON.
+    @Test func aPreloadFromATableOlderThanItsFolderStillGivesTheFolderAndFailsAsJSONDoes() async throws {
+        let base = #"{"Card": [{"title": {"width": 10, "height": 4}}]}"#
+        let (interpreter, files) = try Self.interpreter(ofTableOf: "Card.json", base)
+        files["Card_iPhone6.json"] = #"{"Card": [{"title": {"width": 99}}]}"#
+        try await interpreter.preload(containers: ["Card"])
+        #expect(interpreter.cache.isUnread("Card"))
+        let record = try interpreter.record(viewId: "title", container: "Card")
+        #expect(record.width == 99 && record.height == 4)
+        #expect(!interpreter.cache.isUnread("Card"), "not loaded whole")
+
+        let pad = #"{"Sheet": [{"title": {"width": 10}}]}"#
+        let (padOnly, _) = try Self.interpreter(ofTableOf: "Sheet_iPad.json", pad)
+        let json = ConstraintInterpreter(
+            source: InMemorySource(["Sheet_iPad.json": pad]), device: try DeviceCatalog.profile("iPhone6"))
+        let expected = await #expect(throws: ConstraintError.self) { try await json.preload(containers: ["Sheet"]) }
+        let error = await #expect(throws: ConstraintError.self) { try await padOnly.preload(containers: ["Sheet"]) }
+        #expect(error?.code == .fileNotFound && expected?.code == .fileNotFound)
+        for failure in [error, expected] {
+            #expect(failure?.description.contains("looked for Sheet_iPhone6.json, Sheet.json") == true)
+        }
+        #expect(!padOnly.isLoaded(container: "Sheet"))
+    }
+
     /// An unread container follows the window: a text size of the same class gives it a new unread table (its
     /// records are read again for the new size), another class indexes it again for that class; a reload of a file
     /// reads the JSON.

@@ -31,8 +31,6 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
     private let tableListing = ConditionLocked<FileListing?>(nil)
     /// `fallback`'s file names, listed once: the first time a load asks for a file the table lacks.
     private let fallbackNames = ConditionLocked<Set<String>?>(nil)
-    /// Whether the table holds every constraint file of `fallback` (``tableOfEveryFile()``), once worked out.
-    private let holdsEveryFile = ConditionLocked<Bool?>(nil)
 
     /// Why the table, or one of its files, is not used: it could not be opened, or a file's section was refused
     /// when a load read it (that file is read from ``fallback``). The first such error; nil while there is none.
@@ -160,30 +158,6 @@ public final class CompiledTableSource: ConstraintSource, CustomStringConvertibl
         let names = Set(listed)
         fallbackNames.withLock { $0 = names }
         return !names.contains(name)
-    }
-
-    /// The table, while it holds every constraint file of `fallback`, each for the container its name gives, and no
-    /// file has changed since it was compiled; nil otherwise. Then every file a load may ask for is in the table or
-    /// in neither, so a container whose base file the table holds is one the table alone can give. Worked out once
-    /// (`fallback` listed once).
-    func tableOfEveryFile() -> CompiledTable? {
-        guard let table, overridden.withLock({ $0?.isEmpty == true }) else { return nil }
-        if let known = holdsEveryFile.withLock({ $0 }) { return known ? table : nil }
-        let holds = Self.holdsEveryFile(table, of: try? fallback.fileNames())
-        holdsEveryFile.withLock { $0 = holds }
-        return holds ? table : nil
-    }
-
-    /// Whether `table` holds every constraint file of `names` (nil: they could not be listed), each for the
-    /// container its name gives (a file name without an underscore is a base file, whose container is its stem).
-    private static func holdsEveryFile(_ table: CompiledTable, of names: [String]?) -> Bool {
-        guard let names else { return false }
-        for name in names where ConstraintFileName.hasSuffix(name) {
-            guard let container = table.container(ofFile: name),
-                ConstraintFileName.containerCandidates(ofFile: name).contains(container)
-            else { return false }
-        }
-        return true
     }
 
     /// Reads `names` (every file, when nil) from `fallback` from now on.

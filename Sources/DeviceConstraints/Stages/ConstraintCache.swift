@@ -2,8 +2,9 @@
 /// container, then by view id, behind a reader-writer lock.
 ///
 /// A container is published whole, in one write of one entry, so a reader sees all of a container's records or none
-/// (a container preloaded from a compiled table is published unread, ``ViewTable/unread(_:files:)``: its view ids, each
-/// record kept as it is first read, ``fill(_:viewId:record:in:for:)``, under the write lock); the environment and every
+/// (a container preloaded from a compiled table is published unread: first with no view id, ``ViewTable/unindexed()``,
+/// many in one write, then with its view ids, ``ViewTable/unread(_:files:)``, each record kept as it is first read,
+/// ``fill(_:viewId:record:in:for:)``, under the write lock); the environment and every
 /// table resolved for it are switched in one write, so a reader sees the old environment's records or the new one's,
 /// never a mix. A hit takes the read lock and two small hash lookups on the caller's bytes (the container among the
 /// loaded ones, then the view among its records; see ``ContainerIndex`` and ``ViewTable``) and copies nothing but the
