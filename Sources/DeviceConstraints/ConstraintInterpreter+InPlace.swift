@@ -172,14 +172,31 @@ extension ConstraintInterpreter {
     }
 
     /// Indexes `table`, the unread table of `container` not indexed yet, on a background queue
-    /// (``indexed(_:of:)``), unless that is under way.
+    /// (``indexed(_:of:)``), unless it waits for that already. One worker at a time reads every table waiting, so
+    /// that the first lookups of many containers, one after another, start one worker, not one each.
     func indexInBackground(_ table: ViewTable, of container: String) {
-        let id = ObjectIdentifier(table)
-        guard backgroundIndexing.withLock({ $0.insert(id).inserted }) else { return }
+        let startsWorker = backgroundIndexing.withLock { state -> Bool in
+            guard state.tables.insert(ObjectIdentifier(table)).inserted else { return false }
+            state.waiting.append((table, container))
+            guard !state.working else { return false }
+            state.working = true
+            return true
+        }
+        guard startsWorker else { return }
         DispatchQueue.global().async { [self] in
-            // The closure holds the table, so no other table can take its identifier while it is in the set.
-            _ = indexed(table, of: container)
-            backgroundIndexing.withLock { _ = $0.remove(id) }
+            while true {
+                let batch = backgroundIndexing.withLock { state -> [(table: ViewTable, container: String)] in
+                    if state.waiting.isEmpty { state.working = false }
+                    defer { state.waiting = [] }
+                    return state.waiting
+                }
+                guard !batch.isEmpty else { return }
+                for (table, container) in batch { _ = indexed(table, of: container) }
+                // Each table is held until here, so no other table can take its identifier while it is in the set.
+                backgroundIndexing.withLock { state in
+                    for (table, _) in batch { state.tables.remove(ObjectIdentifier(table)) }
+                }
+            }
         }
     }
 

@@ -58,9 +58,17 @@ public final class ConstraintInterpreter: Sendable {
     let flights = ConditionLocked<[FlightKey: LoadFlight]>([:])
     /// The containers a lookup answered in place is loading on a background queue (``recordInPlace(viewId:container:then:)``).
     let backgroundLoads = ConditionLocked<Set<String>>([])
-    /// The unread tables not indexed yet whose view ids are being read on a background queue
-    /// (``indexInBackground(_:of:)``).
-    let backgroundIndexing = ConditionLocked<Set<ObjectIdentifier>>([])
+    /// The unread tables not indexed yet whose view ids are to be read on a background queue
+    /// (``indexInBackground(_:of:)``): every one waiting or being read, those the worker has not taken yet, and
+    /// whether a worker runs.
+    let backgroundIndexing = ConditionLocked<BackgroundIndexing>(BackgroundIndexing())
+
+    /// What ``backgroundIndexing`` holds.
+    struct BackgroundIndexing {
+        var tables: Set<ObjectIdentifier> = []
+        var waiting: [(table: ViewTable, container: String)] = []
+        var working = false
+    }
     let changeObservers = Observers<EnvironmentChange>()
     let reloadObservers = Observers<ReloadEvent>()
     /// Every change of what this interpreter's lookups return, for ``LiveConstraints``: environment switches (silent
