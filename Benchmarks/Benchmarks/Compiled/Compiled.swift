@@ -9,7 +9,8 @@ import Foundation
 // read, the opening measured); the first lookup of a container with no preload; a lookup hit from a table-backed
 // interpreter and a JSON-backed one, loaded whole; after a preload, a lookup hit (from a table, of records read in place
 // and kept) and the first lookup of each container (from a table, each read in place); and compiling a file of 10,000
-// views. A preload from a table reads each container's view ids, not its records (see "Compiled tables").
+// views. A preload from a table reads nothing of a container: its view ids are read in the background on its first
+// lookup, each record on its view's (see "Compiled tables").
 
 private let corpus = Corpus()
 private let json = InMemorySource(corpus.files)
@@ -116,7 +117,7 @@ private func hits(_ interpreter: ConstraintInterpreter) {
 }
 
 /// The first view of each container looked up right after a preload, the preload outside the measurement: from a
-/// table, where each record is read in place and kept; from JSON, hits.
+/// table, where each view is read in place (and the container's view ids in the background); from JSON, hits.
 private func firstLookupsAfterPreload(_ source: any ConstraintSource, _ benchmark: Benchmark) async {
     let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
     try? await interpreter.preload(containers: corpus.containers)
