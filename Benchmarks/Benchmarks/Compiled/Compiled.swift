@@ -61,7 +61,8 @@ private let tableInterpreter = preloaded(compiled)
 private let jsonInterpreter = preloaded(json)
 
 /// An interpreter that preloaded the corpus (from a table: each container unread) and then looked every key of the
-/// sample up once (from a table: each of those records read in place and kept).
+/// sample up once (from a table: each of those records read in place, and kept once its container's view ids are
+/// read in the background; the benchmark's warm-up iterations look them up again).
 private func preloadedAndRead(_ source: any ConstraintSource) -> ConstraintInterpreter {
     let interpreter = ConstraintInterpreter(source: source, device: device, diagnostics: { _ in })
     let done = DispatchSemaphore(value: 0)
