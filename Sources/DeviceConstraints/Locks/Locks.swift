@@ -22,6 +22,25 @@ func checkPthread(_ status: Int32, _ call: StaticString, file: StaticString = #f
     precondition(status == 0, "\(call) failed with error \(status)", file: file, line: line)
 }
 
+/// Takes a lock: `attempt` (a `trylock`) a bounded number of times, then `block` (the blocking call). A lock here is
+/// held for a microsecond or two; a thread that finds it taken by a thread on another core usually finds it free
+/// again sooner than it could sleep and be woken (two context switches, tens of microseconds on a busy machine).
+/// Past the bound it blocks, so a holder that was descheduled costs a waiter at most the bound's spinning.
+@inline(__always)
+func acquire(_ attempt: () -> Int32, orBlock block: () -> Int32, _ call: StaticString) {
+    var status = attempt()
+    var attempts = 1
+    while status == EBUSY && attempts < lockSpinAttempts {
+        status = attempt()
+        attempts &+= 1
+    }
+    if status == EBUSY { status = block() }
+    checkPthread(status, call)
+}
+
+/// How many times ``acquire(_:orBlock:_:)`` tries a lock before it blocks.
+let lockSpinAttempts = 100
+
 /// A reader-writer lock made of several `pthread_rwlock`s: many readers at once, or one writer.
 ///
 /// A reader takes one of the locks, chosen by its thread, and a writer takes them all, so readers on
@@ -78,7 +97,7 @@ final class ReadWriteLock: @unchecked Sendable {
     @inline(__always)
     func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         let lock = self.lock(readerShard)
-        checkPthread(pthread_rwlock_rdlock(lock), "pthread_rwlock_rdlock")
+        acquire({ pthread_rwlock_tryrdlock(lock) }, orBlock: { pthread_rwlock_rdlock(lock) }, "pthread_rwlock_rdlock")
         defer { checkPthread(pthread_rwlock_unlock(lock), "pthread_rwlock_unlock") }
         return try body()
     }
@@ -86,7 +105,11 @@ final class ReadWriteLock: @unchecked Sendable {
     /// Runs `body` holding the lock exclusively: every shard, always in the same order.
     @inline(__always)
     func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        for shard in 0..<Self.shardCount { checkPthread(pthread_rwlock_wrlock(lock(shard)), "pthread_rwlock_wrlock") }
+        for shard in 0..<Self.shardCount {
+            let lock = self.lock(shard)
+            acquire(
+                { pthread_rwlock_trywrlock(lock) }, orBlock: { pthread_rwlock_wrlock(lock) }, "pthread_rwlock_wrlock")
+        }
         defer {
             for shard in (0..<Self.shardCount).reversed() {
                 checkPthread(pthread_rwlock_unlock(lock(shard)), "pthread_rwlock_unlock")
@@ -124,16 +147,23 @@ final class ConditionLocked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Takes the mutex, trying it before blocking (``acquire(_:orBlock:_:)``).
+    @inline(__always)
+    private func lockMutex() {
+        let mutex = self.mutex
+        acquire({ pthread_mutex_trylock(mutex) }, orBlock: { pthread_mutex_lock(mutex) }, "pthread_mutex_lock")
+    }
+
     /// Runs `body` with exclusive access.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        lockMutex()
         defer { checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         return try body(&value)
     }
 
     /// Runs `body` with exclusive access, then wakes every thread waiting in ``wait(until:)``.
     func withLockAndSignal<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        lockMutex()
         defer {
             checkPthread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
             checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
@@ -143,7 +173,7 @@ final class ConditionLocked<Value>: @unchecked Sendable {
 
     /// Blocks until `ready` returns a result for the value, then returns it.
     func wait<Result>(until ready: (Value) -> Result?) -> Result {
-        checkPthread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        lockMutex()
         defer { checkPthread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         while true {
             if let result = ready(value) { return result }
