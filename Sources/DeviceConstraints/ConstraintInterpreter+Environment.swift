@@ -68,10 +68,11 @@ extension ConstraintInterpreter {
         return change
     }
 
-    /// After a switch to another class, indexes again, for it, the containers that were unread (preloaded from a
-    /// compiled table): their view ids along the new chain, read from the table, no file read and no record.
+    /// After a switch to another class, publishes unread again, for it, the containers that were unread (preloaded
+    /// from a compiled table), in one write: no file read; their view ids are read along the new chain on their
+    /// first lookups. Those it cannot publish load on demand.
     private func republishUnread(_ names: [String]) {
-        for name in names { _ = publishUnread(name) }
+        _ = publishUnread(names)
     }
 
     /// The changes from now on, as an async sequence; it ends when the interpreter is released.

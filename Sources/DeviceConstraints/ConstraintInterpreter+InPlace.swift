@@ -72,7 +72,7 @@ extension ConstraintInterpreter {
     /// (``ViewTable/unindexed()``): nothing of its files is read until its first lookup reads their view ids
     /// (``indexed(_:of:)``), and each view's record is read on its own first lookup
     /// (``recordInPlace(viewId:container:then:)``). What a preload does, and a switch to another class for the
-    /// containers that were unread; those it cannot publish are returned, in order, for the caller to load.
+    /// containers that were unread; those it cannot publish are returned for the caller to load.
     ///
     /// A container is published so when no file has changed since the table was compiled and the table holds its
     /// base file (read on every chain, so a load finds a file), or else when every file a load would read for it
@@ -102,11 +102,6 @@ extension ConstraintInterpreter {
         }
         for (candidate, published) in zip(candidates, published) where !published { left.append(candidate.name) }
         return left
-    }
-
-    /// Publishes `container` unread and not indexed, as ``publishUnread(_:)-([String])`` does; false when it cannot.
-    func publishUnread(_ container: String) -> Bool {
-        ConstraintFileName.validateContainer(container) == nil && publishUnread([container]).isEmpty
     }
 
     /// The unread table `table` of `container` with its view ids: `table` itself when it has them, else a table of

@@ -78,7 +78,7 @@ struct ConcurrencyStressTests {
     {
         let device = try DeviceCatalog.profile(.iPhone6)
         let interpreter = try Self.compiledInterpreter(device: device)
-        for container in 0..<Self.containers { #expect(interpreter.publishUnread("C\(container)")) }
+        for container in 0..<Self.containers { #expect(interpreter.publishUnread(["C\(container)"]).isEmpty) }
         let wrong = Self.fiveReadersAndAChanger(of: interpreter) { index, container in
             switch index % 40 {
             case 0: interpreter.invalidate(container: "C\(container)")
@@ -87,7 +87,7 @@ struct ConcurrencyStressTests {
                     to: LayoutEnvironment(
                         width: device.width, height: device.height, idiom: device.idiom,
                         textSize: index % 80 == 10 ? .accessibility2 : .large))
-            default: _ = interpreter.publishUnread("C\(container)")
+            default: _ = interpreter.publishUnread(["C\(container)"])
             }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
