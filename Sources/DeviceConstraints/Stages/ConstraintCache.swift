@@ -142,9 +142,7 @@ final class ConstraintCache: @unchecked Sendable {
     func index(_ name: String, replacing table: ViewTable, with indexed: ViewTable) -> Bool {
         let retained = Unmanaged.passRetained(indexed)
         let old = lock.withWriteLock { () -> Unmanaged<ViewTable>? in
-            guard let published = containers.table(name),
-                published.toOpaque() == Unmanaged.passUnretained(table).toOpaque()
-            else { return nil }
+            guard isPublished(table, as: name) else { return nil }
             return replaceEntry(name, retained, merged: MergedContainer(unread: indexed))
         }
         guard let old else {
@@ -185,8 +183,7 @@ final class ConstraintCache: @unchecked Sendable {
         _ name: String, viewId: String, record: ConstraintRecord, in table: ViewTable, for snapshot: EnvironmentSnapshot
     ) {
         lock.withWriteLock {
-            guard current === snapshot, let published = containers.table(name),
-                published.toOpaque() == Unmanaged.passUnretained(table).toOpaque(), let unread = table.unread,
+            guard current === snapshot, isPublished(table, as: name), let unread = table.unread,
                 let entry = table.index(of: viewId)
             else { return }
             unread.set(record, at: entry)
@@ -419,6 +416,11 @@ final class ConstraintCache: @unchecked Sendable {
     }
 
     // MARK: - Under the write lock
+
+    /// Whether `table` itself (not another table of the same name) is the one published for `name`.
+    private func isPublished(_ table: ViewTable, as name: String) -> Bool {
+        containers.table(name)?.toOpaque() == Unmanaged.passUnretained(table).toOpaque()
+    }
 
     private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
         containers.insert(name, table, merged: merged)
