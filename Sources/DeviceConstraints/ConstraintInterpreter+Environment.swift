@@ -127,11 +127,14 @@ extension ConstraintInterpreter {
         // Unread containers (preloaded from a compiled table) are indexed again after the switch instead.
         let (unread, whole) = cache.unreadAndWholeContainers
         let names = whole + cache.pendingContainers
-        let prepared = await Self.concurrently(names) { name -> Prepared in
-            let generation = self.stages.generation(of: name)
-            let result = Result { () throws(ConstraintError) in try self.prepare(name, for: new, generation: generation)
+        let prepared = await Self.concurrently(names) { batch in
+            batch.map { name -> Prepared in
+                let generation = self.stages.generation(of: name)
+                let result = Result { () throws(ConstraintError) in
+                    try self.prepare(name, for: new, generation: generation)
+                }
+                return Prepared(name: name, generation: generation, result: result)
             }
-            return Prepared(name: name, generation: generation, result: result)
         }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []
         var generations: [String: UInt64] = [:]

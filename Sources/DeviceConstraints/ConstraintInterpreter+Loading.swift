@@ -42,32 +42,108 @@ extension ConstraintInterpreter {
         }
     }
 
-    /// Loads `container` in the calling task, or suspends until the load already under way ends.
-    func loadAsync(_ container: String) async -> LoadFlight.Outcome {
-        switch claim(container) {
-        case .loaded(let loaded): return .success(loaded)
-        case .follow(let flight): return await flight.outcome()
-        case .lead(let flight, let key, let snapshot): return lead(flight, key, snapshot)
+    /// What ``loadUnlessUnderWay(_:)`` did with a container: the load's outcome, or the flight of a load already
+    /// under way.
+    enum Attempt: Sendable {
+        case finished(LoadFlight.Outcome)
+        case underWay(LoadFlight)
+    }
+
+    /// Loads `containers` on the calling thread, one after another, and publishes them together in one write of
+    /// the cache (a preload's worker takes a few containers at a time); a container whose load is under way
+    /// elsewhere is not waited for: its flight is returned, for the caller to await (a preload's worker must not
+    /// block on another thread's load). Until the write, a lookup of a container loaded here follows its flight.
+    func loadUnlessUnderWay(_ containers: [String]) -> [Attempt] {
+        enum Step {
+            case done(Attempt)
+            case loaded(Int)
+        }
+        var steps: [Step] = []
+        var loads: [UnpublishedLoad] = []
+        for container in containers {
+            switch claim(container) {
+            case .loaded(let loaded): steps.append(.done(.finished(.success(loaded))))
+            case .follow(let flight): steps.append(.done(.underWay(flight)))
+            case .lead(let flight, let key, let snapshot):
+                steps.append(.loaded(loads.count))
+                loads.append(load(flight, key, snapshot))
+            }
+        }
+        finish(loads)
+        return steps.map { step in
+            switch step {
+            case .done(let attempt): attempt
+            case .loaded(let position): .finished(loads[position].outcome)
+            }
         }
     }
 
     private func lead(_ flight: LoadFlight, _ key: FlightKey, _ snapshot: EnvironmentSnapshot) -> LoadFlight.Outcome {
+        let load = load(flight, key, snapshot)
+        finish([load])
+        return load.outcome
+    }
+
+    /// A load done and not yet published: ``finish(_:)`` publishes it and ends its flight. A class, so that the
+    /// batches pass one reference around, not its fields.
+    final class UnpublishedLoad {
+        let flight: LoadFlight
+        let key: FlightKey
+        let snapshot: EnvironmentSnapshot
+        let outcome: LoadFlight.Outcome
+        /// What the table was resolved from; nil when the load failed.
+        let merged: MergedContainer?
+        let warnings: [ConstraintDiagnostic]
+
+        init(
+            flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot, outcome: LoadFlight.Outcome,
+            merged: MergedContainer?, warnings: [ConstraintDiagnostic]
+        ) {
+            self.flight = flight
+            self.key = key
+            self.snapshot = snapshot
+            self.outcome = outcome
+            self.merged = merged
+            self.warnings = warnings
+        }
+    }
+
+    /// Reads, merges and resolves the container of the flight `key` leads, publishing nothing.
+    private func load(_ flight: LoadFlight, _ key: FlightKey, _ snapshot: EnvironmentSnapshot) -> UnpublishedLoad {
         var warnings: [ConstraintDiagnostic] = []
+        var merged: MergedContainer?
         let outcome = Result { () throws(ConstraintError) -> ViewTable in
             let prepared = try prepare(key.container, for: snapshot, generation: key.generation)
             warnings = prepared.warnings
-            let table = prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
-            let published = cache.publish(key.container, table, merged: prepared.merged, for: snapshot) {
-                stages.generation(of: key.container) == key.generation
-            }
-            if published { publications.post(.containers([key.container])) }
-            return table
+            merged = prepared.merged
+            return prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
         }
-        flights.withLock { $0[key] = nil }
-        flight.finish(outcome)
-        // After the load is published and outside every lock, so that a handler may look records up.
-        deliver(warnings)
-        return outcome
+        return UnpublishedLoad(
+            flight: flight, key: key, snapshot: snapshot, outcome: outcome, merged: merged, warnings: warnings)
+    }
+
+    /// Publishes the loads that succeeded, in one write, each if no invalidation came since it began; then ends
+    /// every flight (its followers get its outcome) and delivers the warnings.
+    private func finish(_ loads: [UnpublishedLoad]) {
+        guard !loads.isEmpty else { return }
+        var published: [ConstraintCache.LoadedContainer] = []
+        var generations: [UInt64] = []
+        for load in loads {
+            guard case .success(let table) = load.outcome, let merged = load.merged else { continue }
+            published.append(.init(name: load.key.container, table: table, merged: merged, snapshot: load.snapshot))
+            generations.append(load.key.generation)
+        }
+        if !published.isEmpty {
+            let done = cache.publish(published) { i in stages.generation(of: published[i].name) == generations[i] }
+            let names = zip(published, done).compactMap { load, done in done ? load.name : nil }
+            if !names.isEmpty { publications.post(.containers(names)) }
+        }
+        flights.withLock { flights in
+            for load in loads { flights[load.key] = nil }
+        }
+        for load in loads { load.flight.finish(load.outcome) }
+        // After the loads are published and outside every lock, so that a handler may look records up.
+        for load in loads { deliver(load.warnings) }
     }
 
     /// What a container's files merge to along `snapshot`'s chain, from the stages, reading and parsing what they
@@ -161,30 +237,82 @@ extension ConstraintInterpreter {
         )
     }
 
-    /// Runs `work` on every item, one worker per processor, each taking the next item until none is left (a task
-    /// per item would cost more to schedule than a small container costs to load).
+    /// Runs `work` on every item, one worker per processor, each taking the next items until none is left, and
+    /// returns every result once the last worker is done, in no particular order.
+    ///
+    /// A worker takes up to `largest` items at a time (a task per item would cost more to schedule than a small
+    /// container costs to load, and a preload publishes each batch in one write), fewer as the items run out, so
+    /// that the workers end together. One worker is the calling task itself, which starts at once; the others run
+    /// on Dispatch's global threads, at the calling task's priority, and not as tasks of the cooperative pool: a
+    /// load reads files, which blocks, and the pool has one thread per core and adds none when one blocks, so a pool
+    /// the app keeps busy — or one of its threads waiting on a semaphore — would leave the work fewer cores. When
+    /// they have not finished by the calling task's last batch, the task is suspended until they have, not blocked.
     static func concurrently<Item: Sendable, Result: Sendable>(
-        _ items: [Item], _ work: @escaping @Sendable (Item) async -> Result
+        _ items: [Item], inBatchesOfAtMost largest: Int = 1,
+        _ work: @escaping @Sendable (ArraySlice<Item>) -> [Result]
     ) async -> [Result] {
+        let workers = max(1, min(items.count, processors))
+        let helpers = workers - 1
         let next = ConditionLocked(0)
-        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
-        return await withTaskGroup(of: [Result].self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    var results: [Result] = []
-                    while true {
-                        let taken = next.withLock { position in
-                            defer { position += 1 }
-                            return position
-                        }
-                        guard taken < items.count else { return results }
-                        results.append(await work(items[taken]))
+        let others = ConditionLocked(HelperResults<Result>())
+        @Sendable func takeUntilNoneIsLeft() -> [Result] {
+            var results: [Result] = []
+            while true {
+                let batch = next.withLock { position -> Range<Int> in
+                    let left = items.count - position
+                    let size = min(left, max(1, min(largest, left / (4 * workers))))
+                    defer { position += size }
+                    return position..<position + size
+                }
+                guard !batch.isEmpty else { return results }
+                results += work(items[batch])
+            }
+        }
+        if helpers > 0 {
+            let queue = DispatchQueue.global(qos: dispatchQoS(for: Task.currentPriority))
+            for _ in 0..<helpers {
+                queue.async {
+                    let results = takeUntilNoneIsLeft()
+                    let done = others.withLock { state -> (CheckedContinuation<[Result], Never>, [Result])? in
+                        state.results += results
+                        state.finished += 1
+                        guard state.finished == helpers, let waiting = state.waiting else { return nil }
+                        state.waiting = nil
+                        return (waiting, state.results)
                     }
+                    if let (waiting, all) = done { waiting.resume(returning: all) }
                 }
             }
-            var results: [Result] = []
-            for await some in group { results += some }
-            return results
         }
+        let mine = takeUntilNoneIsLeft()
+        let theirs = await withCheckedContinuation { continuation in
+            let ready = others.withLock { state -> [Result]? in
+                guard state.finished < helpers else { return state.results }
+                state.waiting = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+        return mine + theirs
     }
+
+    /// The processors the system has active, read once: each read costs a few microseconds on Linux (it reads the
+    /// control group's CPU quota).
+    private static let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// The Dispatch class of service that matches a task's priority.
+    static func dispatchQoS(for priority: TaskPriority) -> DispatchQoS.QoSClass {
+        if priority >= .high { return .userInitiated }
+        if priority >= .medium { return .default }
+        if priority >= .low { return .utility }
+        return .background
+    }
+}
+
+/// What the Dispatch workers of ``ConstraintInterpreter/concurrently(_:_:)`` have done: how many have finished, their
+/// results, and the calling task when it waits for them.
+private struct HelperResults<Result> {
+    var finished = 0
+    var results: [Result] = []
+    var waiting: CheckedContinuation<[Result], Never>?
 }

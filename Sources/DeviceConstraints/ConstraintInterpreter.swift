@@ -314,16 +314,33 @@ public final class ConstraintInterpreter: Sendable {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
         // From a compiled table, nothing is read: each container is published unread, in one write of the cache,
-        // its view ids read on its first lookup and each record on its view's. The rest load concurrently.
-        let unloaded = Set(publishUnread(names.filter { !isLoaded(container: $0) }))
-        let pending = names.enumerated().filter { unloaded.contains($0.element) }
-        let failures = await Self.concurrently(pending) { item async -> (Int, ConstraintError)? in
-            if case .failure(let error) = await self.loadAsync(item.element) { return (item.offset, error) }
-            return nil
+        // its view ids read on its first lookup and each record on its view's. The rest load concurrently, with
+        // their positions in `names` for the order of the errors.
+        let left = publishUnread(names.filter { !isLoaded(container: $0) })
+        let pending: [(offset: Int, element: String)]
+        if left.count == names.count {
+            pending = Array(names.enumerated())
+        } else {
+            let unloaded = Set(left)
+            pending = names.enumerated().filter { unloaded.contains($0.element) }
         }
-        .compactMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
-        guard var first = failures.first else { return }
-        first.additionalErrors = Array(failures.dropFirst())
+        // A worker loads a few containers at a time and publishes them in one write: a write takes every lock
+        // the readers use, and two workers publishing one container at a time met on them and slept.
+        let attempts = await Self.concurrently(pending, inBatchesOfAtMost: 8) { batch in
+            Array(zip(batch.map(\.offset), self.loadUnlessUnderWay(batch.map(\.element))))
+        }
+        var failures: [(Int, ConstraintError)] = []
+        for (offset, attempt) in attempts {
+            let outcome: LoadFlight.Outcome
+            switch attempt {
+            case .finished(let finished): outcome = finished
+            case .underWay(let flight): outcome = await flight.outcome()
+            }
+            if case .failure(let error) = outcome { failures.append((offset, error)) }
+        }
+        failures.sort { $0.0 < $1.0 }
+        guard var first = failures.first?.1 else { return }
+        first.additionalErrors = failures.dropFirst().map(\.1)
         throw first
     }
 

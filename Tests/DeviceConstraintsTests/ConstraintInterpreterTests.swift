@@ -406,6 +406,62 @@ struct ConstraintInterpreterTests {
         expectConstraintError { try failure.get() }
     }
 
+    @Test(arguments: [0, 1, 2, 3, 17, 200])
+    func theWorkersTakeEveryItemOnceInBatchesNoLargerThanAskedAndSmallerAtTheEnd(count: Int) async {
+        let batches = LockedList<[Int]>()
+        let results = await ConstraintInterpreter.concurrently(Array(0..<count), inBatchesOfAtMost: 8) { batch in
+            batches.append(Array(batch))
+            return batch.map { $0 * 2 }
+        }
+        let taken = batches.all.sorted { $0[0] < $1[0] }
+        #expect(results.sorted() == (0..<count).map { $0 * 2 })
+        #expect(taken.joined().elementsEqual(0..<count))
+        #expect(taken.allSatisfy { (1...8).contains($0.count) && $0 == Array($0[0]..<$0[0] + $0.count) })
+        // Batches shrink as the items run out, so that the workers end together: the last is a single item.
+        #expect(count == 0 || taken.last?.count == 1)
+        if count == 200 { #expect(taken.first?.count == 8) }
+    }
+
+    @Test func aPreloadAnnouncesEveryContainerOnceInAFewAnnouncements() async throws {
+        let names = (0..<200).map { "C\($0)" }
+        let source = MutableSource(
+            Dictionary(uniqueKeysWithValues: names.map { ("\($0).json", #"{"\#($0)": [{"a": {"width": 1}}]}"#) }))
+        let interpreter = try interpreter(.iPhone6, source: source)
+        let announced = LockedList<[String]>()
+        let observation = interpreter.publications.add { publication in
+            if case .containers(let names) = publication { announced.append(names) }
+        }
+        try await interpreter.preload(containers: names)
+        withExtendedLifetime(observation) {}
+        #expect(announced.all.joined().sorted() == names.sorted())
+        // A worker publishes a batch of containers in one write and announces them together.
+        #expect(announced.all.count < names.count / 2)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aLookupOfAContainerLoadedButNotYetPublishedGetsItsRecordAndReadsNoFileAgain() async throws {
+        let names = (0..<64).map { "C\($0)" }
+        let files = Dictionary(
+            uniqueKeysWithValues: names.map { ("\($0).json", #"{"\#($0)": [{"a": {"width": 7}}]}"#) })
+        let source = CountingSource(MutableSource(files), delay: 0.005)
+        let interpreter = try interpreter(.iPhone6, source: source)
+        let preload = Task { try await interpreter.preload(containers: names) }
+        // Once the preload has loaded C0 and gone on to C1, the first containers of its first batch are loaded and
+        // not yet published: a lookup of each follows its load instead of reading it again. (On a thread of its
+        // own, so that the wait blocks no thread the preload needs.)
+        let widths = await withCheckedContinuation { continuation in
+            Thread {
+                let deadline = Date().addingTimeInterval(60)
+                while source.reads(of: "C1.json") == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+                continuation.resume(
+                    returning: (0..<4).map { (try? interpreter.record(viewId: "a", container: "C\($0)"))?.width ?? -1 })
+            }.start()
+        }
+        try await preload.value
+        #expect(widths == [7, 7, 7, 7])
+        #expect(names.map { source.reads(of: "\($0).json") } == Array(repeating: 1, count: names.count))
+    }
+
     // MARK: - Single flight and atomic publication
 
     @Test func eightThreadsAskingAColdContainerParseItOnce() throws {

@@ -246,20 +246,43 @@ final class ConstraintCache: @unchecked Sendable {
         _ name: String, _ table: ViewTable, merged: MergedContainer, for snapshot: EnvironmentSnapshot,
         isCurrent: () -> Bool
     ) -> Bool {
-        let retained = Unmanaged.passRetained(table)
-        var old: Unmanaged<ViewTable>?
+        publish([LoadedContainer(name: name, table: table, merged: merged, snapshot: snapshot)]) { _ in isCurrent() }[0]
+    }
+
+    /// A whole container loaded for an environment, to publish.
+    struct LoadedContainer {
+        let name: String
+        let table: ViewTable
+        let merged: MergedContainer
+        /// The environment the container was loaded for.
+        let snapshot: EnvironmentSnapshot
+    }
+
+    /// Publishes whole containers, all in one write (a preload's worker publishes what it loaded in a few writes,
+    /// not one each): each as ``publish(_:_:merged:for:isCurrent:)`` would, if its load is still current — its
+    /// snapshot is still the environment and `isCurrent`, asked under the write lock with its position, says so.
+    ///
+    /// - Returns: whether each table was published, in order.
+    func publish(_ loads: [LoadedContainer], isCurrent: (Int) -> Bool) -> [Bool] {
+        let retained = loads.map { Unmanaged.passRetained($0.table) }
+        var replaced: [Unmanaged<ViewTable>] = []
         let published = lock.withWriteLock {
-            guard current === snapshot, isCurrent() else { return false }
-            guard let loaded = containers.table(name) else {
-                insert(name, retained, merged: merged)
+            loads.indices.map { i -> Bool in
+                let load = loads[i]
+                guard current === load.snapshot, isCurrent(i) else { return false }
+                guard let loaded = containers.table(load.name) else {
+                    insert(load.name, retained[i], merged: load.merged)
+                    return true
+                }
+                guard load.table.unread == nil, loaded._withUnsafeGuaranteedRef({ $0.unread != nil }) else {
+                    return false
+                }
+                if let old = replaceEntry(load.name, retained[i], merged: load.merged) { replaced.append(old) }
                 return true
             }
-            guard table.unread == nil, loaded._withUnsafeGuaranteedRef({ $0.unread != nil }) else { return false }
-            old = replaceEntry(name, retained, merged: merged)
-            return true
         }
-        if !published { retained.release() }
-        old?.release()
+        for (table, published) in zip(retained, published) where !published { table.release() }
+        for table in replaced { table.release() }
         return published
     }
 
