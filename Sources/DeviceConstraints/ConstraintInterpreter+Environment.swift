@@ -178,9 +178,13 @@ extension ConstraintInterpreter {
     private func resize(from old: EnvironmentSnapshot, to new: EnvironmentSnapshot, ticket: UInt64)
         -> EnvironmentChange?
     {
-        let dependent = cache.adaptiveContainers
+        // Containers whose fonts follow only the text size, and the text size did not change, keep their tables.
+        func alike(_ merged: MergedContainer) -> Bool {
+            merged.resolvesAlike(for: new.environment, as: old.environment)
+        }
+        let dependent = cache.adaptiveContainers.filter { !alike($0.merged) }
         let tables = dependent.map { (entry: $0.entry, table: resolved($0.merged, for: new), merged: $0.merged) }
-        guard cache.resize(to: new, ticket: ticket, tables: tables) else { return nil }
+        guard cache.resize(to: new, ticket: ticket, tables: tables, keeping: alike) else { return nil }
         publications.post(.environment)
         guard !dependent.isEmpty else { return nil }
         return announce(

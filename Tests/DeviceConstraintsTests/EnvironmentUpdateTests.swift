@@ -295,6 +295,29 @@ struct EnvironmentUpdateTests {
         #expect(interpreter.cache.table(of: "Plain") === plainTable && source.totalReads == reads)
     }
 
+    @Test func aResizeWithinAClassKeepsTheContainersWhoseValuesFollowOnlyTheTextSize() async throws {
+        let source = InMemorySource([
+            "Fonts.json": #"{"Fonts": {"a": {"fontSize": 17}, "b": {"height": {"size": 44}}}}"#,
+            "Scaled.json": #"{"Scaled": {"a": {"fontSize": {"scaled": 17}}}}"#,
+        ])
+        let taller = LayoutEnvironment(width: 380, height: 700, idiom: .phone)
+        let interpreter = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        try await interpreter.preload(containers: ["Fonts", "Scaled"])
+        let fonts = try #require(interpreter.cache.table(of: "Fonts"))
+        let scaled = try #require(interpreter.cache.table(of: "Scaled"))
+        // Scaled's font follows the width; Fonts' values follow the text size alone, which did not change.
+        #expect(try await interpreter.update(to: taller) != nil)
+        #expect(interpreter.cache.table(of: "Fonts") === fonts && interpreter.cache.table(of: "Scaled") !== scaled)
+
+        // With only such containers loaded, a resize changes nothing a lookup returns; a text size still does.
+        let onlyFonts = ConstraintInterpreter(source: source, environment: Self.iPhone6)
+        _ = try onlyFonts.records(container: "Fonts")
+        let table = try #require(onlyFonts.cache.table(of: "Fonts"))
+        #expect(onlyFonts.updateNow(to: taller) == nil && onlyFonts.cache.table(of: "Fonts") === table)
+        #expect(onlyFonts.updateNow(to: taller.withTextSize(.xLarge)) != nil)
+        #expect(try onlyFonts.record(viewId: "a", container: "Fonts").fontSize == 19)
+    }
+
     @Test func aColumnRuleGivesTheRecordsColumnLayoutForTheWindow() async throws {
         let source = InMemorySource([
             "Feed.json":

@@ -332,16 +332,17 @@ final class ConstraintCache: @unchecked Sendable {
 
     /// Switches to `snapshot`, another window of the same class, in one write, if no later update was applied:
     /// the adaptive containers take the tables given, each resolved from the merged container that was published
-    /// at its entry (``adaptiveContainers``); the rest keep theirs. An adaptive container with no table given, or
-    /// one whose entry holds another merge now (it was published, reloaded, moved or invalidated after the caller
-    /// read ``adaptiveContainers``), is unloaded rather than left answering for the old window: it loads again on
-    /// demand, from its merged stage, reading no file. No name is hashed: entries are found by number, checked by
-    /// the identity of their merged table.
+    /// at its entry (``adaptiveContainers``); the rest keep theirs, and so does every adaptive container whose merge
+    /// `alike` says resolves for the new window as for the old (asked under the lock). Any other adaptive container
+    /// with no table given, or whose entry holds another merge now (it was published, reloaded, moved or
+    /// invalidated after the caller read ``adaptiveContainers``), is unloaded rather than left answering for the old
+    /// window: it loads again on demand, from its merged stage, reading no file. No name is hashed: entries are
+    /// found by number, checked by the identity of their merged table.
     ///
     /// - Returns: whether the switch happened.
     func resize(
         to snapshot: EnvironmentSnapshot, ticket: UInt64,
-        tables: [(entry: Int, table: ViewTable, merged: MergedContainer)]
+        tables: [(entry: Int, table: ViewTable, merged: MergedContainer)], keeping alike: (MergedContainer) -> Bool
     ) -> Bool {
         let retained = tables.map { ($0.entry, Unmanaged.passRetained($0.table), $0.merged) }
         return applying(snapshot, ticket: ticket, retained: retained.map(\.1)) {
@@ -360,7 +361,8 @@ final class ConstraintCache: @unchecked Sendable {
                 released.append(old)
             }
             // From the last entry down: a removal moves the last entry into the removed one's place.
-            for adaptive in containers.adaptiveEntries.reversed() where !refreshed[adaptive.entry] {
+            for adaptive in containers.adaptiveEntries.reversed()
+            where !refreshed[adaptive.entry] && !alike(adaptive.merged) {
                 if let old = removeEntry(containers.name(at: adaptive.entry)) { released.append(old) }
             }
             return released

@@ -23,6 +23,20 @@ struct MergedContainer: Sendable {
     /// for an unread container, whose records are not known.
     var isAdaptive: Bool { !adaptiveValues.isEmpty || !bodyFonts.isEmpty || table.unread != nil }
 
+    /// Whether this container resolves for `new` to the records it resolves to for `old`, two windows of one class:
+    /// when neither the text size nor the display scale changed, font sizes and values that follow the text size
+    /// alone resolve as they did, and only values that follow the window (scaled values, column rules, text-scaled
+    /// values that scale with the width too) can change. Never, for an unread container.
+    func resolvesAlike(for new: LayoutEnvironment, as old: LayoutEnvironment) -> Bool {
+        guard isAdaptive else { return true }
+        guard table.unread == nil, new.textSize == old.textSize, new.displayScale == old.displayScale else {
+            return false
+        }
+        return !adaptiveValues.contains { adaptive in
+            if case .text(let text) = adaptive.value { text.followsWidth } else { true }
+        }
+    }
+
     /// The stand-in for a container preloaded from a compiled table: its unread table
     /// (``ViewTable/unread(_:files:)``), which every window resolves to an unread copy of its own.
     init(unread table: ViewTable) {
