@@ -247,6 +247,8 @@ extension ConstraintInterpreter {
     /// load reads files, which blocks, and the pool has one thread per core and adds none when one blocks, so a pool
     /// the app keeps busy — or one of its threads waiting on a semaphore — would leave the work fewer cores. When
     /// they have not finished by the calling task's last batch, the task is suspended until they have, not blocked.
+    /// `@concurrent`: never on the caller's actor (the main thread, when a view controller awaits a preload).
+    @concurrent
     static func concurrently<Item: Sendable, Result: Sendable>(
         _ items: [Item], inBatchesOfAtMost largest: Int = 1,
         _ work: @escaping @Sendable (ArraySlice<Item>) -> [Result]

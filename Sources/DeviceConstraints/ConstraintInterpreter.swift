@@ -296,7 +296,7 @@ public final class ConstraintInterpreter: Sendable {
 
     // MARK: - Preloading
 
-    /// Loads `containers` concurrently, off the calling thread, so that later lookups are hits.
+    /// Loads `containers` concurrently, off the calling thread and the caller's actor, so that later lookups are hits.
     ///
     /// Containers already loaded are skipped. Every container that can load is loaded, even when another
     /// fails. From a ``CompiledTableSource`` whose files have not changed, a container the table alone can give is
