@@ -127,7 +127,7 @@ extension ConstraintInterpreter {
         // Unread containers (preloaded from a compiled table) are indexed again after the switch instead.
         let (unread, whole) = cache.unreadAndWholeContainers
         let names = whole + cache.pendingContainers
-        let prepared = await Self.concurrently(names) { batch in
+        let prepared = await Self.concurrently(names, inBatchesOfAtMost: 16) { batch in
             batch.map { name -> Prepared in
                 let generation = self.stages.generation(of: name)
                 let result = Result { () throws(ConstraintError) in
@@ -182,7 +182,7 @@ extension ConstraintInterpreter {
         func alike(_ merged: MergedContainer) -> Bool {
             merged.resolvesAlike(for: new.environment, as: old.environment)
         }
-        let dependent = cache.adaptiveContainers.filter { !alike($0.merged) }
+        let dependent = cache.adaptiveContainers { !alike($0) }
         let tables = dependent.map { (entry: $0.entry, table: resolved($0.merged, for: new), merged: $0.merged) }
         guard cache.resize(to: new, ticket: ticket, tables: tables, keeping: alike) else { return nil }
         publications.post(.environment)

@@ -66,9 +66,18 @@ struct ContainerIndex {
     /// The entries whose merged container depends on the window or the text size, in order, with it: what a resize
     /// resolves again, found with no name hashed or made.
     var adaptiveEntries: [(entry: Int, merged: MergedContainer)] {
+        adaptiveEntries { _ in true }
+    }
+
+    /// The entries whose merged container depends on the window or the text size and satisfies `include`, in order,
+    /// with it; no other merge is copied out.
+    func adaptiveEntries(where include: (MergedContainer) -> Bool) -> [(entry: Int, merged: MergedContainer)] {
         var found: [(entry: Int, merged: MergedContainer)] = []
         for entry in 0..<count {
-            if let merged = merged[entry], merged.isAdaptive { found.append((entry, merged)) }
+            // Read in place: a merge bound to a constant would be copied out, a reference count for each of its
+            // parts, for every loaded container.
+            guard merged[entry]?.isAdaptive == true, include(merged[entry].unsafelyUnwrapped) else { continue }
+            found.append((entry, merged[entry].unsafelyUnwrapped))
         }
         return found
     }

@@ -230,10 +230,13 @@ final class ConstraintCache: @unchecked Sendable {
         lock.withReadLock { current }
     }
 
-    /// The loaded containers with the merged container behind each, when it depends on the window.
-    /// Where each stands among the loaded containers: ``resize(to:ticket:tables:)`` finds it there again.
-    var adaptiveContainers: [(entry: Int, merged: MergedContainer)] {
-        lock.withReadLock { containers.adaptiveEntries }
+    /// The loaded containers with the merged container behind each, when it depends on the window or the text size
+    /// and satisfies `include`, with where each stands among the loaded containers:
+    /// ``resize(to:ticket:tables:keeping:)`` finds it there again.
+    func adaptiveContainers(
+        where include: (MergedContainer) -> Bool
+    ) -> [(entry: Int, merged: MergedContainer)] {
+        lock.withReadLock { containers.adaptiveEntries(where: include) }
     }
 
     /// Publishes a whole container in one write, if the load that made it is still current: `snapshot` is still
@@ -361,8 +364,8 @@ final class ConstraintCache: @unchecked Sendable {
                 released.append(old)
             }
             // From the last entry down: a removal moves the last entry into the removed one's place.
-            for adaptive in containers.adaptiveEntries.reversed()
-            where !refreshed[adaptive.entry] && !alike(adaptive.merged) {
+            for adaptive in containers.adaptiveEntries(where: { !alike($0) }).reversed()
+            where !refreshed[adaptive.entry] {
                 if let old = removeEntry(containers.name(at: adaptive.entry)) { released.append(old) }
             }
             return released

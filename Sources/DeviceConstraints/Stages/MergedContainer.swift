@@ -21,7 +21,12 @@ struct MergedContainer: Sendable {
 
     /// Whether resolving for another window of the same class, or another text size, can change a record: always,
     /// for an unread container, whose records are not known.
-    var isAdaptive: Bool { !adaptiveValues.isEmpty || !bodyFonts.isEmpty || table.unread != nil }
+    let isAdaptive: Bool
+    /// Whether resolving for another window of the same class, at the same text size and display scale, can change
+    /// a record: a value follows the window (a scaled value, a column rule, a text-scaled value that scales with the
+    /// width too), or the container is unread. Stored, as ``isAdaptive`` is, so that a resize asks every loaded
+    /// container without touching a reference count.
+    private let followsTheWindow: Bool
 
     /// Whether this container resolves for `new` to the records it resolves to for `old`, two windows of one class:
     /// when neither the text size nor the display scale changed, font sizes and values that follow the text size
@@ -29,12 +34,7 @@ struct MergedContainer: Sendable {
     /// values that scale with the width too) can change. Never, for an unread container.
     func resolvesAlike(for new: LayoutEnvironment, as old: LayoutEnvironment) -> Bool {
         guard isAdaptive else { return true }
-        guard table.unread == nil, new.textSize == old.textSize, new.displayScale == old.displayScale else {
-            return false
-        }
-        return !adaptiveValues.contains { adaptive in
-            if case .text(let text) = adaptive.value { text.followsWidth } else { true }
-        }
+        return !followsTheWindow && new.textSize == old.textSize && new.displayScale == old.displayScale
     }
 
     /// The stand-in for a container preloaded from a compiled table: its unread table
@@ -44,6 +44,8 @@ struct MergedContainer: Sendable {
         adaptiveValues = []
         bodyFonts = []
         resolvesAtLarge = true
+        isAdaptive = true
+        followsTheWindow = true
     }
 
     /// Merges a container's files, most specific first, each with the device it is for (nil for the base file):
@@ -86,6 +88,12 @@ struct MergedContainer: Sendable {
         resolvesAtLarge = adaptiveValues.contains { adaptive in
             if case .text(let text) = adaptive.value { !text.isFileNumberAtLarge } else { true }
         }
+        isAdaptive = !adaptiveValues.isEmpty || !bodyFonts.isEmpty || table.unread != nil
+        followsTheWindow =
+            table.unread != nil
+            || adaptiveValues.contains { adaptive in
+                if case .text(let text) = adaptive.value { text.followsWidth } else { true }
+            }
     }
 
     /// The records for `environment`: scaled values evaluated against the design width their file states, else
