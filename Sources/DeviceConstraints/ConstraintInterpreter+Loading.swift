@@ -246,7 +246,8 @@ extension ConstraintInterpreter {
     /// on Dispatch's global threads, at the calling task's priority, and not as tasks of the cooperative pool: a
     /// load reads files, which blocks, and the pool has one thread per core and adds none when one blocks, so a pool
     /// the app keeps busy — or one of its threads waiting on a semaphore — would leave the work fewer cores. When
-    /// they have not finished by the calling task's last batch, the task is suspended until they have, not blocked.
+    /// they have not finished by the calling task's last batch, the task is suspended until they have, not blocked;
+    /// a helper Dispatch has not started by then is not waited for (it takes nothing when it does start).
     /// `@concurrent`: never on the caller's actor (the main thread, when a view controller awaits a preload).
     @concurrent
     static func concurrently<Item: Sendable, Result: Sendable>(
@@ -274,26 +275,19 @@ extension ConstraintInterpreter {
             let queue = DispatchQueue.global(qos: dispatchQoS(for: Task.currentPriority))
             for _ in 0..<helpers {
                 queue.async {
+                    // A helper that starts once the calling task has taken the last batch has nothing to do and
+                    // is not waited for: the task never waits for a thread Dispatch has not given yet.
+                    guard others.withLock({ $0.start() }) else { return }
                     let results = takeUntilNoneIsLeft()
-                    let done = others.withLock { state -> (CheckedContinuation<[Result], Never>, [Result])? in
-                        state.results += results
-                        state.finished += 1
-                        guard state.finished == helpers, let waiting = state.waiting else { return nil }
-                        state.waiting = nil
-                        return (waiting, state.results)
+                    if let (waiting, all) = others.withLock({ $0.finish(with: results) }) {
+                        waiting.resume(returning: all)
                     }
-                    if let (waiting, all) = done { waiting.resume(returning: all) }
                 }
             }
         }
         let mine = takeUntilNoneIsLeft()
         let theirs = await withCheckedContinuation { continuation in
-            let ready = others.withLock { state -> [Result]? in
-                guard state.finished < helpers else { return state.results }
-                state.waiting = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
+            if let all = others.withLock({ $0.close(waiting: continuation) }) { continuation.resume(returning: all) }
         }
         return mine + theirs
     }
@@ -311,10 +305,38 @@ extension ConstraintInterpreter {
     }
 }
 
-/// What the Dispatch workers of ``ConstraintInterpreter/concurrently(_:_:)`` have done: how many have finished, their
-/// results, and the calling task when it waits for them.
+/// What the Dispatch workers of ``ConstraintInterpreter/concurrently(_:inBatchesOfAtMost:_:)`` have done: how many
+/// have started and finished, their results, and the calling task when it waits for them.
 private struct HelperResults<Result> {
-    var finished = 0
-    var results: [Result] = []
-    var waiting: CheckedContinuation<[Result], Never>?
+    private var started = 0
+    private var finished = 0
+    private var results: [Result] = []
+    /// Set once the calling task has no item left to take: no helper starts after that.
+    private var closed = false
+    private var waiting: CheckedContinuation<[Result], Never>?
+
+    /// Whether a helper may start: not once the calling task has closed.
+    mutating func start() -> Bool {
+        guard !closed else { return false }
+        started += 1
+        return true
+    }
+
+    /// Adds a helper's results; the calling task and every result when it waits for this last one.
+    mutating func finish(with more: [Result]) -> (CheckedContinuation<[Result], Never>, [Result])? {
+        results += more
+        finished += 1
+        guard closed, finished == started, let waiting else { return nil }
+        self.waiting = nil
+        return (waiting, results)
+    }
+
+    /// Closes to new helpers; every result when no started helper is still running, else nil, and `waiting` is
+    /// resumed by the last to finish.
+    mutating func close(waiting continuation: CheckedContinuation<[Result], Never>) -> [Result]? {
+        closed = true
+        guard finished < started else { return results }
+        waiting = continuation
+        return nil
+    }
 }

@@ -411,6 +411,8 @@ struct ConstraintInterpreterTests {
         let batches = LockedList<[Int]>()
         let results = await ConstraintInterpreter.concurrently(Array(0..<count), inBatchesOfAtMost: 8) { batch in
             batches.append(Array(batch))
+            // Long enough that a second worker, if there is one, takes batches too.
+            Thread.sleep(forTimeInterval: 0.0005)
             return batch.map { $0 * 2 }
         }
         let taken = batches.all.sorted { $0[0] < $1[0] }
