@@ -56,7 +56,10 @@ struct ContainerIndexTests {
             index.insert(name, Unmanaged.passUnretained(merged.table), merged: merged)
         }
         func adaptive() -> [String: ViewTable] {
-            Dictionary(uniqueKeysWithValues: index.adaptiveEntries { _ in true }.map { (index.name(at: $0.entry), $0.merged.table) })
+            Dictionary(
+                uniqueKeysWithValues: index.adaptiveEntries { _ in true }.map {
+                    (index.name(at: $0.entry), $0.merged.table)
+                })
         }
         func published(_ name: String) -> MergedContainer? {
             (0..<index.count).first { index.name(at: $0) == name }.flatMap { index.merged(at: $0) }
