@@ -307,6 +307,7 @@ public final class ConstraintInterpreter: Sendable {
     /// - Throws: ``ConstraintError`` — `.invalidName` before any file is read when a name is invalid;
     ///   otherwise the first failure in the order of `containers`, with any others in
     ///   ``ConstraintError/additionalErrors``.
+    @concurrent
     public func preload(containers: [String]) async throws(ConstraintError) {
         var seen: Set<String> = []
         let names = containers.filter { seen.insert($0).inserted }
@@ -344,7 +345,8 @@ public final class ConstraintInterpreter: Sendable {
         throw first
     }
 
-    /// Loads every container that has a file on the device's lookup chain (a device file or a base file).
+    /// Loads every container that has a file on the device's lookup chain (a device file or a base file), off the
+    /// calling thread and the caller's actor (it lists and reads the files).
     ///
     /// A source with no constraint file at all is an error, not an empty success: at start-up it almost always
     /// means the files were not copied into the app, or the source names the wrong folder. So is a source whose
@@ -354,6 +356,7 @@ public final class ConstraintInterpreter: Sendable {
     /// - Throws: ``ConstraintError`` — `.folderNotFound` when the source's folder does not exist, `.emptyFolder`
     ///   when the source holds no `.json` file or none that is a constraint file, `.unreadableFile` when it cannot
     ///   list its files, or what ``preload(containers:)`` throws.
+    @concurrent
     public func preloadAll() async throws(ConstraintError) {
         let names = try fileNames().filter(ConstraintFileName.hasSuffix)
         let source = self.source
