@@ -20,7 +20,10 @@ public import Foundation
 /// ```
 ///
 /// A source is called from several threads at once, so it must be `Sendable` and thread-safe. The
-/// interpreter only ever passes names it has checked: no `/`, `\` or `..`.
+/// interpreter only ever passes names it has checked: no `/`, `\` or `..`. A read must not wait for a thread
+/// that looks records up (the main thread, through `DispatchQueue.main.sync`, say): a lookup of a container whose
+/// load is under way waits for that load, and a preload's worker publishes the few containers it takes at a time
+/// together, so such a lookup waits for their reads too.
 ///
 /// The interpreter reads files through ``data(forFile:maximumSize:)``, so that a file over the size limit
 /// (``ConstraintFileParser/Limits/maximumFileSize``) is refused before it is read. Its default implementation
