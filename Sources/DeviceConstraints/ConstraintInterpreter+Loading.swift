@@ -16,17 +16,42 @@ extension ConstraintInterpreter {
 
     /// Joins the flight of `container` for the current environment, starting it when there is none.
     func claim(_ container: String) -> Claim {
-        if let loaded = cache.table(of: container) ?? adoptPending(container) { return .loaded(loaded) }
-        let snapshot = cache.snapshot
-        let key = FlightKey(
-            container: container, snapshot: snapshot.id, generation: stages.generation(of: container))
-        return flights.withLock { flights in
-            if let loaded = cache.table(of: container) { return .loaded(loaded) }
-            if let flight = flights[key] { return .follow(flight) }
-            let flight = LoadFlight()
-            flights[key] = flight
-            return .lead(flight, key, snapshot)
+        claim([container])[0]
+    }
+
+    /// Joins the flight of each of `containers` for the current environment, starting those that have none: the
+    /// stages are asked for every generation in one lock and the flights are changed in one lock, so that a
+    /// preload's workers, which claim a few containers at a time, take the locks they share once per batch.
+    ///
+    /// - Returns: a claim for each container, in order.
+    func claim(_ containers: [String]) -> [Claim] {
+        var claims: [Claim?] = containers.map { container in
+            (cache.table(of: container) ?? adoptPending(container)).map(Claim.loaded)
         }
+        let open = claims.indices.filter { claims[$0] == nil }
+        if !open.isEmpty {
+            let snapshot = cache.snapshot
+            let generations = stages.generations(of: open.map { containers[$0] })
+            flights.withLock { flights in
+                for (position, k) in open.enumerated() {
+                    let container = containers[k]
+                    if let loaded = cache.table(of: container) {
+                        claims[k] = .loaded(loaded)
+                        continue
+                    }
+                    let key = FlightKey(container: container, snapshot: snapshot.id, generation: generations[position])
+                    if let flight = flights[key] {
+                        claims[k] = .follow(flight)
+                        continue
+                    }
+                    let flight = LoadFlight()
+                    flights[key] = flight
+                    claims[k] = .lead(flight, key, snapshot)
+                }
+            }
+        }
+        // Every position was given a claim above.
+        return claims.compactMap { $0 }
     }
 
     /// Loads `container` on the calling thread, or waits for the load already under way.
@@ -59,16 +84,17 @@ extension ConstraintInterpreter {
             case loaded(Int)
         }
         var steps: [Step] = []
-        var loads: [UnpublishedLoad] = []
-        for container in containers {
-            switch claim(container) {
+        var leads: [(flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot)] = []
+        for claim in claim(containers) {
+            switch claim {
             case .loaded(let loaded): steps.append(.done(.finished(.success(loaded))))
             case .follow(let flight): steps.append(.done(.underWay(flight)))
             case .lead(let flight, let key, let snapshot):
-                steps.append(.loaded(loads.count))
-                loads.append(load(flight, key, snapshot))
+                steps.append(.loaded(leads.count))
+                leads.append((flight, key, snapshot))
             }
         }
+        let loads = load(leads)
         finish(loads)
         return steps.map { step in
             switch step {
@@ -79,9 +105,9 @@ extension ConstraintInterpreter {
     }
 
     private func lead(_ flight: LoadFlight, _ key: FlightKey, _ snapshot: EnvironmentSnapshot) -> LoadFlight.Outcome {
-        let load = load(flight, key, snapshot)
-        finish([load])
-        return load.outcome
+        let loads = load([(flight, key, snapshot)])
+        finish(loads)
+        return loads[0].outcome
     }
 
     /// A load done and not yet published: ``finish(_:)`` publishes it and ends its flight. A class, so that the
@@ -108,18 +134,35 @@ extension ConstraintInterpreter {
         }
     }
 
-    /// Reads, merges and resolves the container of the flight `key` leads, publishing nothing.
-    private func load(_ flight: LoadFlight, _ key: FlightKey, _ snapshot: EnvironmentSnapshot) -> UnpublishedLoad {
-        var warnings: [ConstraintDiagnostic] = []
-        var merged: MergedContainer?
-        let outcome = Result { () throws(ConstraintError) -> ViewTable in
-            let prepared = try prepare(key.container, for: snapshot, generation: key.generation)
-            warnings = prepared.warnings
-            merged = prepared.merged
-            return prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
+    /// Reads, merges and resolves the containers of the flights `leads` lead, publishing nothing: from one source,
+    /// as if the loads had all begun now, and asking the stages once for them all (``prepare(_:for:readingFiles:from:)``).
+    /// The leads of one claim share its snapshot.
+    private func load(
+        _ leads: [(flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot)]
+    ) -> [UnpublishedLoad] {
+        guard let snapshot = leads.first?.snapshot else { return [] }
+        assert(leads.allSatisfy { $0.snapshot === snapshot }, "the leads of one claim share its snapshot")
+        let prepared = prepare(
+            leads.map { ($0.key.container, $0.key.generation) }, for: snapshot, readingFiles: true)
+        return zip(leads, prepared).map { lead, prepared in
+            var merged: MergedContainer?
+            var warnings: [ConstraintDiagnostic] = []
+            let outcome: LoadFlight.Outcome
+            switch prepared {
+            case .success(let prepared?):
+                (merged, warnings) = (prepared.merged, prepared.warnings)
+                outcome = .success(
+                    prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog))
+            case .success(nil):  // (reading files, a container either merges or fails)
+                outcome = .failure(
+                    ContainerFiles.noFile(of: lead.key.container, on: snapshot.device.name, lookedFor: [], in: source))
+            case .failure(let error):
+                outcome = .failure(error)
+            }
+            return UnpublishedLoad(
+                flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome, merged: merged,
+                warnings: warnings)
         }
-        return UnpublishedLoad(
-            flight: flight, key: key, snapshot: snapshot, outcome: outcome, merged: merged, warnings: warnings)
     }
 
     /// Publishes the loads that succeeded, in one write, each if no invalidation came since it began; then ends
@@ -134,7 +177,12 @@ extension ConstraintInterpreter {
             generations.append(load.key.generation)
         }
         if !published.isEmpty {
-            let done = cache.publish(published) { i in stages.generation(of: published[i].name) == generations[i] }
+            // Asked under the cache's write lock, all at its first question: one lock of the stages for the batch.
+            var current: [UInt64] = []
+            let done = cache.publish(published) { i in
+                if current.isEmpty { current = stages.generations(of: published.map(\.name)) }
+                return current[i] == generations[i]
+            }
             let names = zip(published, done).compactMap { load, done in done ? load.name : nil }
             if !names.isEmpty { publications.post(.containers(names)) }
         }
@@ -146,45 +194,117 @@ extension ConstraintInterpreter {
         for load in loads { deliver(load.warnings) }
     }
 
+    /// The source a load reads, pinned for the whole load (or a batch of loads), with its revision and its listing.
+    private struct PinnedSource {
+        let source: any ConstraintSource
+        let revision: UInt64?
+        let listing: FileListing?
+    }
+
+    /// The source to read now: one source for the whole load, even if the interpreter's source is replaced or its
+    /// files change meanwhile; pinned before the stages are asked, so that what they hold is used only if it is of
+    /// the same revision.
+    private func pinnedSource() -> PinnedSource {
+        let (source, revision) = files.sourceForLoad()
+        return PinnedSource(source: source, revision: revision, listing: files.listing(of: source, revision: revision))
+    }
+
     /// What a container's files merge to along `snapshot`'s chain, from the stages, reading and parsing what they
     /// lack.
     ///
     /// - Returns: the merged container and the warnings of the files this call parsed.
     func prepare(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64
-    ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic]) {
+    ) throws(ConstraintError) -> Prepared {
         guard let prepared = try prepareIfPossible(container, for: snapshot, generation: generation, readingFiles: true)
-        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: source) }
+        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: self.source) }
         return prepared
     }
 
     /// ``prepare(_:for:generation:)``, or nil when `readingFiles` is false and a file would have to be read.
     func prepareIfPossible(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64, readingFiles: Bool
-    ) throws(ConstraintError) -> (merged: MergedContainer, warnings: [ConstraintDiagnostic])? {
-        // Names are built from it below: a name that reaches outside the folder never gets that far.
-        if let error = ConstraintFileName.validateContainer(container) { throw error }
-        // One source for the whole load, even if the interpreter's source is replaced or its files change meanwhile;
-        // pinned before the stages are asked, so that what they hold is used only if it is of the same revision.
-        let (source, revision) = files.sourceForLoad()
-        let listing = self.files.listing(of: source, revision: revision)
-        // The files to ask for: the merge is stored under their names, so a window of another orientation or width
-        // that reads the same files finds it.
-        let candidates = ContainerFiles.candidates(
-            of: container, parts: try snapshot.parts.get(), window: snapshot.environment, listing: listing,
-            onlyThoseToRead: true)
-        let names = candidates.map(\.fileName)
-        let stored: ConstraintStages.StoredFiles
-        switch stages.lookup(container, along: names, generation: generation, revision: revision) {
-        case .merged(let merged): return (merged, [])
-        case .files(let files): stored = files
+    ) throws(ConstraintError) -> Prepared? {
+        try prepare([(container, generation)], for: snapshot, readingFiles: readingFiles)[0].get()
+    }
+
+    /// A container's files merged, and the warnings of the files parsed on the way.
+    typealias Prepared = (merged: MergedContainer, warnings: [ConstraintDiagnostic])
+
+    /// What each container's files merge to along `snapshot`'s chain in the generation given with it, from the
+    /// stages, reading and parsing what they lack; nil for a container when `readingFiles` is false and a file would
+    /// have to be read. One source for the whole batch, as if its loads had all begun now; the stages are asked in
+    /// one lock and told what was read in one lock: a preload's worker prepares a few containers at a time.
+    ///
+    /// - Returns: for each container, in order, what it merges to or why it cannot be loaded.
+    func prepare(
+        _ batch: [(container: String, generation: UInt64)], for snapshot: EnvironmentSnapshot, readingFiles: Bool
+    ) -> [Result<Prepared?, ConstraintError>] {
+        let pinned = pinnedSource()
+        var results = [Result<Prepared?, ConstraintError>?](repeating: nil, count: batch.count)
+        var loads: [ConstraintStages.Load] = []
+        var candidates: [[ContainerFiles.Candidate]] = []
+        var positions: [Int] = []
+        for (k, item) in batch.enumerated() {
+            // Names are built from it below: a name that reaches outside the folder never gets that far.
+            if let error = ConstraintFileName.validateContainer(item.container) {
+                results[k] = .failure(error)
+                continue
+            }
+            let parts: ContainerFiles.ChainParts
+            switch snapshot.parts {
+            case .success(let chain): parts = chain
+            case .failure(let error):
+                results[k] = .failure(error)
+                continue
+            }
+            // The files to ask for: the merge is stored under their names, so a window of another orientation or
+            // width that reads the same files finds it.
+            let files = ContainerFiles.candidates(
+                of: item.container, parts: parts, window: snapshot.environment, listing: pinned.listing,
+                onlyThoseToRead: true)
+            loads.append(.init(container: item.container, chain: files.map(\.fileName), generation: item.generation))
+            candidates.append(files)
+            positions.append(k)
         }
+        var outcomes: [ConstraintStages.Outcome] = []
+        for (position, lookup) in stages.lookup(loads, revision: pinned.revision).enumerated() {
+            let load = loads[position]
+            switch lookup {
+            case .merged(let merged):
+                results[positions[position]] = .success((merged, []))
+            case .files(let stored):
+                results[positions[position]] = Result { () throws(ConstraintError) -> Prepared? in
+                    guard
+                        let (outcome, warnings) = try merge(
+                            load, candidates[position], stored: stored, for: snapshot, from: pinned.source,
+                            readingFiles: readingFiles)
+                    else { return nil }
+                    outcomes.append(outcome)
+                    return (outcome.merged, warnings)
+                }
+            }
+        }
+        stages.store(outcomes, revision: pinned.revision)
+        // Every position was given a result above.
+        return results.compactMap { $0 }
+    }
+
+    /// The files of `load`, `candidates`, merged: those `stored` lacks are read from `source` and parsed; nil when
+    /// `readingFiles` is false and one would have to be read.
+    ///
+    /// - Returns: the merge with the files read (to store), and the warnings of the files parsed.
+    private func merge(
+        _ load: ConstraintStages.Load, _ candidates: [ContainerFiles.Candidate], stored: ConstraintStages.StoredFiles,
+        for snapshot: EnvironmentSnapshot, from source: any ConstraintSource, readingFiles: Bool
+    ) throws(ConstraintError) -> (outcome: ConstraintStages.Outcome, warnings: [ConstraintDiagnostic])? {
+        let container = load.container
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
         let compiledSource = source as? CompiledTableSource
-        // A load that fails stores nothing (it throws before `store`): the next one reads every file again, so a
-        // file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
+        // A load that fails stores nothing (it throws before its outcome is stored): the next one reads every file
+        // again, so a file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
         for candidate in candidates {
             let fileName = candidate.fileName
             var file = stored.file(fileName)
@@ -210,18 +330,17 @@ extension ConstraintInterpreter {
         guard !files.isEmpty else {
             // A file added since the source was listed is seen by the next load.
             self.files.forgetListing()
-            var error = ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: names, in: source)
+            var error = ContainerFiles.noFile(
+                of: container, on: snapshot.device.name, lookedFor: load.chain, in: source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
-            for name in names {
+            for name in load.chain {
                 for mismatch in self.files.caseMismatches(of: name, in: container) {
                     error.message += "; \(mismatch.message)"
                 }
             }
             throw error
         }
-        let merged = MergedContainer(files: files)
-        stages.store(read, merged: merged, of: container, along: names, generation: generation, revision: revision)
-        return (merged, warnings)
+        return (ConstraintStages.Outcome(load: load, files: read, merged: MergedContainer(files: files)), warnings)
     }
 
     func deliver(_ warnings: [ConstraintDiagnostic]) {

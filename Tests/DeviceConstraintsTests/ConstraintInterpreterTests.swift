@@ -464,6 +464,38 @@ struct ConstraintInterpreterTests {
         #expect(names.map { source.reads(of: "\($0).json") } == Array(repeating: 1, count: names.count))
     }
 
+    @Test func aBatchGivesEachContainerItsOwnOutcomeAndReadsEachFileOnce() throws {
+        let source = CountingSource(
+            InMemorySource([
+                "A_iPhone6.json": #"{"A": [{"a": {"width": 1}}]}"#,
+                "B_iPhone6.json": #"{"B": [{"b": {"width": 2}}]}"#,
+                "Broken_iPhone6.json": #"{"Broken": [{"a": {"width": 1,}}]}"#,
+            ]))
+        let interpreter = try interpreter(.iPhone6, source: source)
+        func width(_ attempt: ConstraintInterpreter.Attempt, _ viewId: String) -> Double? {
+            let outcome =
+                switch attempt {
+                case .finished(let outcome): outcome
+                case .underWay(let flight): flight.wait()
+                }
+            return (try? outcome.get())?.record(viewId)?.width
+        }
+        func code(_ attempt: ConstraintInterpreter.Attempt) -> ConstraintError.Code? {
+            guard case .finished(.failure(let error)) = attempt else { return nil }
+            return error.code
+        }
+        let batch = ["A", "../x", "Broken", "Missing", "A", "B"]
+        let attempts = interpreter.loadUnlessUnderWay(batch)
+        // Each container gets its own outcome, in its place; the one given twice follows the first's load.
+        #expect(attempts.count == batch.count)
+        #expect((width(attempts[0], "a"), width(attempts[4], "a"), width(attempts[5], "b")) == (1, 1, 2))
+        #expect([1, 2, 3].map { code(attempts[$0]) } == [.invalidName, .malformedJSON, .fileNotFound])
+        #expect(interpreter.loadedContainers.sorted() == ["A", "B"])
+        // A second batch finds them loaded.
+        #expect(interpreter.loadUnlessUnderWay(["B", "A"]).map { width($0, "b") ?? width($0, "a") } == [2, 1])
+        #expect(["A_iPhone6.json", "B_iPhone6.json", "Broken_iPhone6.json"].map(source.reads(of:)) == [1, 1, 1])
+    }
+
     // MARK: - Single flight and atomic publication
 
     @Test func eightThreadsAskingAColdContainerParseItOnce() throws {

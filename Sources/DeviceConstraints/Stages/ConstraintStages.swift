@@ -40,38 +40,57 @@ final class ConstraintStages: Sendable {
         /// is that revision's. A load pinned to another revision (a change made and not yet applied, or applied
         /// since it pinned) neither uses nor stores what is held: it would merge two versions.
         var appliedRevision: UInt64?
+
+        /// The current generation of `container`, the next one when nothing is stored for it yet.
+        mutating func generation(of container: String) -> UInt64 {
+            if let existing = containers[container] { return existing.generation }
+            lastGeneration += 1
+            containers[container] = ContainerStages(generation: lastGeneration)
+            return lastGeneration
+        }
     }
 
     private let state = ConditionLocked(State())
 
     /// The current generation of `container`.
     func generation(of container: String) -> UInt64 {
-        state.withLock { state in
-            if let existing = state.containers[container] { return existing.generation }
-            state.lastGeneration += 1
-            state.containers[container] = ContainerStages(generation: state.lastGeneration)
-            return state.lastGeneration
-        }
+        state.withLock { $0.generation(of: container) }
     }
 
-    /// What the stages hold for one load of `container` along `chain` in `generation`: the merge, if it was made,
-    /// else the files read so far. One lock for the whole lookup; the caller works out which files it needs only
-    /// when there is no merge (a device switch back to a class finds its merges and names no file).
-    func lookup(
-        _ container: String, along chain: [String], generation: UInt64, revision: UInt64?
-    ) -> Lookup {
-        state.withLock { state in
-            guard let stages = state.containers[container], stages.generation == generation,
-                revision == state.appliedRevision
-            else {
-                return .files(StoredFiles(files: []))
+    /// The current generation of each of `containers`, in order, in one lock (a preload's batch, a batch's
+    /// publication).
+    func generations(of containers: [String]) -> [UInt64] {
+        state.withLock { state in containers.map { state.generation(of: $0) } }
+    }
+
+    /// One load of `container` along `chain` (the names of the files it reads, in the order it reads them) in
+    /// `generation`.
+    struct Load {
+        let container: String
+        let chain: [String]
+        let generation: UInt64
+    }
+
+    /// What the stages hold for each of `loads`, in order, all pinned to `revision`: the merge, if it was made, else
+    /// the files read so far. One lock for all of them (a preload's worker asks for a few containers at a time); the
+    /// caller works out which files it needs only when there is no merge (a device switch back to a class finds its
+    /// merges and names no file).
+    func lookup(_ loads: [Load], revision: UInt64?) -> [Lookup] {
+        guard !loads.isEmpty else { return [] }
+        return state.withLock { state in
+            loads.map { load in
+                guard let stages = state.containers[load.container], stages.generation == load.generation,
+                    revision == state.appliedRevision
+                else {
+                    return .files(StoredFiles(files: []))
+                }
+                if let merged = stages.merged(along: load.chain) { return .merged(merged) }
+                return .files(StoredFiles(files: stages.files))
             }
-            if let merged = stages.merged(along: chain) { return .merged(merged) }
-            return .files(StoredFiles(files: stages.files))
         }
     }
 
-    /// What ``lookup(_:along:generation:)`` found.
+    /// What ``lookup(_:revision:)`` found for one load.
     enum Lookup {
         case merged(MergedContainer)
         case files(StoredFiles)
@@ -87,22 +106,30 @@ final class ConstraintStages: Sendable {
         }
     }
 
-    /// Stores what one load read and merged in `generation`, in one lock; ignored when the container has moved
-    /// on (an invalidation came meanwhile). What another load of the same generation stored first is kept.
-    func store(
-        _ files: [(name: String, file: File)], merged: MergedContainer?, of container: String,
-        along chain: [String], generation: UInt64, revision: UInt64?
-    ) {
+    /// What one load read (`files`) and merged, to store.
+    struct Outcome {
+        let load: Load
+        let files: [(name: String, file: File)]
+        let merged: MergedContainer
+    }
+
+    /// Stores what loads pinned to `revision` read and merged, all in one lock; a load whose container has moved on
+    /// (an invalidation came meanwhile) is ignored. What another load of the same generation stored first is kept.
+    func store(_ outcomes: [Outcome], revision: UInt64?) {
+        guard !outcomes.isEmpty else { return }
         state.withLock { state in
-            guard let index = state.containers.index(forKey: container),
-                state.containers.values[index].generation == generation, revision == state.appliedRevision
-            else { return }
-            // Changed in place, through the index: no second hash, no copy of the arrays.
-            for (name, file) in files where state.containers.values[index].file(name) == nil {
-                state.containers.values[index].files.append((name, file))
-            }
-            if let merged, state.containers.values[index].merged(along: chain) == nil {
-                state.containers.values[index].merged.append((chain, merged))
+            guard revision == state.appliedRevision else { return }
+            for outcome in outcomes {
+                guard let index = state.containers.index(forKey: outcome.load.container),
+                    state.containers.values[index].generation == outcome.load.generation
+                else { continue }
+                // Changed in place, through the index: no second hash, no copy of the arrays.
+                for (name, file) in outcome.files where state.containers.values[index].file(name) == nil {
+                    state.containers.values[index].files.append((name, file))
+                }
+                if state.containers.values[index].merged(along: outcome.load.chain) == nil {
+                    state.containers.values[index].merged.append((outcome.load.chain, outcome.merged))
+                }
             }
         }
     }
