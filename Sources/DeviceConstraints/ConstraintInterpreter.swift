@@ -309,15 +309,19 @@ public final class ConstraintInterpreter: Sendable {
     ///   ``ConstraintError/additionalErrors``.
     @concurrent
     public func preload(containers: [String]) async throws(ConstraintError) {
+        // Before the workers start, so done once for all the names: read the cache once, not once per name.
         var seen: Set<String> = []
+        seen.reserveCapacity(containers.count)
         let names = containers.filter { seen.insert($0).inserted }
         for name in names {
             if let error = ConstraintFileName.validateContainer(name) { throw error }
         }
+        var (unloaded, somePending) = cache.unloaded(names)
+        if somePending { unloaded = unloaded.filter { adoptPending($0) == nil } }
         // From a compiled table, nothing is read: each container is published unread, in one write of the cache,
         // its view ids read on its first lookup and each record on its view's. The rest load concurrently, with
         // their positions in `names` for the order of the errors.
-        let left = publishUnread(names.filter { !isLoaded(container: $0) })
+        let left = publishUnread(unloaded)
         let pending: [(offset: Int, element: String)]
         if left.count == names.count {
             pending = Array(names.enumerated())

@@ -27,6 +27,22 @@ struct ConstraintSourceTests {
         #expect(!FileListing(names: ["Card_iPhone6.json", "landscape.json"]).hasOrientationFiles)
     }
 
+    // MARK: - Container names
+
+    @Test(
+        arguments: [
+            ("Card", nil), ("Café", nil), ("Card\u{A0}x", nil), ("Ā", nil), ("a.b", nil), (".a", nil), ("😀", nil),
+            ("", "is empty"), ("a/b", "path separator"), (#"a\b"#, "path separator"), ("a..b", "'..'"),
+            ("Card\u{0}", "control character"), ("Card\u{7F}", "control character"),
+            ("Card\u{85}", "control character"),
+            ("\u{9F}Card", "control character"),
+        ] as [(String, String?)])
+    func aContainerNameIsRefusedExactlyWhenItCouldLeaveTheFolderOrHideACharacter(name: String, problem: String?) {
+        let error = ConstraintFileName.validateContainer(name)
+        #expect(error?.code == (problem == nil ? nil : .invalidName))
+        if let problem { #expect(error?.message.contains(problem) == true) }
+    }
+
     // MARK: - DirectorySource
 
     @Test func aDirectorySourceReadsFilesAndListsOnlyJSON() throws {

@@ -152,20 +152,25 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     /// Why `name` cannot be a container name, or nil when it can. A container name becomes part of a
     /// file name, so it must not reach outside the source's folder.
     public static func validateContainer(_ name: String) -> ConstraintError? {
-        // One pass over the scalars: this runs on every load.
+        // One pass over the UTF-8 bytes: this runs on every load, and for every name a preload is given.
         var separator = false
         var dots = false
         var control = false
-        var previous: Unicode.Scalar = " "
-        for scalar in name.unicodeScalars {
-            switch scalar.value {
-            case 0x2F, 0x5C: separator = true
-            case 0x2E where previous == ".": dots = true
-            // The general category Cc: C0 controls, DEL and C1 controls.
-            case 0x00...0x1F, 0x7F...0x9F: control = true
-            default: break
+        var previous: UInt8 = 0x20
+        var name = name
+        name.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case 0x2F, 0x5C: separator = true
+                case 0x2E where previous == 0x2E: dots = true
+                // The general category Cc: C0 controls and DEL here; C1 controls (U+0080–U+009F) are 0xC2 followed
+                // by 0x80–0x9F (a continuation byte follows only a lead byte in valid UTF-8, and 0xC2 leads only them).
+                case 0x00...0x1F, 0x7F: control = true
+                case 0x80...0x9F where previous == 0xC2: control = true
+                default: break
+                }
+                previous = byte
             }
-            previous = scalar
         }
         let problem: String? =
             if name.isEmpty {

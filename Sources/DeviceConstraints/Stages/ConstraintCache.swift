@@ -195,6 +195,15 @@ final class ConstraintCache: @unchecked Sendable {
         lock.withReadLock { containers.table(name) != nil }
     }
 
+    /// Those of `names` that are not loaded, in order, in one read of the cache; and whether any of them waits to be
+    /// adopted from the merged stage.
+    func unloaded(_ names: [String]) -> (names: [String], somePending: Bool) {
+        lock.withReadLock {
+            let unloaded = names.filter { containers.table($0) == nil }
+            return (unloaded, !pending.isEmpty && unloaded.contains { pending.contains($0) })
+        }
+    }
+
     /// The names of the loaded containers, sorted.
     var loadedContainers: [String] {
         lock.withReadLock { containers.all.map(\.name) }.sorted()
