@@ -197,6 +197,8 @@ extension ConstraintInterpreter {
     /// The source a load reads, pinned for the whole load (or a batch of loads), with its revision and its listing.
     private struct PinnedSource {
         let source: any ConstraintSource
+        /// The source, when it is a compiled table (cast once for the batch, not once per file).
+        let compiled: CompiledTableSource?
         let revision: UInt64?
         let listing: FileListing?
     }
@@ -206,7 +208,9 @@ extension ConstraintInterpreter {
     /// the same revision.
     private func pinnedSource() -> PinnedSource {
         let (source, revision) = files.sourceForLoad()
-        return PinnedSource(source: source, revision: revision, listing: files.listing(of: source, revision: revision))
+        return PinnedSource(
+            source: source, compiled: source as? CompiledTableSource, revision: revision,
+            listing: files.listing(of: source, revision: revision))
     }
 
     /// What a container's files merge to along `snapshot`'s chain, from the stages, reading and parsing what they
@@ -241,6 +245,10 @@ extension ConstraintInterpreter {
         _ batch: [(container: String, generation: UInt64)], for snapshot: EnvironmentSnapshot, readingFiles: Bool
     ) -> [Result<Prepared?, ConstraintError>] {
         let pinned = pinnedSource()
+        // Taken out of the snapshot once for the batch: the snapshot is shared by every worker, and each copy of its
+        // parts would count a reference to its arrays from two cores.
+        let parts = snapshot.parts
+        let window = snapshot.environment
         var results = [Result<Prepared?, ConstraintError>?](repeating: nil, count: batch.count)
         var loads: [ConstraintStages.Load] = []
         var candidates: [[ContainerFiles.Candidate]] = []
@@ -251,9 +259,9 @@ extension ConstraintInterpreter {
                 results[k] = .failure(error)
                 continue
             }
-            let parts: ContainerFiles.ChainParts
-            switch snapshot.parts {
-            case .success(let chain): parts = chain
+            let chain: ContainerFiles.ChainParts
+            switch parts {
+            case .success(let parts): chain = parts
             case .failure(let error):
                 results[k] = .failure(error)
                 continue
@@ -261,8 +269,7 @@ extension ConstraintInterpreter {
             // The files to ask for: the merge is stored under their names, so a window of another orientation or
             // width that reads the same files finds it.
             let files = ContainerFiles.candidates(
-                of: item.container, parts: parts, window: snapshot.environment, listing: pinned.listing,
-                onlyThoseToRead: true)
+                of: item.container, parts: chain, window: window, listing: pinned.listing, onlyThoseToRead: true)
             loads.append(.init(container: item.container, chain: files.map(\.fileName), generation: item.generation))
             candidates.append(files)
             positions.append(k)
@@ -277,7 +284,7 @@ extension ConstraintInterpreter {
                 results[positions[position]] = Result { () throws(ConstraintError) -> Prepared? in
                     guard
                         let (outcome, warnings) = try merge(
-                            load, candidates[position], stored: stored, for: snapshot, from: pinned.source,
+                            load, candidates[position], stored: stored, for: snapshot, from: pinned,
                             readingFiles: readingFiles)
                     else { return nil }
                     outcomes.append(outcome)
@@ -296,13 +303,13 @@ extension ConstraintInterpreter {
     /// - Returns: the merge with the files read (to store), and the warnings of the files parsed.
     private func merge(
         _ load: ConstraintStages.Load, _ candidates: [ContainerFiles.Candidate], stored: ConstraintStages.StoredFiles,
-        for snapshot: EnvironmentSnapshot, from source: any ConstraintSource, readingFiles: Bool
+        for snapshot: EnvironmentSnapshot, from pinned: borrowing PinnedSource, readingFiles: Bool
     ) throws(ConstraintError) -> (outcome: ConstraintStages.Outcome, warnings: [ConstraintDiagnostic])? {
         let container = load.container
+        let compiledSource = pinned.compiled
         var files: [(file: ParsedFile, device: DeviceName?)] = []
         var read: [(name: String, file: ConstraintStages.File)] = []
         var warnings: [ConstraintDiagnostic] = []
-        let compiledSource = source as? CompiledTableSource
         // A load that fails stores nothing (it throws before its outcome is stored): the next one reads every file
         // again, so a file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
         for candidate in candidates {
@@ -313,7 +320,7 @@ extension ConstraintInterpreter {
                 if let compiled = compiledSource?.parsedFile(named: fileName, container: container) {
                     file = .parsed(compiled)
                 } else if compiledSource?.lacks(fileName) != true,
-                    let data = try ContainerFiles.read(fileName, from: source, limits: parser.limits)
+                    let data = try ContainerFiles.read(fileName, from: pinned.source, limits: parser.limits)
                 {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
@@ -331,7 +338,7 @@ extension ConstraintInterpreter {
             // A file added since the source was listed is seen by the next load.
             self.files.forgetListing()
             var error = ContainerFiles.noFile(
-                of: container, on: snapshot.device.name, lookedFor: load.chain, in: source)
+                of: container, on: snapshot.device.name, lookedFor: load.chain, in: pinned.source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.
             for name in load.chain {
                 for mismatch in self.files.caseMismatches(of: name, in: container) {
