@@ -369,9 +369,10 @@ extension ConstraintInterpreter {
     /// A worker takes up to `largest` items at a time (a task per item would cost more to schedule than a small
     /// container costs to load, and a preload publishes each batch in one write), fewer as the items run out, so
     /// that the workers end together. One worker is the calling task itself, which starts at once; the others run
-    /// on Dispatch's global threads, at the calling task's priority, and not as tasks of the cooperative pool: a
-    /// load reads files, which blocks, and the pool has one thread per core and adds none when one blocks, so a pool
-    /// the app keeps busy — or one of its threads waiting on a semaphore — would leave the work fewer cores. When
+    /// on Dispatch threads, each from a serial queue of its own (Dispatch adds a thread for such a queue at once
+    /// when all of its threads are busy), at the calling task's priority, and not as tasks of the cooperative pool:
+    /// a load reads files, which blocks, and the pool has one thread per core and adds none when one blocks, so a
+    /// pool the app keeps busy — or one of its threads waiting on a semaphore — would leave the work fewer cores. When
     /// they have not finished by the calling task's last batch, the task is suspended until they have, not blocked;
     /// a helper Dispatch has not started by then is not waited for (it takes nothing when it does start).
     /// `@concurrent`: never on the caller's actor (the main thread, when a view controller awaits a preload).
@@ -398,9 +399,14 @@ extension ConstraintInterpreter {
             }
         }
         if helpers > 0 {
-            let queue = DispatchQueue.global(qos: dispatchQoS(for: Task.currentPriority))
+            let qos = DispatchQoS(qosClass: dispatchQoS(for: Task.currentPriority), relativePriority: 0)
             for _ in 0..<helpers {
-                queue.async {
+                // A serial queue of its own, not a global queue: Dispatch runs a serial queue's work on an
+                // "overcommit" thread, which it adds at once when every thread it has is busy. On Linux a global
+                // queue shares its threads with the cooperative pool and waits most of a second for one while they
+                // are busy (an app's tasks; the benchmark harness waits on a semaphore on one): there a quarter to
+                // all of a benchmark run's preloads were the calling task alone, 2.8-3.2 ms where the rest took 1.8.
+                DispatchQueue(label: "DeviceConstraints.preload", qos: qos).async {
                     // A helper that starts once the calling task has taken the last batch has nothing to do and
                     // is not waited for: the task never waits for a thread Dispatch has not given yet.
                     guard others.withLock({ $0.start() }) else { return }

@@ -424,6 +424,32 @@ struct ConstraintInterpreterTests {
         if count == 200 { #expect(taken.first?.count == 8) }
     }
 
+    @Test(.timeLimit(.minutes(10)))
+    func theOtherWorkersStartAtOnceWhileEveryOtherThreadOfTheCooperativePoolWaitsOnASemaphore() async {
+        let others = ProcessInfo.processInfo.activeProcessorCount - 1
+        guard others > 0 else { return }  // one worker: nothing to start
+        // As the benchmark harness does with one of them: each of the pool's other threads blocks.
+        let hold = DispatchSemaphore(value: 0)
+        let blocked = LockedList<Int>()
+        for k in 0..<others {
+            Task.detached {
+                blocked.append(k)
+                hold.wait()
+            }
+        }
+        while blocked.all.count < others { try? await Task.sleep(for: .milliseconds(1)) }
+        // Each worker takes one item and waits, half a second at most, for another worker to be at work too.
+        let atWork = ConditionLocked(0)
+        let met = await ConstraintInterpreter.concurrently(Array(0...others), inBatchesOfAtMost: 1) { _ in
+            atWork.withLock { $0 += 1 }
+            let deadline = Date().addingTimeInterval(0.5)
+            while atWork.withLock({ $0 }) < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            return [atWork.withLock { $0 } >= 2]
+        }
+        for _ in 0..<others { hold.signal() }
+        #expect(met == Array(repeating: true, count: others + 1))
+    }
+
     @Test func aPreloadAnnouncesEveryContainerOnceInAFewAnnouncements() async throws {
         let names = (0..<200).map { "C\($0)" }
         let source = MutableSource(
