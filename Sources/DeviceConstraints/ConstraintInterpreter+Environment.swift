@@ -127,13 +127,13 @@ extension ConstraintInterpreter {
         // Unread containers (preloaded from a compiled table) are indexed again after the switch instead.
         let (unread, whole) = cache.unreadAndWholeContainers
         let names = whole + cache.pendingContainers
+        // Each batch asks the stages once and tells them once (``prepare(_:for:readingFiles:)``).
         let prepared = await Self.concurrently(names, inBatchesOfAtMost: 16) { batch in
-            batch.map { name -> Prepared in
-                let generation = self.stages.generation(of: name)
-                let result = Result { () throws(ConstraintError) in
-                    try self.prepare(name, for: new, generation: generation)
-                }
-                return Prepared(name: name, generation: generation, result: result)
+            let names = Array(batch)
+            let generations = self.stages.generations(of: names)
+            let results = self.prepare(Array(zip(names, generations)), for: new, readingFiles: true)
+            return zip(zip(names, generations), results).map { item, result in
+                Prepared(name: item.0, generation: item.1, result: self.read(result, of: item.0, for: new))
             }
         }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []

@@ -145,23 +145,26 @@ extension ConstraintInterpreter {
         let prepared = prepare(
             leads.map { ($0.key.container, $0.key.generation) }, for: snapshot, readingFiles: true)
         return zip(leads, prepared).map { lead, prepared in
-            var merged: MergedContainer?
-            var warnings: [ConstraintDiagnostic] = []
-            let outcome: LoadFlight.Outcome
-            switch prepared {
-            case .success(let prepared?):
-                (merged, warnings) = (prepared.merged, prepared.warnings)
-                outcome = .success(
-                    prepared.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog))
-            case .success(nil):  // (reading files, a container either merges or fails)
-                outcome = .failure(
-                    ContainerFiles.noFile(of: lead.key.container, on: snapshot.device.name, lookedFor: [], in: source))
-            case .failure(let error):
-                outcome = .failure(error)
+            let prepared = read(prepared, of: lead.key.container, for: snapshot)
+            let outcome = prepared.map {
+                $0.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
             }
             return UnpublishedLoad(
-                flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome, merged: merged,
-                warnings: warnings)
+                flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome,
+                merged: try? prepared.get().merged, warnings: (try? prepared.get().warnings) ?? [])
+        }
+    }
+
+    /// What ``prepare(_:for:readingFiles:)`` gave `container` when it read files: merged, or why not (reading
+    /// files, a container either merges or fails; nil would mean it found no file to read).
+    func read(
+        _ prepared: Result<Prepared?, ConstraintError>, of container: String, for snapshot: EnvironmentSnapshot
+    ) -> Result<Prepared, ConstraintError> {
+        switch prepared {
+        case .success(let prepared?): .success(prepared)
+        case .success(nil):
+            .failure(ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: source))
+        case .failure(let error): .failure(error)
         }
     }
 
@@ -220,9 +223,8 @@ extension ConstraintInterpreter {
     func prepare(
         _ container: String, for snapshot: EnvironmentSnapshot, generation: UInt64
     ) throws(ConstraintError) -> Prepared {
-        guard let prepared = try prepareIfPossible(container, for: snapshot, generation: generation, readingFiles: true)
-        else { throw ContainerFiles.noFile(of: container, on: snapshot.device.name, lookedFor: [], in: self.source) }
-        return prepared
+        try read(prepare([(container, generation)], for: snapshot, readingFiles: true)[0], of: container, for: snapshot)
+            .get()
     }
 
     /// ``prepare(_:for:generation:)``, or nil when `readingFiles` is false and a file would have to be read.

@@ -45,6 +45,22 @@ struct EnvironmentUpdateTests {
 
     /// A resize re-resolves each loaded container whose records follow the window, each put in its old place: time
     /// linear in their number (each replacement rebuilt the names of every loaded container).
+    @Test func aSwitchOfManyContainersGivesEachItsOwnFilesForTheNewClass() async throws {
+        // Enough containers that the switch's workers prepare several at a time.
+        let names = (0..<64).map { "C\($0)" }
+        var files: [String: String] = [:]
+        for (k, name) in names.enumerated() {
+            files["\(name)_iPhone6.json"] = #"{"\#(name)": [{"v": {"width": \#(k)}}]}"#
+            files["\(name)_iPad.json"] = #"{"\#(name)": [{"v": {"width": \#(1000 + k)}}]}"#
+        }
+        let interpreter = ConstraintInterpreter(source: InMemorySource(files), environment: Self.iPhone6)
+        try await interpreter.preload(containers: names)
+        _ = try await interpreter.update(to: Self.portraitPad)
+        #expect(
+            names.map { interpreter.cachedRecord(viewId: "v", container: $0)?.width }
+                == (0..<64).map { Double(1000 + $0) })
+    }
+
     @Test(.longTier, .timeLimit(.minutes(10)))
     func aResizeTakesTimeLinearInTheLoadedContainersThatFollowTheWindow() async throws {
         let loaded = try await LinearTime.expectLinear(
