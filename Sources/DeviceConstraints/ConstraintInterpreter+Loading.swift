@@ -135,7 +135,7 @@ extension ConstraintInterpreter {
     }
 
     /// Reads, merges and resolves the containers of the flights `leads` lead, publishing nothing: from one source,
-    /// as if the loads had all begun now, and asking the stages once for them all (``prepare(_:for:readingFiles:from:)``).
+    /// as if the loads had all begun now, and asking the stages once for them all (``prepare(_:for:readingFiles:)``).
     /// The leads of one claim share its snapshot.
     private func load(
         _ leads: [(flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot)]
