@@ -332,6 +332,30 @@ struct ConstraintInterpreterTests {
             ))
     }
 
+    /// The same with a batch: a preload's worker claims its containers before it reads any, so a source that looks up
+    /// another container of the batch (claimed by this thread, not loaded yet) gets the error too, and the batch
+    /// loads both.
+    @Test(.timeLimit(.minutes(10)))
+    func aSourceThatLooksUpAnotherContainerOfTheBatchItIsReadingGetsAnErrorInsteadOfWaitingForever() throws {
+        let box = ConditionLocked<ConstraintInterpreter?>(nil)
+        let inner = ConditionLocked<[ConstraintError.Code]>([])
+        let source = CallbackSource([
+            "A_iPhone6.json": #"{"A": [{"a": {"width": 1}}]}"#, "B_iPhone6.json": #"{"B": [{"b": {"width": 2}}]}"#,
+        ]) {
+            guard let interpreter = box.withLock({ $0 }), !interpreter.isLoaded(container: "B") else { return }
+            do throws(ConstraintError) {
+                _ = try interpreter.record(viewId: "b", container: "B")
+            } catch {
+                inner.withLock { $0.append(error.code) }
+            }
+        }
+        let interpreter = try interpreter(.iPhone6, source: source)
+        box.withLock { $0 = interpreter }
+        let attempts = interpreter.loadUnlessUnderWay(["A", "B"])
+        #expect(attempts.count == 2 && interpreter.loadedContainers == ["A", "B"])
+        #expect(!inner.withLock { $0 }.isEmpty && inner.withLock { $0 }.allSatisfy { $0 == .reentrantLoad })
+    }
+
     /// Break 2: warnings are capped per file, with one that counts the rest.
     @Test func warningsAreCappedPerFileWithOneThatCountsTheRest() throws {
         let log = DiagnosticLog()
