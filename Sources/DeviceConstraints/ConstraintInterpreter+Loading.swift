@@ -50,7 +50,7 @@ extension ConstraintInterpreter {
                 }
             }
         }
-        // Every position was given a claim above.
+        assert(!claims.contains { $0 == nil }, "every position was given a claim above")
         return claims.compactMap { $0 }
     }
 
@@ -295,7 +295,7 @@ extension ConstraintInterpreter {
             }
         }
         stages.store(outcomes, revision: pinned.revision)
-        // Every position was given a result above.
+        assert(!results.contains { $0 == nil }, "every position was given a result above")
         return results.compactMap { $0 }
     }
 
