@@ -132,8 +132,9 @@ extension ConstraintInterpreter {
             let names = Array(batch)
             let generations = self.stages.generations(of: names)
             let results = self.prepare(Array(zip(names, generations)), for: new, readingFiles: true)
-            return zip(zip(names, generations), results).map { item, result in
-                Prepared(name: item.0, generation: item.1, result: self.read(result, of: item.0, for: new))
+            return names.indices.map { k in
+                Prepared(
+                    name: names[k], generation: generations[k], result: self.read(results[k], of: names[k], for: new))
             }
         }
         var tables: [(name: String, table: ViewTable, merged: MergedContainer)] = []

@@ -149,9 +149,10 @@ extension ConstraintInterpreter {
             let outcome = prepared.map {
                 $0.merged.resolved(for: snapshot.environment, device: snapshot.device, catalog: catalog)
             }
+            let merged = try? prepared.get()
             return UnpublishedLoad(
-                flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome,
-                merged: try? prepared.get().merged, warnings: (try? prepared.get().warnings) ?? [])
+                flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome, merged: merged?.merged,
+                warnings: merged?.warnings ?? [])
         }
     }
 
