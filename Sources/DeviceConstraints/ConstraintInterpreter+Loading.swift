@@ -310,8 +310,11 @@ extension ConstraintInterpreter {
     ) throws(ConstraintError) -> (outcome: ConstraintStages.Outcome, warnings: [ConstraintDiagnostic])? {
         let container = load.container
         let compiledSource = pinned.compiled
+        // Room for every candidate at once: appending to an empty array allocates, and growing it again copies.
         var files: [(file: ParsedFile, device: DeviceName?)] = []
+        files.reserveCapacity(candidates.count)
         var read: [(name: String, file: ConstraintStages.File)] = []
+        read.reserveCapacity(candidates.count)
         var warnings: [ConstraintDiagnostic] = []
         // A load that fails stores nothing (it throws before its outcome is stored): the next one reads every file
         // again, so a file that appears or is mended meanwhile (a download, a fix) is seen without an invalidation.
@@ -327,7 +330,8 @@ extension ConstraintInterpreter {
                 {
                     let parsed = try parser.parsedFile(
                         data, fileName: fileName, container: container, collectingWarnings: diagnostics != nil)
-                    warnings += parsed.warnings
+                    // (Appending nothing to an empty array would still allocate one.)
+                    if !parsed.warnings.isEmpty { warnings += parsed.warnings }
                     file = .parsed(parsed)
                 } else {
                     file = .absent

@@ -24,7 +24,52 @@ package struct FileListing: Sendable {
 
     /// What follows the last underscore of each container's file names (`iPhone6`, `w600-landscape`), by
     /// container: a load asks the source only for the names of its chain that are here, and builds no other name.
-    package let parts: [String: Set<String>]
+    package let parts: [String: PartNames]
+
+    /// The parts of one container's file names, each once, in the order they were listed.
+    ///
+    /// A container has a few files: its parts are kept in a small array and a part is found by comparing it with
+    /// each, which costs less than hashing it (a listing holds every file of the source, and each preload makes
+    /// one). Past ``few`` parts they are hashed as well, so that finding or adding a part stays constant in time
+    /// however many files a container has.
+    package struct PartNames: Sendable, Sequence, Equatable, ExpressibleByArrayLiteral {
+        private var list: [String] = []
+        /// The parts as a set, once there are more than ``few``.
+        private var set: Set<String>?
+        private static let few = 16
+
+        package init(arrayLiteral parts: String...) {
+            for part in parts { insert(part) }
+        }
+
+        /// The number of parts.
+        package var count: Int { list.count }
+
+        /// Whether `part` is one of them.
+        package func contains(_ part: String) -> Bool {
+            if let set { return set.contains(part) }
+            return list.contains(part)
+        }
+
+        /// Adds `part`, unless it is there.
+        package mutating func insert(_ part: String) {
+            if set == nil {
+                guard !list.contains(part) else { return }
+                if list.isEmpty { list.reserveCapacity(4) }
+                list.append(part)
+                if list.count > Self.few { set = Set(list) }
+            } else if set?.insert(part).inserted == true {
+                list.append(part)
+            }
+        }
+
+        package func makeIterator() -> IndexingIterator<[String]> { list.makeIterator() }
+
+        /// The same parts, in any order.
+        package static func == (lhs: PartNames, rhs: PartNames) -> Bool {
+            lhs.count == rhs.count && lhs.list.allSatisfy(rhs.contains)
+        }
+    }
 
     /// Whether the source listed `fileName`, a constraint file's name with an underscore (`Card_iPhone6.json`):
     /// its container's parts hold what follows the last underscore. (A base file, `Card.json`, is always read and
@@ -66,10 +111,10 @@ package struct FileListing: Sendable {
     /// captured by a closure (which the runtime checks for exclusive access at every name).
     private struct Builder {
         var widths: [String: Set<Int>] = [:]
-        var parts: [String: Set<String>] = [:]
+        var parts: [String: PartNames] = [:]
         var hasOrientationFiles = false
         /// The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
-        private var current: (container: String, parts: Set<String>)?
+        private var current: (container: String, parts: PartNames)?
         private var currentBytes: [UInt8] = []
         private static let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
 
@@ -92,7 +137,7 @@ package struct FileListing: Sendable {
             }
             if current == nil || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) }) {
                 flush()
-                current = (String(decoding: containerBytes, as: UTF8.self), Set(minimumCapacity: 8))
+                current = (String(decoding: containerBytes, as: UTF8.self), [])
                 currentBytes = Array(containerBytes)
             }
             let part = String(decoding: partBytes, as: UTF8.self)
@@ -114,11 +159,11 @@ package struct FileListing: Sendable {
             Self.merge(&found, into: &parts[run.container, default: []])
         }
 
-        private static func merge(_ found: inout Set<String>, into existing: inout Set<String>) {
-            if existing.isEmpty {
+        private static func merge(_ found: inout PartNames, into existing: inout PartNames) {
+            if existing.count == 0 {
                 swap(&existing, &found)
             } else {
-                existing.formUnion(found)
+                for part in found { existing.insert(part) }
             }
         }
     }

@@ -101,6 +101,8 @@ struct ExtensionCollector {
             if ascii {
                 for name in names.indices where Self.equal(names[name].string, bytes) { return name }
                 if names.count < Self.fewNames {
+                    // Room for the few at once (a file that gives any extension often gives several).
+                    if names.isEmpty { names.reserveCapacity(Self.fewNames) }
                     names.append(Name(string: String(decoding: bytes, as: UTF8.self)))
                     return names.count - 1
                 }

@@ -568,10 +568,12 @@ struct FastFileReader {
         return true
     }
 
+    /// Moves past whitespace. Most calls find none, or one space: a byte above the space ends it at one comparison.
     @inline(__always)
     private mutating func skipWhitespace() {
         while i < n {
             let c = p[i]
+            if c > 0x20 { return }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
             i &+= 1
         }

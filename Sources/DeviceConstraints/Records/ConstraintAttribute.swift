@@ -88,6 +88,7 @@ public enum ConstraintAttribute: String, CaseIterable, Sendable, Hashable {
     }()
 
     /// The number of bytes of the name.
+    @inline(__always)  // a constant per case, on every attribute name a reader recognizes
     var nameLength: Int { staticName.utf8CodeUnitCount }
 
     /// The name as static text: ``rawValue`` without making a `String`.

@@ -175,6 +175,7 @@ public struct ConstraintRecord: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a file set the known `attribute`.
+    @inline(__always)  // a test of one bit, on every attribute a reader reads
     public func contains(_ attribute: ConstraintAttribute) -> Bool {
         given & (1 << attribute.bit) != 0
     }

@@ -83,8 +83,11 @@ package enum ContainerFiles {
         private let alwaysReadPositions: [Int]
 
         /// The positions in ``classes`` of the parts always read and of those in `present`, in chain order, each once.
-        func positions(readingAlwaysAnd present: Set<String>) -> [Int] {
-            var found = alwaysReadPositions
+        func positions(readingAlwaysAnd present: FileListing.PartNames) -> [Int] {
+            var found: [Int] = []
+            // Most parts have one position: room for them all, so that the array is not copied as it grows.
+            found.reserveCapacity(alwaysReadPositions.count + 2 * present.count)
+            found += alwaysReadPositions
             for text in present {
                 if let positions = positionsByText[text] { found += positions }
             }
