@@ -6,7 +6,11 @@
 /// environment, so a container without them resolves to this very table, and a resize or a text-size change
 /// re-resolves only containers that have them. Font sizes and `{"size": n}` values are the file's numbers at the
 /// default text size (`.large`), so there too a container with nothing else resolves to this table.
-struct MergedContainer: Sendable {
+///
+/// A class, not a struct: a load hands its merge from the merging to the stages, the cache and the flight's
+/// followers, and each copy of a struct of three references counted all three (a reference count is an atomic
+/// operation, a preload's workers do thousands).
+final class MergedContainer: Sendable {
     /// The merged records; a scaled value holds its number at the design width, a text-scaled value and a font
     /// size their number at `.large`, until resolved.
     let table: ViewTable
@@ -53,7 +57,8 @@ struct MergedContainer: Sendable {
     /// (a plain number in an earlier file beats a scaled one in a later file, and the other way round).
     init(files: [(file: ParsedFile, device: DeviceName?)]) {
         let tables = files.map(\.file.table)
-        table = ViewTable.merged(tables)
+        let table = ViewTable.merged(tables)
+        self.table = table
         var fixedFonts: Set<Int> = []
         var adaptiveValues: [AdaptiveAttribute] = []
         if files.contains(where: { !$0.file.table.adaptiveValues.isEmpty }) {
@@ -84,7 +89,8 @@ struct MergedContainer: Sendable {
         self.adaptiveValues = adaptiveValues
         // Every other font size follows body (`fixedFonts` holds the fonts written as objects, fixed or not).
         let fonts = table.entries(setting: .fontSize)
-        self.bodyFonts = fixedFonts.isEmpty ? fonts : fonts.filter { !fixedFonts.contains($0) }
+        let bodyFonts = fixedFonts.isEmpty ? fonts : fonts.filter { !fixedFonts.contains($0) }
+        self.bodyFonts = bodyFonts
         resolvesAtLarge = adaptiveValues.contains { adaptive in
             if case .text(let text) = adaptive.value { !text.isFileNumberAtLarge } else { true }
         }
