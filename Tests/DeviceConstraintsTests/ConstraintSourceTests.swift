@@ -27,6 +27,37 @@ struct ConstraintSourceTests {
         #expect(!FileListing(names: ["Card_iPhone6.json", "landscape.json"]).hasOrientationFiles)
     }
 
+    @Test func aContainerWithManyFilesHasEachPartOnceHoweverItsNamesAreSplitAndRepeated() {
+        // 40 parts, past the few a listing compares one by one: listed in two runs split by another container's
+        // names, the second run repeating half of the first (a source may list a name twice).
+        let parts = (0..<40).map { "iPhone\($0)" }
+        let names =
+            parts[..<30].map { "Card_\($0).json" } + ["Other_iPad.json"] + parts[10...].map { "Card_\($0).json" }
+        let listing = FileListing(names: names)
+        let card = listing.parts["Card"] ?? []
+        #expect(card.count == 40)
+        #expect(parts.allSatisfy { card.contains($0) && listing.contains("Card_\($0).json") })
+        #expect((card.contains("iPhone40"), listing.contains("Card_iPad.json")) == (false, false))
+        #expect(Array(card) == parts, "each part once, in the order first listed")
+        var reversed: FileListing.PartNames = []
+        for part in parts.reversed() { reversed.insert(part) }
+        #expect(card == reversed, "the same parts in another order")
+        // Below the threshold too: a name listed twice is one part.
+        let few = FileListing(names: ["Card_iPad.json", "Other_iPad.json", "Card_iPad.json", "Card_iPhone6.json"])
+        #expect(few.parts["Card"] == ["iPad", "iPhone6"])
+    }
+
+    /// One container with n files: the listing's time grows with n, not with its square (a part is found among the
+    /// container's others by hashing once they are many).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func listingOneContainerOfManyFilesTakesLinearTime() async throws {
+        let listing = try await LinearTime.expectLinear(
+            from: 5_000, "listing one container of n files",
+            prepare: { count in (0..<count).map { "Card_part\($0).json" } },
+            { names in FileListing(names: names) })
+        #expect(listing.parts["Card"]?.count == 20_000)
+    }
+
     // MARK: - Container names
 
     @Test(
