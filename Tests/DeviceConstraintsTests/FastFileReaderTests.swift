@@ -89,6 +89,11 @@ struct FastFileReaderTests {
                 "\u{FEFF}" + #"{"C": [{"a": {"width": 1, "width": 2, "widht": 3, "x": 1, "x": 2}}]}"#, "C", true,
                 "a byte order mark, repeated and misspelt names"
             ),
+            (
+                #"{"C": {"a" :{"width" : 1 ,"height":2,  "x":\#t3,\#n"y":  -4.5 , "z" :\#n 5}}}"#, "C", true,
+                "whitespace on either side of a colon or a comma, none, or more than one space"
+            ),
+            (#"{"C": {"a": {"width": 1}}}"#, "C", true, "a colon near the end of the file"),
             (#"{"C": [{"a": {"caf\#u{E9}": 1}}]}"#, "C", false, "an attribute name outside ASCII"),
             (#"{"C": [{"a": {"x\u00e9": 1}}]}"#, "C", false, "the same, escaped"),
             (#"{"C": [{"a": {"x": "\ud800"}}]}"#, "C", false, "a lone surrogate: an error"),
