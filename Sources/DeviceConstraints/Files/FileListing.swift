@@ -30,11 +30,11 @@ package struct FileListing: Sendable {
     ///
     /// A container has a few files: its parts are kept in a small array and a part is found by comparing it with
     /// each, which costs less than hashing it (a listing holds every file of the source, and each preload makes
-    /// one). Past ``few`` parts they are hashed as well, so that finding or adding a part stays constant in time
-    /// however many files a container has.
+    /// one). Past 16 parts they are hashed as well, so that finding or adding a part stays constant in time however
+    /// many files a container has.
     package struct PartNames: Sendable, Sequence, Equatable, ExpressibleByArrayLiteral {
         private var list: [String] = []
-        /// The parts as a set, once there are more than ``few``.
+        /// The parts as a set, once there are more than `few`.
         private var set: Set<String>?
         private static let few = 16
 

@@ -553,8 +553,8 @@ struct FastFileReader {
     }
 
     /// Moves past `separator` (a colon after a key, a comma after a value) and the whitespace on each side of it;
-    /// false, having moved past the whitespace only, when the next byte after it is not `separator`. The usual
-    /// spelling, the separator then at most one space, is taken without a loop.
+    /// false, having moved past the whitespace before it only, when the first byte after that whitespace is not
+    /// `separator`. The usual spelling, the separator then at most one space, is taken without a loop.
     @inline(__always)
     private mutating func takeSeparator(_ separator: UInt8) -> Bool {
         if i &+ 2 < n && p[i] == separator {
