@@ -739,4 +739,26 @@ struct ConstraintInterpreterTests {
             try interpreter.provenance(viewId: "title", container: "../Card")
         }
     }
+
+    /// A container whose files qualify n widths, all of which a wide window reads: its load, and a switch to another
+    /// class that finds those files stored, take time that grows with n, not with its square (each file is stored,
+    /// and found among the stored ones, by a hash once they are many).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func loadingAContainerOfManyWidthFilesTakesLinearTime() async throws {
+        let widths = try await LinearTime.expectLinear(
+            from: 2_000, "loading one container of n width files, then switching class",
+            prepare: { count in
+                var files = ["Card_iPhone6.json": #"{"Card": {"v": {"height": 2}}}"#]
+                for width in 1...count { files["Card_w\(width).json"] = #"{"Card": {"v": {"width": \#(width)}}}"# }
+                return InMemorySource(files)
+            },
+            { source in
+                let interpreter = ConstraintInterpreter(
+                    source: source, environment: LayoutEnvironment(width: 100_000, height: 800, idiom: .phone))
+                let phone = try interpreter.record(viewId: "v", container: "Card").width
+                _ = interpreter.updateNow(to: LayoutEnvironment(width: 100_000, height: 800, idiom: .pad))
+                return (phone, try interpreter.record(viewId: "v", container: "Card").width)
+            })
+        #expect(widths == (8_000, 8_000), "the widest file that the window meets gives the width")
+    }
 }

@@ -97,12 +97,26 @@ final class ConstraintStages: Sendable {
     }
 
     /// The files of a container read in one generation, as a lookup found them.
+    ///
+    /// A container has a few files, found by comparing names in order; one whose files qualify thousands of widths
+    /// has as many, and its names are then hashed once, so that a load that asks for each of them stays linear.
     struct StoredFiles {
         fileprivate let files: [(name: String, file: File)]
+        /// Each file's position by name, when there are more than `few`.
+        private let positions: [String: Int]?
+        fileprivate static let few = 16
+
+        fileprivate init(files: [(name: String, file: File)]) {
+            self.files = files
+            positions =
+                files.count > Self.few
+                ? Dictionary(files.indices.map { (files[$0].name, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        }
 
         /// The file `name`, if it was read (parsed, or found absent).
         func file(_ name: String) -> File? {
-            files.first { $0.name == name }?.file
+            if let positions { return positions[name].map { files[$0].file } }
+            return files.first { $0.name == name }?.file
         }
     }
 
@@ -123,9 +137,17 @@ final class ConstraintStages: Sendable {
                 guard let index = state.containers.index(forKey: outcome.load.container),
                     state.containers.values[index].generation == outcome.load.generation
                 else { continue }
-                // Changed in place, through the index: no second hash, no copy of the arrays.
-                for (name, file) in outcome.files where state.containers.values[index].file(name) == nil {
-                    state.containers.values[index].files.append((name, file))
+                // Changed in place, through the index: no second hash, no copy of the arrays. A file is stored once:
+                // among a few, found by comparing names; among many, by hashing each name once (linear in them).
+                if state.containers.values[index].files.count + outcome.files.count <= StoredFiles.few {
+                    for (name, file) in outcome.files where state.containers.values[index].file(name) == nil {
+                        state.containers.values[index].files.append((name, file))
+                    }
+                } else {
+                    var names = Set(state.containers.values[index].files.map(\.name))
+                    for (name, file) in outcome.files where names.insert(name).inserted {
+                        state.containers.values[index].files.append((name, file))
+                    }
                 }
                 if state.containers.values[index].merged(along: outcome.load.chain) == nil {
                     state.containers.values[index].merged.append((outcome.load.chain, outcome.merged))
