@@ -761,4 +761,26 @@ struct ConstraintInterpreterTests {
             })
         #expect(widths == (8_000, 8_000), "the widest file that the window meets gives the width")
     }
+
+    /// A container whose n width files each give one view another scaled extension: its load takes time that grows
+    /// with n, not with its square (the merge goes in halves, and whether a more specific file shadows each scaled
+    /// value is answered from an index made once).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func loadingAContainerWhoseManyFilesEachScaleAnotherExtensionTakesLinearTime() async throws {
+        let count = try await LinearTime.expectLinear(
+            from: 2_000, "loading one container of n width files, each giving a view another scaled extension",
+            prepare: { count in
+                var files = ["Card_iPhone6.json": #"{"Card": {"v": {"height": 2}}}"#]
+                for width in 1...count {
+                    files["Card_w\(width).json"] = #"{"Card": {"v": {"x\#(width)": {"scaled": \#(width)}}}}"#
+                }
+                return InMemorySource(files)
+            },
+            { source in
+                let interpreter = ConstraintInterpreter(
+                    source: source, environment: LayoutEnvironment(width: 100_000, height: 800, idiom: .phone))
+                return try interpreter.record(viewId: "v", container: "Card").extensions.count
+            })
+        #expect(count == 8_000, "every file's extension")
+    }
 }

@@ -422,6 +422,37 @@ struct EnvironmentUpdateTests {
         #expect([larger.record("t")?.fontSize, larger.record("u")?.fontSize] == [19, 22.5])
     }
 
+    /// Among more files than are asked one by one, the first file on the chain still decides each attribute: a
+    /// plain number in a wider file shadows a scaled one in a narrower file, a scaled one in a wider file shadows a
+    /// plain one, and every other scaled extension resolves as it does with its file alone.
+    @Test func amongManyWidthFilesTheFirstToSetAnAttributeDecidesWhetherItScales() throws {
+        let window = LayoutEnvironment(width: 100_000, height: 800, idiom: .phone)
+        let base = #"{"Card": {"v": {"width": 1}}}"#
+        func file(_ width: Int) -> String {
+            var attributes = [#""x\#(width)": {"scaled": \#(width)}"#]
+            if width == 40 { attributes += [#""x1": 7"#, #""height": 3"#] }
+            if width == 39 { attributes.append(#""y": {"scaled": 2}"#) }
+            if width == 1 { attributes += [#""height": {"scaled": 1}"#, #""y": 5"#] }
+            return #"{"Card": {"v": {"# + attributes.joined(separator: ", ") + "}}}"
+        }
+        var files = ["Card_iPhone6.json": base]
+        for width in 1...40 { files["Card_w\(width).json"] = file(width) }
+        let record = try ConstraintInterpreter(source: InMemorySource(files), environment: window)
+            .record(viewId: "v", container: "Card")
+        func alone(_ width: Int, _ name: String) throws -> ConstraintValue? {
+            let source = InMemorySource(["Card_iPhone6.json": base, "Card_w\(width).json": file(width)])
+            let interpreter = ConstraintInterpreter(source: source, environment: window)
+            return try interpreter.record(viewId: "v", container: "Card")[attribute: name]
+        }
+        #expect(40 > ViewTable.mergedInOnePassAtMost)
+        #expect(record[attribute: "x1"] == .number(7) && record.height == 3)
+        #expect(record[attribute: "y"] == (try alone(39, "y")) && record[attribute: "y"] != .number(5))
+        for width in 2...40 {
+            #expect(record[attribute: "x\(width)"] == (try alone(width, "x\(width)")), "x\(width)")
+        }
+        #expect(record.extensions.count == 41, "x1 … x40 and y")
+    }
+
     /// A plain font size in a device's file beats a fixed one in the base file, and a fixed one in the device's
     /// file beats a plain one in the base file.
     @Test func theFirstFileOnTheChainDecidesWhetherAFontFollowsTheTextSize() throws {

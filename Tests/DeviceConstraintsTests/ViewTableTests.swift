@@ -93,6 +93,30 @@ struct ViewTableTests {
         merged.keys._checkInvariants()
     }
 
+    /// Past 16 tables the merge goes in halves: it must give what merging them one over the next gives, the
+    /// same views in the same order, each attribute from the first table that sets it, and every file.
+    @Test func mergingManyTablesInHalvesGivesWhatMergingThemOneAfterAnotherGives() {
+        let tables = (0..<41).map { t in
+            table(
+                (0..<(t % 5 + 1)).map { v in
+                    var record = ConstraintRecord(extensions: [
+                        "x\(t)": .number(Double(t)), "shared": .number(Double(t)),
+                    ])
+                    if (t + v) % 3 == 0 { record.set(.width, number: Double(100 * t + v)) }
+                    if t % 7 == 0 { record.set(.height, number: Double(t)) }
+                    return (v == 0 ? "view0" : "view\((t + v) % 9 + 1)", record)
+                }, files: ["T\(t).json"])
+        }
+        let expected = tables.dropFirst().reduce(tables[0]) { ViewTable.merged([$0, $1]) }
+        let merged = ViewTable.merged(tables)
+        #expect(tables.count > ViewTable.mergedInOnePassAtMost)
+        #expect(merged.viewIds == expected.viewIds && merged.files == expected.files)
+        #expect(merged.viewIds.map { merged.record($0) } == expected.viewIds.map { expected.record($0) })
+        #expect(merged.record("view0")?.extensions.count == 42, "x0 … x40 and shared")
+        #expect(merged.record("view0")?[attribute: "shared"] == .number(0))
+        merged.keys._checkInvariants()
+    }
+
     @Test func equalIdsWithOtherBytesInTwoFilesAreOneView() {
         let device = table([("caf\u{E9}", ConstraintRecord(width: 1))])
         let base = table([("cafe\u{301}", ConstraintRecord(width: 7, height: 3)), ("K", ConstraintRecord(width: 2))])

@@ -124,6 +124,10 @@ final class ViewTable: @unchecked Sendable {
 
     // MARK: - Merging
 
+    /// The most tables ``merged(_:)`` merges in one pass: so many copies of a record's extensions cost no more than
+    /// a constant times reading them.
+    static let mergedInOnePassAtMost = 16
+
     /// The tables of one container's files merged along a lookup chain, most specific first: each record
     /// takes every attribute from the first table that sets it; views keep the order of their first
     /// appearance.
@@ -131,9 +135,18 @@ final class ViewTable: @unchecked Sendable {
     /// One pass over the later tables finds which views the first table has and counts the others; then the
     /// first table's keys are copied as a block of memory (or shared, when nothing is added) and its records
     /// as one array, and the later records are filled in, each view found by the hash its table already holds.
+    ///
+    /// Past ``mergedInOnePassAtMost`` tables, the two halves are merged first and then the one over the other
+    /// (taking the first table's attribute is associative): a view that each of thousands of files gives another
+    /// extension would otherwise have its extensions copied once per file, one longer each time (quadratic); in
+    /// halves each extension is copied once per level.
     static func merged(_ tables: [ViewTable]) -> ViewTable {
         guard let first = tables.first else { return empty }
         if tables.count == 1 { return first }
+        if tables.count > mergedInOnePassAtMost {
+            let middle = tables.count / 2
+            return merged([merged(Array(tables[..<middle])), merged(Array(tables[middle...]))])
+        }
         let later = tables.dropFirst()
         let laterViews = later.reduce(0) { $0 + $1.count }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: laterViews) { found in

@@ -67,6 +67,7 @@ final class MergedContainer: Sendable {
                 let name: String
             }
             var claimed: Set<Claim> = []
+            let earlier = EarlierSettings(tables)
             for (position, (file, device)) in files.enumerated() {
                 for adaptive in file.table.adaptiveValues {
                     let viewId = file.table.viewId(at: adaptive.entry)
@@ -74,9 +75,8 @@ final class MergedContainer: Sendable {
                     let claim = Claim(entry: entry, name: adaptive.name)
                     guard !claimed.contains(claim) else { continue }
                     // A more specific file that sets the attribute as a plain value wins over this one.
-                    let shadowed = tables[..<position].contains { $0.record(viewId)?.contains(adaptive.name) ?? false }
                     claimed.insert(claim)
-                    if shadowed { continue }
+                    if earlier.set(adaptive.name, of: viewId, before: position) { continue }
                     if adaptive.name == ConstraintAttribute.fontSize.rawValue { fixedFonts.insert(entry) }
                     if case .fixed = adaptive.value { continue }
                     adaptiveValues.append(
@@ -100,6 +100,57 @@ final class MergedContainer: Sendable {
             || adaptiveValues.contains { adaptive in
                 if case .text(let text) = adaptive.value { text.followsWidth } else { true }
             }
+    }
+
+    /// Whether a file before a given one sets an attribute of a view: the merge asks it of each dependent attribute,
+    /// once, to know whether a more specific file shadows it.
+    ///
+    /// Up to ``ViewTable/mergedInOnePassAtMost`` files, the earlier files are asked one by one; past that, the
+    /// answers come from an index made once, of the first file to set each attribute of each view that has a
+    /// dependent attribute anywhere: a view that each of thousands of files gives another scaled extension would
+    /// otherwise ask every earlier file for each (quadratic).
+    private struct EarlierSettings {
+        private struct Setting: Hashable {
+            let viewId: String
+            let name: String
+        }
+
+        private let tables: [ViewTable]
+        /// The first position that sets each attribute of each view with a dependent attribute; nil when the files
+        /// are few enough to be asked one by one.
+        private let firstPositions: [Setting: Int]?
+
+        init(_ tables: [ViewTable]) {
+            self.tables = tables
+            guard tables.count > ViewTable.mergedInOnePassAtMost else {
+                firstPositions = nil
+                return
+            }
+            var dependentViews: Set<String> = []
+            for table in tables {
+                for adaptive in table.adaptiveValues { dependentViews.insert(table.viewId(at: adaptive.entry)) }
+            }
+            var firstPositions: [Setting: Int] = [:]
+            for (position, table) in tables.enumerated() {
+                for entry in 0..<table.count {
+                    let viewId = table.viewId(at: entry)
+                    guard dependentViews.contains(viewId) else { continue }
+                    for name in table.record(at: entry).attributeNames {
+                        let setting = Setting(viewId: viewId, name: name)
+                        if firstPositions[setting] == nil { firstPositions[setting] = position }
+                    }
+                }
+            }
+            self.firstPositions = firstPositions
+        }
+
+        /// Whether a table before `position` sets `name` in the record of `viewId`.
+        func set(_ name: String, of viewId: String, before position: Int) -> Bool {
+            guard let firstPositions else {
+                return tables[..<position].contains { $0.record(viewId)?.contains(name) ?? false }
+            }
+            return firstPositions[Setting(viewId: viewId, name: name)].map { $0 < position } ?? false
+        }
     }
 
     /// The records for `environment`: scaled values evaluated against the design width their file states, else
