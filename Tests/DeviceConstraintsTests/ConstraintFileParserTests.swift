@@ -210,6 +210,28 @@ struct ConstraintFileParserTests {
             ))
     }
 
+    /// A record of n scaled values, half of them given again as plain numbers, and a known attribute given again n
+    /// times: each value given removed the earlier adaptive value of its name by searching the record's list of
+    /// them (32,000 took 0.97 s, four times as many sixteen times as long); now a repeat is appended and each
+    /// name's last entry is kept, once the record is read.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func aRecordOfManyScaledValuesGivenAgainReadsInLinearTime() async throws {
+        let count = 40_000
+        let file = try await LinearTime.expectLinear(
+            from: count / 4, "a record of n scaled values, half given again, and a width given n times",
+            prepare: { count in
+                var text = #"{"C":{"v":{"#
+                for i in 0..<count { text += #""x\#(i)":{"scaled":1},"# }
+                for i in stride(from: 0, to: count, by: 2) { text += #""x\#(i)":2,"# }
+                for _ in 0..<count { text += #""width":{"scaled":3},"width":4,"# }
+                return Data((text + #""z":{"scaled":5}}}}"#).utf8)
+            },
+            { data in try ConstraintFileParser().parse(data, fileName: "C.json") })
+        let scaled = file.scaledValues(of: "v")
+        #expect((file["v"]?.extensions.count, scaled.count) == (count + 1, count / 2 + 1))
+        #expect((scaled["x0"], scaled["x1"], scaled["width"], file["v"]?.width) == (nil, ScaledValue(1), nil, 4))
+    }
+
     /// A record with many extensions over another with as many others (a device file over its base file): each
     /// name was inserted into a sorted array, quadratic in the number of names; now one merge of two sorted lists.
     @Test(.longTier, .timeLimit(.minutes(10)))

@@ -217,6 +217,32 @@ struct FastFileReaderTests {
         #expect(escaped["titleLabel"]?[attribute: "tint"] == .string("\u{E9}t\u{E9} \u{1F600}"))
     }
 
+    /// An attribute given again, plain after adaptive, adaptive after plain, or adaptive twice, keeps its last
+    /// value, adaptive or not, in one pass as in the general reader, and a record after it starts afresh.
+    @Test func anAttributeGivenAgainKeepsItsLastValueWhetherPlainOrAdaptive() throws {
+        let name = "RepeatedAdaptive_iPhone6.json"
+        let data = try Fixtures.data("Plain", name)
+        let collector = WarningCollector(limit: 100, fileName: name)
+        let read = data.withUnsafeBytes {
+            FastFileReader.read($0, containers: ["RepeatedAdaptive"], warnings: collector, offsets: false)
+        }
+        #expect(read != nil)
+        expectSameOutcome(data, name)
+        let file = try ConstraintFileParser().parse(data, fileName: name)
+        #expect(file.scaledValues(of: "a") == ["corner": ScaledValue(9)] && file["a"]?.width == 6)
+        #expect(file.scaledValues(of: "b") == ["shadow": ScaledValue(7), "height": ScaledValue(4, minimum: 1)])
+        #expect(file["b"]?[attribute: "corner"] == .number(4))
+        #expect(file["c"]?[attribute: "edge"] == .bool(true) && file.scaledValues(of: "c").isEmpty)
+        let columns = file.table.adaptiveValues.filter { $0.entry == file.table.index(of: "c") }
+        #expect(
+            columns.map(\.name) == [ColumnRule.key]
+                && columns.first?.value
+                    == .columns(
+                        ColumnRule(standardWidth: 900, standardColumns: 3))
+        )
+        #expect(file.scaledValues(of: "d").isEmpty && file.scaledValues(of: "e").isEmpty)
+    }
+
     @Test func warningsOfAFileTheOnePassReaderGivesUpOnAreReportedOnce() throws {
         // The one-pass reader warns about "a" and "b", then meets a name outside ASCII and gives up; the general reader
         // reads the file again and warns again: the first reader's warnings must be taken back.

@@ -29,9 +29,16 @@ struct FastFileReader {
     private let warnings: WarningCollector?
     /// The extension attributes of the file's records.
     private var extensions = ExtensionCollector()
-    /// The adaptive attributes of the record being read (scaled values, a column rule) by name, each once,
-    /// for ``view(into:offsets:)`` to add to the table once the record is read.
-    private var adaptiveValues: [(name: String, value: AdaptiveValue)] = []
+    /// The adaptive attributes of the record being read (scaled values, a column rule), in the order the record
+    /// gives them, for ``view(into:offsets:)`` to add to the table once the record is read. An attribute given
+    /// again is appended again (with nil when a plain value replaces an adaptive one), and each name's last entry
+    /// counts: removing the earlier entry would search the list at each repeat, quadratic in a record of thousands.
+    private var adaptiveValues: [(name: String, value: AdaptiveValue?)] = []
+    /// Whether the record being read gave an attribute again while it had adaptive values: then some name may be
+    /// in ``adaptiveValues`` more than once. Reset with ``adaptiveValues``.
+    private var adaptiveValuesRepeat = false
+    /// Whether the record being read gave a column rule. Reset with ``adaptiveValues``, which then holds it.
+    private var columnsGiven = false
     /// Where a string with escapes is decoded (unescaping never makes a string longer than the file): allocated at
     /// the first such string, freed by ``read(_:containers:warnings:offsets:)``.
     private var scratch: UnsafeMutablePointer<UInt8>?
@@ -176,7 +183,7 @@ struct FastFileReader {
             guard record(into: &views.records[entry]) else { return false }
             if !adaptiveValues.isEmpty {
                 // In name order, as the general reader adds them.
-                for (name, value) in adaptiveValues.sorted(by: { $0.name < $1.name }) {
+                for (name, value) in recordAdaptiveValues().sorted(by: { $0.name < $1.name }) {
                     views.adaptiveValues.append(AdaptiveAttribute(entry: entry, name: name, value: value, device: nil))
                 }
             }
@@ -192,7 +199,11 @@ struct FastFileReader {
     private mutating func record(into record: inout ConstraintRecord) -> Bool {
         guard take(0x7B) else { return false }
         // The record before this one left its scaled values and column rules here: an empty record has none.
-        if !adaptiveValues.isEmpty { adaptiveValues.removeAll(keepingCapacity: true) }
+        if !adaptiveValues.isEmpty {
+            adaptiveValues.removeAll(keepingCapacity: true)
+            adaptiveValuesRepeat = false
+            columnsGiven = false
+        }
         skipWhitespace()
         if take(0x7D) { return true }
         // The strings are set once, at the end: one allocation for them, not one per attribute.
@@ -223,8 +234,13 @@ struct FastFileReader {
                     guard let value = string() else { return false }
                     imageName = value.string
                 } else {
-                    if record.contains(known) { warnRepeated(known.rawValue, at: quote) }
-                    if !adaptiveValues.isEmpty { removeDynamic(known.rawValue) }
+                    // Given again: the earlier value may be an adaptive one, which this one replaces.
+                    var replaces = false
+                    if record.contains(known) {
+                        warnRepeated(known.rawValue, at: quote)
+                        replaces = !adaptiveValues.isEmpty
+                        if replaces { adaptiveValuesRepeat = true }
+                    }
                     if p[i] == 0x7B {
                         guard let scaled = scaledValue(of: known.rawValue) else { return false }
                         record.set(known, number: scaled.value)
@@ -240,14 +256,16 @@ struct FastFileReader {
                     } else {
                         guard let number = number() else { return false }
                         record.set(known, number: number)
+                        if replaces { adaptiveValues.append((known.rawValue, nil)) }
                     }
                 }
             } else if let name, ColumnRule.isKey(name.bytes) {
-                if adaptiveValues.contains(where: { $0.name == ColumnRule.key }) {
+                if columnsGiven {
                     warnRepeated(ColumnRule.key, at: quote)
-                    removeDynamic(ColumnRule.key)
+                    adaptiveValuesRepeat = true
                 }
                 guard let rule = columnRule() else { return false }
+                columnsGiven = true
                 adaptiveValues.append((ColumnRule.key, .columns(rule)))
             } else if let name {
                 guard extensionAttribute(name, quote: quote) else { return false }
@@ -268,8 +286,13 @@ struct FastFileReader {
     private mutating func extensionAttribute(_ name: Text, quote: Int) -> Bool {
         // The name's string is fetched only when it is needed (most extensions need none).
         let claim = extensions.claim(name.bytes, isASCII: true)
-        if claim.repeated { warnRepeated(extensions.name(claim.name), at: quote) }
-        if !adaptiveValues.isEmpty { removeDynamic(extensions.name(claim.name)) }
+        // Given again: the earlier value may be an adaptive one, which this one replaces.
+        var replaces = false
+        if claim.repeated {
+            warnRepeated(extensions.name(claim.name), at: quote)
+            replaces = !adaptiveValues.isEmpty
+            if replaces { adaptiveValuesRepeat = true }
+        }
         if let warnings, let suggestion = extensions.suggestion(for: claim.name) {
             let string = extensions.name(claim.name)
             warnings.possibleTypo(
@@ -284,18 +307,29 @@ struct FastFileReader {
         case 0x22, 0x74, 0x66:  // a string, true, false
             guard let value = extensionValue() else { return false }
             extensions.set(claim.name, to: value)
+            if replaces { adaptiveValues.append((extensions.name(claim.name), nil)) }
         default:
             guard let number = number() else { return false }
             extensions.set(claim.name, number: number)
+            if replaces { adaptiveValues.append((extensions.name(claim.name), nil)) }
         }
         return true
     }
 
     // MARK: - Adaptive values
 
-    /// Forgets the adaptive value of attribute `name`, given earlier in the record: a later value replaces it.
-    private mutating func removeDynamic(_ name: String) {
-        adaptiveValues.removeAll { $0.name == name }
+    /// The record's adaptive attributes from ``adaptiveValues``: each name's last entry, none for a name whose last
+    /// value is plain. One pass, however often the record repeats its names.
+    private func recordAdaptiveValues() -> [(name: String, value: AdaptiveValue)] {
+        guard adaptiveValuesRepeat else {
+            return adaptiveValues.compactMap { name, value in value.map { (name, $0) } }
+        }
+        var seen: Set<String> = []
+        var last: [(name: String, value: AdaptiveValue)] = []
+        for (name, value) in adaptiveValues.reversed() where seen.insert(name).inserted {
+            if let value { last.append((name, value)) }
+        }
+        return last
     }
 
     /// The fields of a scaled value and of a column rule, in the order ``numberFields(_:into:of:noun:)`` numbers
