@@ -103,6 +103,40 @@ struct ByteKeyTableTests {
         #expect(!ascii.hasNonASCIIKeys && ascii.index(of: "\u{212A}") == 0)
     }
 
+    /// A table of ASCII keys finds a query outside ASCII exactly when the query is canonically equivalent to a key:
+    /// the three characters whose canonical form is ASCII (the Kelvin sign, the Greek question mark, the Greek
+    /// varia) and such a character inside a longer key; a query that only looks alike, or composes to something
+    /// outside ASCII, is a miss.
+    @Test func aTableOfASCIIKeysFindsAQueryOutsideASCIIByItsCanonicalForm() {
+        let table = ByteKeyTable(seed: Self.seed)
+        for key in ["K", ";", "`", "titleK;", "e", "cafe"] { _ = append(key, to: table) }
+        #expect(!table.hasNonASCIIKeys)
+        let queries = [
+            "\u{212A}", "\u{37E}", "\u{1FEF}", "title\u{212A}\u{37E}", "\u{E9}", "e\u{301}", "caf\u{E9}", "\u{FF2B}",
+        ]
+        #expect(queries.map { table.index(of: $0) } == [0, 1, 2, 3, nil, nil, nil, nil])
+        #expect(
+            queries.map { query in keys(of: table).firstIndex { $0 == query } } == [0, 1, 2, 3, nil, nil, nil, nil])
+    }
+
+    /// Queries outside ASCII against a table of n ASCII keys, all misses (a file of such view ids merged over a file
+    /// of ASCII ids): each compared the query with every key, so n queries took time in n squared.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func queriesOutsideASCIIAgainstATableOfASCIIKeysTakeLinearTime() async throws {
+        let found = try await LinearTime.expectLinear(
+            from: 4_000, "n queries outside ASCII against n ASCII keys",
+            prepare: { count in
+                let table = ByteKeyTable()
+                for i in 0..<count {
+                    var key = "view\(i)"
+                    _ = key.withUTF8 { table.append($0, hash: table.hash($0)) }
+                }
+                return (table, (0..<count).map { "vi\u{E9}w\($0)" } + ["view\u{212A}"])
+            },
+            { (input: (ByteKeyTable, [String])) in input.1.compactMap { input.0.index(of: $0) }.count })
+        #expect(found == 0)
+    }
+
     @Test func tablesWithDifferentSeedsFindEachOthersKeys() {
         let first = ByteKeyTable(seed: 1)
         let second = ByteKeyTable(seed: 2)

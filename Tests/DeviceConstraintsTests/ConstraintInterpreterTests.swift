@@ -783,4 +783,28 @@ struct ConstraintInterpreterTests {
             })
         #expect(count == 8_000, "every file's extension")
     }
+
+    /// A container whose device file has n ASCII view ids and whose base file has n others outside ASCII: merging
+    /// the base file looked each of its ids up among the device file's by comparing it with every one.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func loadingAFileOfIdsOutsideASCIIOverAFileOfASCIIIdsTakesLinearTime() async throws {
+        let record = try await LinearTime.expectLinear(
+            from: 2_000, "a file of n ids outside ASCII merged under a file of n ASCII ids",
+            prepare: { count in
+                func file(_ id: (Int) -> String, _ attribute: String) -> String {
+                    #"{"Card": {"# + (0..<count).map { #""\#(id($0))": {"\#(attribute)": 2}"# }.joined(separator: ", ")
+                        + "}}"
+                }
+                return InMemorySource([
+                    "Card_iPhone6.json": file({ "v\($0)" }, "width"),
+                    "Card.json": file({ "\u{E9}\($0)" }, "height"),
+                ])
+            },
+            { source in
+                let interpreter = ConstraintInterpreter(
+                    source: source, environment: LayoutEnvironment(width: 375, height: 667, idiom: .phone))
+                return try interpreter.records(container: "Card").count
+            })
+        #expect(record == 16_000)
+    }
 }

@@ -12,6 +12,8 @@
 //   probe reaches an empty slot.
 // - Key bytes (`key(at:)`) and a `Reader` stay valid while the table lives and does not change.
 
+import Foundation
+
 /// An index from byte strings to entry numbers `0 ..< count`, in the order the keys were added: the one hash
 /// table behind every lookup the library makes (a container's views, ``ViewTable``; the loaded containers,
 /// ``ContainerIndex``; a file's views while it is read, ``ViewTable/Builder``).
@@ -23,9 +25,9 @@
 /// not all ASCII can equal a string with other bytes (`"e\u{301}"` and `"é"`, `"\u{212A}"` and `"K"`), so a
 /// byte miss that involves one is settled as a `String`: once the table holds a key outside ASCII it keeps every key
 /// in a `[String: Int]` beside the bytes (Swift hashes and compares strings by their canonical form), so such a miss
-/// costs one dictionary lookup, and a file of ten thousand Chinese view ids is read in linear time. Only a query
-/// outside ASCII against a table of ASCII keys (`"\u{212A}"`, the Kelvin sign, against `"K"`) compares the keys one
-/// by one.
+/// costs one dictionary lookup, and a file of ten thousand Chinese view ids is read in linear time. A query outside
+/// ASCII against a table of ASCII keys (`"\u{212A}"`, the Kelvin sign, against `"K"`) is looked up by the bytes of
+/// its canonical composition.
 ///
 /// Memory: one block holds each key's hash, where its bytes start, the slots and the bytes; it grows
 /// geometrically, so adding `n` keys costs O(n) in all. A copy (``copy(reservingEntries:bytes:)``) is one
@@ -133,11 +135,21 @@ final class ByteKeyTable: @unchecked Sendable {
     }
 
     /// The slow path: an entry whose key is an equal `String` with other bytes. One dictionary lookup when the table
-    /// has a key outside ASCII; otherwise (a query outside ASCII, ASCII keys) the keys are compared one by one.
+    /// has a key outside ASCII. Otherwise every key is ASCII, and an ASCII string is its own canonical composition
+    /// (NFC), so `string` can equal a key only when its composition is that ASCII key (`"\u{212A}"`, the Kelvin sign,
+    /// composes to `"K"`): its bytes are looked up, and the match confirmed as strings. Time in the length of
+    /// `string`, however many keys there are (a comparison with each key made a file of non-ASCII ids over a file of
+    /// ASCII ids quadratic).
     @inline(never)
     fileprivate func equivalentIndex(of string: String) -> Int? {
         if let equivalents { return equivalents[string] }
-        return (0..<count).first { self.string(at: $0) == string }
+        var composed = string.precomposedStringWithCanonicalMapping
+        let entry = composed.withUTF8 { key -> Int? in
+            guard UTF8Hash.isASCII(key) else { return nil }
+            return find(key, hash: hash(key))
+        }
+        guard let entry, self.string(at: entry) == string else { return nil }
+        return entry
     }
 
     /// What a lookup reads, copied out of the table: for an owner that keeps the table alive and does not change
