@@ -230,6 +230,50 @@ struct TokenImportTests {
         }
     }
 
+    /// Each mode is read over the one base: a token a mode redefines changes where the base's aliases end in that
+    /// mode only, whichever mode comes first, in mode files as in a resolver document's contexts.
+    @Test(arguments: [["iPhone5", "iPad"], ["iPad", "iPhone5"]])
+    func aTokenOneModeRedefinesChangesNoOtherModesAliases(order: [String]) throws {
+        let base =
+            #"{"size": {"m": {"$type": "number", "$value": 16}}, "alias": {"x": {"$value": "{size.m}"}}, "#
+            + #""Card": {"title": {"marginLeft": {"$value": "{alias.x}"}}}}"#
+        let own = [
+            "iPhone5": #"{"size": {"m": {"$type": "number", "$value": 10}}, "#
+                + #""Card": {"title": {"marginLeft": {"$value": "{alias.x}"}}}}"#,
+            "iPad": #"{"Card": {"title": {"marginLeft": {"$value": "{alias.x}"}, "marginTop": {"$value": 3}}}}"#,
+        ]
+        func margins(_ modes: [TokenImport.Mode], _ problems: TokenProblems) throws -> [String: Double?] {
+            #expect(problems.isEmpty, "\(problems.diagnostics)")
+            var problems = problems
+            let files = TokenImport(catalog: .standard).files(modes: modes, baseMode: "base", problems: &problems)
+            var margins: [String: Double?] = [:]
+            for (name, file) in files {
+                margins[name] = try ConstraintFileParser().parse(Data(file.text.utf8), fileName: name)["title"]?
+                    .marginLeft
+            }
+            return margins
+        }
+        // iPad gives marginTop as well, so its file keeps the whole record, marginLeft the base's 16.
+        let expected: [String: Double?] = ["Card.json": 16, "Card_iPhone5.json": 10, "Card_iPad.json": 16]
+        let files =
+            [TokenImport.InputFile(name: "base.tokens.json", bytes: Array(base.utf8))]
+            + order.map { TokenImport.InputFile(name: "\($0).tokens.json", bytes: Array(own[$0, default: ""].utf8)) }
+        var problems = TokenProblems()
+        let modes = TokenImport.modes(of: files, modeOfFile: [:], baseMode: "base", problems: &problems)
+        let got = try margins(modes, problems)
+        #expect(got == expected, "\(got)")
+        let contexts = order.map { #""\#($0)": [\#(own[$0, default: ""])]"# }.joined(separator: ", ")
+        let resolver =
+            #"{"sets": {"base": {"sources": [\#(base)]}}, "modifiers": {"device": {"contexts": {\#(contexts)}}}, "#
+            + ##""resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/device"}]}"##
+        problems = TokenProblems()
+        let contextModes = TokenImport.modes(
+            of: [TokenImport.InputFile(name: "tokens.resolver.json", bytes: Array(resolver.utf8))], modeOfFile: [:],
+            baseMode: "base", problems: &problems)
+        let fromContexts = try margins(contextModes, problems)
+        #expect(fromContexts == expected, "\(fromContexts)")
+    }
+
     @Test func anImportReplacesATemporaryFileAnInterruptedRunLeftAndLeavesNone() throws {
         let output = try ScratchFolder()
         // The temporary name this process writes Card.json under, left half-written by an interrupted run.
@@ -291,5 +335,34 @@ struct TokenImportTests {
         // 25 views of four attributes a container: 40 containers in each of 12 modes.
         let expected: (files: Int, problems: Int, errors: Int) = (12 * 40, 0, 0)
         #expect(files == expected)
+    }
+
+    /// n mode files of one token each over a base of n tokens, and a resolver document of n contexts of one token
+    /// each over a base of n tokens: each mode copied the whole base (and read its own tokens from among all of
+    /// them), so the import took time in n squared.
+    @Test(.longTier, .timeLimit(.minutes(10)), arguments: [false, true])
+    func manyModesOverALargeBaseImportInLinearTime(resolver: Bool) async throws {
+        let modes = try await LinearTime.expectLinear(from: 1_000, rounds: 3, "n modes over a base of n tokens") {
+            count in
+            // One container group of n views.
+            let baseTokens =
+                #"{"C": {"# + (0..<count).map { #""v\#($0)": {"width": {"$value": 1}}"# }.joined(separator: ",")
+                + "}}"
+            func own(_ i: Int) -> String { #"{"C": {"v\#(i)": {"width": {"$value": 2}}}}"# }
+            if resolver {
+                let contexts = (0..<count).map { #""m\#($0)": [\#(own($0))]"# }.joined(separator: ",")
+                let text =
+                    #"{"sets": {"base": {"sources": [\#(baseTokens)]}}, "modifiers": {"device": {"contexts": "#
+                    + ##"{\##(contexts)}}}, "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/device"}]}"##
+                return [TokenImport.InputFile(name: "tokens.resolver.json", bytes: Array(text.utf8))]
+            }
+            return [TokenImport.InputFile(name: "base.tokens.json", bytes: Array(baseTokens.utf8))]
+                + (0..<count).map { TokenImport.InputFile(name: "m\($0).tokens.json", bytes: Array(own($0).utf8)) }
+        } _: { inputs in
+            var problems = TokenProblems()
+            let modes = TokenImport.modes(of: inputs, modeOfFile: [:], baseMode: "base", problems: &problems)
+            return (modes.count, problems.diagnostics.count)
+        }
+        #expect(modes == (4_001, 0))
     }
 }

@@ -50,14 +50,70 @@ struct DesignTokenSet {
     private var byPath: [String: Int] = [:]
     /// The token each alias ends at, once resolved: linear however the aliases chain.
     private var resolved: [Int: Int] = [:]
+    /// Where each source's tokens, group extensions and empty views start in ``tokens``, ``groups`` and
+    /// ``emptyViews``: ``add(_:root:fileName:problems:)`` appends a source's as one run, so that
+    /// ``tree(ofSource:problems:)`` reads its own and not every source's.
+    private var starts: [Starts] = []
+    private struct Starts {
+        var tokens: Int
+        var groups: Int
+        var emptyViews: Int
+    }
+    /// The paths that sources added since ``checkpoint()`` gave to ``byPath``, each with the token it named
+    /// before; nil when there is no checkpoint.
+    private var replacedPaths: [(path: String, token: Int?)]?
 
     init() {}
+
+    // MARK: - Modes over one base
+
+    /// What ``rollBack(to:)`` returns the set to.
+    struct Checkpoint {
+        fileprivate let sources: Int
+    }
+
+    /// Marks the set as it is, so that a mode's sources can be added over the base's and then taken away with
+    /// ``rollBack(to:)``: each mode of a token import reads the base once, not a copy of it per mode (copying the
+    /// base for each of many modes took time in the product of their numbers). Forgets the aliases resolved so
+    /// far, since the mode's tokens may change where they end.
+    mutating func checkpoint() -> Checkpoint {
+        resolved = [:]
+        replacedPaths = []
+        return Checkpoint(sources: sources.count)
+    }
+
+    /// Takes away every source added since `checkpoint` and the aliases resolved since: the set is as it was then,
+    /// in time in what was added and resolved.
+    mutating func rollBack(to checkpoint: Checkpoint) {
+        let kept = checkpoint.sources
+        if kept < sources.count {
+            let start = starts[kept]
+            tokens.removeSubrange(start.tokens...)
+            groups.removeSubrange(start.groups...)
+            emptyViews.removeSubrange(start.emptyViews...)
+            sources.removeSubrange(kept...)
+            starts.removeSubrange(kept...)
+        }
+        for (path, token) in (replacedPaths ?? []).reversed() { byPath[path] = token }
+        replacedPaths = nil
+        resolved = [:]
+    }
+
+    /// The runs of source `index` in ``tokens``, ``groups`` and ``emptyViews``.
+    private func runs(ofSource index: Int) -> (tokens: Range<Int>, groups: Range<Int>, emptyViews: Range<Int>) {
+        let start = starts[index]
+        let end =
+            index + 1 < starts.count
+            ? starts[index + 1] : Starts(tokens: tokens.count, groups: groups.count, emptyViews: emptyViews.count)
+        return (start.tokens..<end.tokens, start.groups..<end.groups, start.emptyViews..<end.emptyViews)
+    }
 
     /// Adds the tokens of the object at `root` of `document`, read from `fileName`.
     mutating func add(_ document: JSONDocument, root: Int? = nil, fileName: String, problems: inout TokenProblems) {
         let source = sources.count
         let root = root ?? document.root
         sources.append(Source(document: document, root: root, fileName: fileName))
+        starts.append(Starts(tokens: tokens.count, groups: groups.count, emptyViews: emptyViews.count))
         guard document.kind(root) == .object else {
             problems.error(
                 "a design tokens file is a JSON object of groups and tokens; found \(Self.describe(document, root))",
@@ -108,7 +164,8 @@ struct DesignTokenSet {
                 }
                 if let value {
                     let joined = childPath.joined(separator: ".")
-                    byPath[joined] = tokens.count
+                    let replaced = byPath.updateValue(tokens.count, forKey: joined)
+                    replacedPaths?.append((joined, replaced))
                     tokens.append(
                         Token(
                             source: source, path: childPath, type: ownType ?? type, value: value,
@@ -206,7 +263,8 @@ struct DesignTokenSet {
                 file: source.fileName, line: location.line, column: location.column,
                 path: path.joined(separator: "."))
         }
-        for group in groups where group.source == index {
+        let own = runs(ofSource: index)
+        for group in groups[own.groups] {
             guard group.path.count == 1 || group.path.count == 2 else { continue }
             let container = tree.addContainer(group.path[0], origin: origin(group.value, group.path))
             let value = JSONValue(document, at: group.value)
@@ -238,8 +296,8 @@ struct DesignTokenSet {
             }
         }
         // Empty views, each in its place among the tokens' views (keys are in document order).
-        var empty = emptyViews.filter { $0.source == index }[...]
-        for token in tokens.indices where tokens[token].source == index && tokens[token].path.count == 3 {
+        var empty = emptyViews[own.emptyViews]
+        for token in own.tokens where tokens[token].path.count == 3 {
             let entry = tokens[token]
             let path = entry.path
             while let view = empty.first, view.key < entry.key {

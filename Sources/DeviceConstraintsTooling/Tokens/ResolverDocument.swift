@@ -41,8 +41,12 @@ enum ResolverDocument {
                 }
             }
         }
+        // The base sources, read once; each context's sources are read over them and taken away again (the base's
+        // problems are reported with each context's, as when each context read the base itself).
         var baseSet = DesignTokenSet()
-        for source in baseSources { baseSet.add(document, root: source, fileName: fileName, problems: &problems) }
+        var baseProblems = TokenProblems()
+        for source in baseSources { baseSet.add(document, root: source, fileName: fileName, problems: &baseProblems) }
+        for diagnostic in baseProblems.diagnostics { problems.append(diagnostic) }
         if !baseSources.isEmpty {
             var tree = TokenTree()
             for index in baseSources.indices { merge(baseSet.tree(ofSource: index, problems: &problems), into: &tree) }
@@ -59,14 +63,15 @@ enum ResolverDocument {
         }
         for context in document.members(contexts) {
             let name = document.string(context.key)
-            var set = DesignTokenSet()
-            for source in baseSources { set.add(document, root: source, fileName: fileName, problems: &problems) }
+            for diagnostic in baseProblems.diagnostics { problems.append(diagnostic) }
+            let checkpoint = baseSet.checkpoint()
             let own = sources(context.value)
-            for source in own { set.add(document, root: source, fileName: fileName, problems: &problems) }
+            for source in own { baseSet.add(document, root: source, fileName: fileName, problems: &problems) }
             var tree = TokenTree()
             for index in own.indices {
-                merge(set.tree(ofSource: baseSources.count + index, problems: &problems), into: &tree)
+                merge(baseSet.tree(ofSource: baseSources.count + index, problems: &problems), into: &tree)
             }
+            baseSet.rollBack(to: checkpoint)
             modes.append(TokenImport.Mode(name: name, origin: origin(context.key, name), tree: tree))
         }
         return modes

@@ -67,21 +67,24 @@ extension TokenImport {
             }
         }
         let base = documents.first { $0.mode == (baseMode ?? TokenExport.baseMode) }
-        // The base file's tokens, read once and copied into each other mode's set (its problems are reported with
-        // each mode's, as when each set read it).
+        // The base file's tokens, read once; each other mode's file is read over them and taken away again (its
+        // problems are reported with each mode's, as when each mode read the base itself).
         var baseSet = DesignTokenSet()
         var baseProblems = TokenProblems()
         if let base { baseSet.add(base.document, fileName: base.file.name, problems: &baseProblems) }
         for (file, document, mode) in documents {
-            var set = DesignTokenSet()
-            var source = 0
+            let tree: TokenTree
             if let base, base.mode != mode {
-                set = baseSet
                 for diagnostic in baseProblems.diagnostics { problems.append(diagnostic) }
-                source = 1
+                let checkpoint = baseSet.checkpoint()
+                baseSet.add(document, fileName: file.name, problems: &problems)
+                tree = baseSet.tree(ofSource: 1, problems: &problems)
+                baseSet.rollBack(to: checkpoint)
+            } else {
+                var set = DesignTokenSet()
+                set.add(document, fileName: file.name, problems: &problems)
+                tree = set.tree(ofSource: 0, problems: &problems)
             }
-            set.add(document, fileName: file.name, problems: &problems)
-            let tree = set.tree(ofSource: source, problems: &problems)
             modes.append(
                 Mode(name: mode, origin: TokenOrigin(file: file.name, line: 1, column: 1, path: ""), tree: tree))
         }
