@@ -118,6 +118,84 @@ struct CompiledTableTests {
         #expect(whole["cafe\u{301}"] == whole["caf\u{E9}"])
     }
 
+    /// `count` distinct view ids whose slots all start among the first `within` of their section's slots: one run
+    /// of about `count` slots, as ids made on purpose against the fixed seed give.
+    private static func clusteredIds(_ count: Int, within: Int = 8) -> [String] {
+        let slotCount = CompiledTable.SectionIndex.slotCount(forViews: count)
+        var ids: [String] = []
+        var i = 0
+        while ids.count < count {
+            var id = "k\(i)"
+            if id.withUTF8({ CompiledTable.SectionIndex.home(of: $0, slotCount: slotCount) }) < within {
+                ids.append(id)
+            }
+            i += 1
+        }
+        return ids
+    }
+
+    /// A file of `ids`, each view's width its place.
+    private static func file(of ids: [String]) -> Data {
+        Data(
+            ("{\"Card\": {" + ids.enumerated().map { "\"\($1)\": {\"width\": \($0)}" }.joined(separator: ", ") + "}}")
+                .utf8)
+    }
+
+    /// Ids that share one run of hundreds of slots: the slots are those a probe one slot at a time gives (so the
+    /// bytes are unchanged), each view is found in place or left to the whole file once its probe is past
+    /// ``CompiledTable/SectionIndex/longestProbe`` slots, and the whole file gives every view.
+    @Test func idsThatShareOneLongRunOfSlotsAreFoundInPlaceOrLeftToTheWholeFile() throws {
+        let ids = Self.clusteredIds(600)
+        var probed = [UInt32](repeating: 0, count: CompiledTable.SectionIndex.slotCount(forViews: ids.count))
+        for (view, id) in ids.enumerated() {
+            var id = id
+            var slot = id.withUTF8 { CompiledTable.SectionIndex.home(of: $0, slotCount: probed.count) }
+            while probed[slot] != 0 { slot = (slot + 1) & (probed.count - 1) }
+            probed[slot] = UInt32(view + 1)
+        }
+        #expect(CompiledTable.SectionIndex.slots(for: ids) == probed)
+        let table = try CompiledTable(
+            data: try CompiledTable.compile([(name: "Card.json", data: Self.file(of: ids))]), name: "T.dctable")
+        let whole = try #require(table.file(named: "Card.json"))
+        var undecided = 0
+        for (place, id) in ids.enumerated() {
+            switch try table.view(id, inFile: "Card.json") {
+            case .found(let record, _): #expect(record == whole[id] && record.width == Double(place), "\(id)")
+            case .undecided: undecided += 1
+            default: Issue.record("\(id) neither found nor left to the whole file")
+            }
+            #expect(whole[id]?.width == Double(place))
+        }
+        #expect(undecided > 0 && undecided < ids.count - CompiledTable.SectionIndex.longestProbe + 8)
+        #expect(try table.view("absent", inFile: "Card.json") != nil)
+    }
+
+    /// n ids made to share one run of slots, compiled and each looked up in place: stepping over the run one slot
+    /// at a time made both take time in n squared.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func idsThatShareOneRunOfSlotsCompileAndAreLookedUpInLinearTime() async throws {
+        let found = try await LinearTime.expectLinear(
+            from: 2_000, "n ids in one run of slots, compiled and each looked up",
+            prepare: { count in Self.clusteredIds(count) },
+            { ids in
+                let table = try CompiledTable(
+                    data: try CompiledTable.compile([(name: "Card.json", data: Self.file(of: ids))]), name: "T.dctable")
+                return try ids.filter { try table.view($0, inFile: "Card.json") != .undecided }.count
+            })
+        #expect(found > 0 && found < 1_000)
+    }
+
+    /// Placing n ids made to share one run in their slots, as a compile does: stepping over the run one slot at a
+    /// time took time in n squared.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func placingIdsThatShareOneRunOfSlotsTakesLinearTime() async throws {
+        let slots = try await LinearTime.expectLinear(
+            from: 4_000, "n ids in one run of slots placed",
+            prepare: { count in Self.clusteredIds(count, within: 64) },
+            { ids in CompiledTable.SectionIndex.slots(for: ids).filter { $0 != 0 }.count })
+        #expect(slots == 16_000)
+    }
+
     /// An index that disagrees with its file is refused when the section is read whole: here the one view's slot
     /// and the empty one swapped, so that a probe from the slot its id hashes to meets the empty slot first.
     @Test func aViewInASlotItsProbeCannotReachIsRefused() throws {

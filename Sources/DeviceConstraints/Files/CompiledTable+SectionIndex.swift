@@ -41,15 +41,38 @@ extension CompiledTable {
             Int(truncatingIfNeeded: UTF8Hash.hash(key, seed: seed)) & (slotCount - 1)
         }
 
-        /// The slots of `viewIds` (distinct), written in the order of the views.
+        /// The most slots ``CompiledTable/view(_:inFile:)`` probes for one id: past them the whole file answers
+        /// (it is read once, into a table with a random seed). Ids that share a run of thousands of slots can be
+        /// made on purpose, since the seed is fixed; one probe per slot of such a run made each lookup take time
+        /// in the number of views. Runs of files of ordinary ids, however large, stay far shorter.
+        static let longestProbe = 128
+
+        /// The slots of `viewIds` (distinct), written in the order of the views: each view in the first free slot
+        /// from its id's home on, as a lookup probes. The free slot is found through links to the next slot that may
+        /// be free, shortened as they are followed, so that ids made to share one run still take about linear time
+        /// (stepping over the run slot by slot took time in its length squared).
         static func slots(for viewIds: [String]) -> [UInt32] {
             var slots = [UInt32](repeating: 0, count: slotCount(forViews: viewIds.count))
             let mask = slots.count - 1
+            // `next[s] == s` for a free slot; a taken slot links to a later slot that may be free. At most half
+            // the slots are taken, so every chain of links ends at a free slot.
+            var next = Array(0..<slots.count)
+            func free(from slot: Int) -> Int {
+                var end = slot
+                while next[end] != end { end = next[end] }
+                var step = slot
+                while next[step] != end {
+                    let following = next[step]
+                    next[step] = end
+                    step = following
+                }
+                return end
+            }
             for (view, viewId) in viewIds.enumerated() {
                 var id = viewId
-                var slot = id.withUTF8 { home(of: $0, slotCount: slots.count) }
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                let slot = free(from: id.withUTF8 { home(of: $0, slotCount: slots.count) })
                 slots[slot] = UInt32(view + 1)
+                next[slot] = (slot + 1) & mask
             }
             return slots
         }

@@ -1045,7 +1045,8 @@ private struct TableReader {
     // MARK: - One view, in place
 
     /// The view `key` names, found through the section's index with nothing else read: its entry and where it
-    /// begins, or whether the section lacks it. Probes at most every slot once.
+    /// begins, or whether the section lacks it. Probes at most ``CompiledTable/SectionIndex/longestProbe`` slots:
+    /// past them, undecided (the whole file answers).
     mutating func findView(_ key: UnsafeBufferPointer<UInt8>, keyIsASCII: Bool) throws(ConstraintError)
         -> CompiledTable.ViewSearch
     {
@@ -1053,7 +1054,8 @@ private struct TableReader {
         if layout.slotCount > 0 {
             let mask = layout.slotCount - 1
             var slot = CompiledTable.SectionIndex.home(of: key, slotCount: layout.slotCount)
-            for _ in 0..<layout.slotCount {
+            for probe in 0..<layout.slotCount {
+                if probe == CompiledTable.SectionIndex.longestProbe { return .undecided }
                 let value = try slotValue(slot)
                 if value == 0 { break }
                 guard value <= layout.viewCount else {
