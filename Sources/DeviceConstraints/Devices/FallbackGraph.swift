@@ -90,6 +90,19 @@ package struct FallbackGraph: Sendable {
         return values.compactMap { $0 }
     }
 
+    /// The widest device on each device's lookup chain, the device itself included: the first of them in chain
+    /// order on a tie.
+    ///
+    /// A fallback's widest replaces the device only when strictly wider, and the fallbacks are taken in their
+    /// order, so on a tie the one met first along the chain is kept.
+    ///
+    /// - Returns: positions in ``profiles``, by position in ``profiles``.
+    package func widest() -> [Int] {
+        fold { device, widestOfFallbacks in
+            widestOfFallbacks.reduce(device) { width($1) > width($0) ? $1 : $0 }
+        }
+    }
+
     /// The first `limit` names of `device`'s lookup chain (``DeviceCatalog/lookupChain(for:)-(DeviceProfile)``'s
     /// order: the device, then its fallbacks depth first, each once), and whether that is the whole chain.
     ///

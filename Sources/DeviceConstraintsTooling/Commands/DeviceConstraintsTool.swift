@@ -252,9 +252,7 @@ package struct DeviceConstraintsTool: Sendable {
     static func widerFallbacks(in catalog: DeviceCatalog, file: String, json: Data?) -> [ConstraintDiagnostic] {
         let graph = FallbackGraph(catalog)
         // The widest class on each device's chain, the device itself included: the first of them on a tie.
-        let widest = graph.fold { device, widestOfFallbacks in
-            widestOfFallbacks.reduce(device) { graph.width($1) > graph.width($0) ? $1 : $0 }
-        }
+        let widest = graph.widest()
         let locations = json.map { DeviceCatalog.locations(ofDeviceKey: "fallbacks", inJSON: $0) } ?? []
         var diagnostics: [ConstraintDiagnostic] = []
         for (device, profile) in graph.profiles.enumerated() {
