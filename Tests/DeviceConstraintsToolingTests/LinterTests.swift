@@ -606,3 +606,50 @@ extension LinterTests {
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
     }
 }
+
+extension LinterTests {
+    /// Phones whose fallbacks form diamonds: E reaches A through B and through C, F through C first, and H reaches
+    /// G and B. A lookup chain lists each device once, depth first: E reads E, B, A, C; F reads F, C, A, B.
+    static func diamondCatalog() throws -> DeviceCatalog {
+        let devices: [(String, Double, [String])] = [
+            ("A", 320, []), ("B", 375, ["A"]), ("C", 390, ["A"]), ("E", 414, ["B", "C"]), ("F", 430, ["C", "B"]),
+            ("G", 428, []), ("H", 440, ["G", "B"]),
+        ]
+        return try DeviceCatalog(
+            devices.map { name, width, fallbacks in
+                DeviceProfile(
+                    name: DeviceName(name), idiom: .phone, width: width, height: 900,
+                    fallbacks: fallbacks.map { DeviceName($0) })
+            })
+    }
+
+    /// Which file each device reads a scaled value from, and which devices reach a view, follow each lookup chain
+    /// in its order where fallbacks meet again (the first file along the chain that sets an attribute wins): the
+    /// diagnostics are the ones walking every device's chain gave.
+    @Test func scaledValuesAndMissingDefaultsFollowEveryChainThroughDiamondsOfFallbacks() throws {
+        let report = lint(
+            [
+                "Card.json": #"{"Card": {"top": {"width": {"scaled": 375}, "height": {"scaled": 50}}, "badge": {}}}"#,
+                "Card_A.json": #"{"Card": {"badge": {"width": {"scaled": 10}, "height": {"scaled": 10, "min": 40}}}}"#,
+                "Card_B.json": #"{"Card": {"top": {"width": 200}, "extra": {"width": 1}}}"#,
+                "Card_C.json": #"{"Card": {"top": {"width": {"scaled": 100, "max": 50}}, "side": {}}}"#,
+                "Card_E.json": #"{"Card": {"bdge": {"width": 1}}}"#,
+                "Other.json": #"{"Other": {"a": {}}}"#,
+                "Other_B.json": #"{"Other": {"b": {}}}"#,
+                "Other_G.json": #"{"Other": {"#,
+            ], catalog: try Self.diamondCatalog())
+        #expect(
+            report.text.split(separator: "\n").map(String.init) == [
+                #"Constraints/Card.json:1:11: warning: 2 scaled values never change across the devices that read them, at each device's width: top.height is 50 on all 7, top.width is 375 on all 2; this base file states no "designWidth", so each device scales its values against its own design width; add "designWidth": <the width it was drawn for, such as 375> beside the container key, or write plain numbers"#,
+                #"Constraints/Card_A.json:1:11: warning: a scaled value never changes across the devices that read it, at each device's width: badge.height is 40 on all 6; their min and max, or the widths of the devices that read them, leave no room to change; write plain numbers, or loosen min and max"#,
+                #"Constraints/Card_B.json:1:34: error: view "extra" has no default: 3 devices (A, C, G) read no file that defines it; add it to the base file Card.json, which every device reads"#,
+                #"Constraints/Card_C.json:1:11: warning: a scaled value never changes across the devices that read it, at each device's width: top.width is 50 on all 2; their min and max, or the widths of the devices that read them, leave no room to change; write plain numbers, or loosen min and max"#,
+                #"Constraints/Card_C.json:1:57: error: view "side" has no default: 4 devices (A, B, G, H) read no file that defines it; add it to the base file Card.json, which every device reads"#,
+                #"Constraints/Card_E.json:1:11: error: view "bdge" has no default: 6 devices (A, B, C, F, G, H) read no file that defines it; did you mean "badge", which they have? Otherwise add it to the base file Card.json, which every device reads"#,
+                #"Constraints/Other_B.json:1:12: error: view "b" has no default: 2 devices (A, C) read no file that defines it; did you mean "a", which they have? Otherwise add it to the base file Other.json, which every device reads"#,
+                #"Constraints/Other_G.json: note: checks across files not run: until this file is fixed, lint cannot tell whether the devices that read it miss a view, nor check Other's scaled values across devices; the other files were checked"#,
+                #"Constraints/Other_G.json:1:12: error: unexpected end of input; expected a string key or '}'"#,
+                #"5 errors, 3 warnings in 8 files"#,
+            ])
+    }
+}
