@@ -116,9 +116,10 @@ extension ConstraintProvenance {
             let viewId = merged.viewId(at: entry)
             let record = merged.record(at: entry)
             let known = ConstraintAttribute.allCases.filter { record.contains($0) }.map(\.rawValue)
+            let setBy = firstFiles(setting: viewId, in: files.map(\.file))
             var values: [Value] = []
             for attribute in known + record.extensions.keys.sorted() {
-                guard let index = files.firstIndex(where: { $0.file[viewId]?.contains(attribute) == true }),
+                guard let index = setBy[attribute],
                     let value = resolved[viewId]?[attribute: attribute] ?? record[attribute: attribute]
                 else { continue }
                 let file = files[index].file
@@ -151,6 +152,21 @@ extension ConstraintProvenance {
                     values: values))
         }
         return views
+    }
+
+    /// For each attribute some file sets on `viewId`, the index of the first of `files` that sets it.
+    ///
+    /// One pass over the files in chain order, so that a view given an attribute by each of thousands of files is
+    /// answered in time that follows the attributes the files give, not attributes times files. The names are a
+    /// record's own (known attributes it contains, then its extensions), and a dictionary keyed by name compares them
+    /// as `ConstraintRecord/contains(_:)` does: by canonical equivalence.
+    private static func firstFiles(setting viewId: String, in files: [ContainerConstraints]) -> [String: Int] {
+        var first: [String: Int] = [:]
+        for (index, file) in files.enumerated() {
+            guard let record = file[viewId] else { continue }
+            for name in record.attributeNames where first[name] == nil { first[name] = index }
+        }
+        return first
     }
 }
 
