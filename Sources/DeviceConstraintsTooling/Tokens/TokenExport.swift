@@ -202,31 +202,27 @@ package struct TokenExport: Sendable {
         // Every attribute, in the order first met, base first; and a view whose record is all defaults in a mode
         // (`{"header": {}}`) as a variable of the view (`Card/header`) whose value is that record as JSON, `{}`.
         var names: [[String]] = []
-        var seen: Set<[String]> = []
+        var positions: [[String]: Int] = [:]
         for mode in modes {
             for container in mode.tree.containers {
                 for view in container.views {
-                    if view.attributes.isEmpty, seen.insert([container.name, view.id]).inserted {
+                    if view.attributes.isEmpty, positions[[container.name, view.id]] == nil {
+                        positions[[container.name, view.id]] = names.count
                         names.append([container.name, view.id])
                     }
-                    for attribute in view.attributes
-                    where seen.insert([container.name, view.id, attribute.name]).inserted {
+                    for attribute in view.attributes where positions[[container.name, view.id, attribute.name]] == nil {
+                        positions[[container.name, view.id, attribute.name]] = names.count
                         names.append([container.name, view.id, attribute.name])
                     }
                 }
             }
         }
-        let chains = modes.map { chain(of: $0.name) }
+        let valuesByName = valuesByMode(of: names.count, at: positions)
         var variables: [JSONValue] = []
         var values: [JSONValue] = []
         for (index, name) in names.enumerated() {
             let id = "var\(index)"
-            var byMode: [(mode: Int, value: JSONValue)] = []
-            for (modeIndex, chain) in chains.enumerated() {
-                if let value = chain.lazy.compactMap({ self.value(name, inMode: $0) }).first {
-                    byMode.append((modeIndex, value))
-                }
-            }
+            var byMode = valuesByName[index]
             let type: String
             var description = ""
             if byMode.allSatisfy({ $0.value.numberValue != nil }) {
@@ -268,9 +264,50 @@ package struct TokenExport: Sendable {
         ])
     }
 
+    /// For each of `count` variables, its value in each mode that has one, in the order of the modes: the value of
+    /// the first mode along that mode's chain that gives it (for a view's name, `{}` from the first mode that gives
+    /// the view no attribute).
+    ///
+    /// Each mode walks the trees of its chain once, in order, and keeps the first value of each name, so that the
+    /// time follows the values written rather than variables times modes (a thousand width files, each a mode with
+    /// an attribute of its own, were asked for every variable in every mode). A tree holds each container, view and
+    /// attribute once, so the first met along the chain is the one a lookup by name finds.
+    ///
+    /// - Parameter positions: each variable's name (container, view, and attribute unless the name is a view's),
+    ///   with its position among the variables.
+    private func valuesByMode(of count: Int, at positions: [[String]: Int]) -> [[(mode: Int, value: JSONValue)]] {
+        var modeIndex: [String: Int] = [:]
+        for (index, mode) in modes.enumerated() where modeIndex[mode.name] == nil { modeIndex[mode.name] = index }
+        var byName = [[(mode: Int, value: JSONValue)]](repeating: [], count: count)
+        for (mode, part) in modes.enumerated() {
+            var given: Set<Int> = []
+            for read in chain(of: part.name, modeIndex: modeIndex) {
+                for container in modes[read].tree.containers {
+                    for view in container.views {
+                        if view.attributes.isEmpty, let name = positions[[container.name, view.id]],
+                            given.insert(name).inserted
+                        {
+                            byName[name].append((mode, .object([])))
+                        }
+                        for attribute in view.attributes {
+                            guard let name = positions[[container.name, view.id, attribute.name]],
+                                given.insert(name).inserted
+                            else { continue }
+                            byName[name].append((mode, attribute.value))
+                        }
+                    }
+                }
+            }
+        }
+        return byName
+    }
+
     /// The modes a device part reads, in order: itself, the classes its device falls back to that have modes, the
     /// base.
-    private func chain(of part: String) -> [Int] {
+    ///
+    /// - Parameter modeIndex: the position of each mode by name, made once for every part rather than searched for
+    ///   each name of each part's chain.
+    private func chain(of part: String, modeIndex: [String: Int]) -> [Int] {
         var names = [part]
         if let parsed = DevicePart(parsing: part, isDevice: { catalog.deviceClass(named: $0) != nil }),
             let device = parsed.device
@@ -279,16 +316,10 @@ package struct TokenExport: Sendable {
         }
         names.append(Self.baseMode)
         var chain: [Int] = []
+        var inChain: Set<Int> = []
         for name in names {
-            if let index = modes.firstIndex(where: { $0.name == name }), !chain.contains(index) { chain.append(index) }
+            if let index = modeIndex[name], inChain.insert(index).inserted { chain.append(index) }
         }
         return chain
-    }
-
-    /// An attribute's value in a mode; for a view's name, `{}` where the mode gives the view no attribute.
-    private func value(_ name: [String], inMode mode: Int) -> JSONValue? {
-        guard let view = modes[mode].tree.container(name[0])?.view(name[1]) else { return nil }
-        guard name.count == 3 else { return view.attributes.isEmpty ? .object([]) : nil }
-        return view.attribute(name[2])?.value
     }
 }
