@@ -670,6 +670,51 @@ struct DeviceModelTests {
             (suggestion.name, suggestion.note) == ("iPhone15Plus", "iPhone 15 Plus, read for class iPhone14ProMax"))
         #expect(DeviceCatalog.standard.suggestion(for: "iPhone6Plu")?.note == nil)
     }
+
+    /// The filed names answer what a comparison with every name answers: the nearest within three edits, the first
+    /// listed on a tie, none for a word no nearer than it is long. Words are the names with up to four random edits
+    /// (insertions, deletions, changes, swaps, case), among names that are short, numbered, long past the filed
+    /// length, or not ASCII.
+    @Test func filedNamesSuggestWhatAComparisonWithEveryNameSuggests() throws {
+        var random = SeededRandom(seed: 7)
+        let names =
+            DeviceCatalog.standard.profiles.map(\.name.rawValue) + DeviceModel.all.map(\.name.rawValue)
+            + (0..<200).map { "D\($0)" } + ["a", "ab", "Ab", "ba", "caf\u{e9}", "Cafe\u{301}s", "\u{130}stanbul"]
+            + [String(repeating: "Tablet", count: 5), String(repeating: "Tablet", count: 5) + "X", "x"]
+        let letters = Array("aAbDeiPx0179\u{e9}\u{301}")
+        func edited(_ name: String) -> String {
+            var characters = Array(name)
+            for _ in 0..<random.next(below: 5) {
+                let at = random.next(below: characters.count + 1)
+                switch random.next(below: 5) {
+                case 0: characters.insert(letters[random.next(below: letters.count)], at: at)
+                case 1 where at < characters.count: characters.remove(at: at)
+                case 2 where at < characters.count: characters[at] = letters[random.next(below: letters.count)]
+                case 3 where at + 1 < characters.count: characters.swapAt(at, at + 1)
+                case 4 where at < characters.count: characters[at] = Character(characters[at].uppercased())
+                default: break
+                }
+            }
+            return String(characters)
+        }
+        let index = EditDistance.Index(names)
+        let candidates = EditDistance.Candidates(names)
+        var found = 0
+        for _ in 0..<3_000 {
+            let word = edited(names[random.next(below: names.count)])
+            for maximum in [2, 3] {
+                let expected = EditDistance.closest(to: word, among: candidates, maximum: maximum)
+                #expect(index.closest(to: word, maximum: maximum) == expected, "\(word), \(maximum)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 3_000, "most edited words are near a name")
+        let suggestions = DeviceCatalog.Suggestions(.standard)
+        for word in ["iPhone15Plu", "iPhone6Plu", "ipad", "iPhoen14", "Pixel", "w600", "Dx7"] {
+            let (filed, compared) = (suggestions.suggestion(for: word), DeviceCatalog.standard.suggestion(for: word))
+            #expect((filed?.name, filed?.note) == (compared?.name, compared?.note), "\(word)")
+        }
+    }
 }
 
 extension DeviceCatalogTests {

@@ -54,8 +54,36 @@ extension DeviceCatalog {
     /// - Returns: the name, and for a model a note such as `iPhone 16, read for class iPhone14Pro`; nil when no name
     ///   is near.
     package func suggestion(for name: String) -> (name: String, note: String?)? {
-        let candidates = profiles.map(\.name.rawValue) + DeviceModel.all.map(\.name.rawValue)
-        guard let nearest = EditDistance.closest(to: name, among: candidates, maximum: 3) else { return nil }
+        suggestion(nearest: EditDistance.closest(to: name, among: suggestionCandidates, maximum: 3))
+    }
+
+    /// The class and model names ``suggestion(for:)`` chooses among, in the order a tie is settled by.
+    private var suggestionCandidates: [String] {
+        profiles.map(\.name.rawValue) + DeviceModel.all.map(\.name.rawValue)
+    }
+
+    /// The class and model names of a catalog filed once, for a check that asks for the nearest to many names
+    /// (lint's dead files): each answer is the one ``suggestion(for:)`` gives, found without comparing the name with
+    /// every class and model.
+    package struct Suggestions: Sendable {
+        private let catalog: DeviceCatalog
+        private let index: EditDistance.Index
+
+        /// Files the class and model names of `catalog`.
+        package init(_ catalog: DeviceCatalog) {
+            self.catalog = catalog
+            self.index = EditDistance.Index(catalog.suggestionCandidates)
+        }
+
+        /// What ``DeviceCatalog/suggestion(for:)`` answers for `name`.
+        package func suggestion(for name: String) -> (name: String, note: String?)? {
+            catalog.suggestion(nearest: index.closest(to: name, maximum: 3))
+        }
+    }
+
+    /// The suggestion of the class or model name `nearest`, with the class it stands for when it is a model.
+    private func suggestion(nearest: String?) -> (name: String, note: String?)? {
+        guard let nearest else { return nil }
         let nearestName = DeviceName(nearest)
         guard profile(named: nearestName) == nil, let model = DeviceModel.named(nearestName) else {
             return (nearest, nil)

@@ -18,6 +18,100 @@ package enum EditDistance {
         }
     }
 
+    /// Words filed so that the nearest to another within three edits is found without comparing it with every
+    /// word: the answer of ``closest(to:among:maximum:)`` over the same words, for a check that asks for many words
+    /// (lint's dead files, each compared with every device name, were files times devices).
+    ///
+    /// Each word is filed, lowercased, under each string made by deleting up to three of its characters, by how many
+    /// were deleted. Two words d edits apart (a character missing, extra or different, or two neighbours swapped)
+    /// lead to a common string by deleting at most d characters of each, so a word is looked for in rounds: round r
+    /// compares the words filed under strings that take r deletions from the word or from them, and once the nearest
+    /// found is r edits away, every word as near, the first listed on a tie among them, has been found.
+    struct Index: Sendable {
+        /// The most edits a suggestion is made within.
+        static let maximumEdits = 3
+        /// Longer words are not filed, but compared with every word asked for: a word of n characters is filed
+        /// under about n³ / 6 strings.
+        static let maximumLength = 24
+
+        private let words: [String]
+        /// For each number of deletions, the words filed under each string, by their position among `words`.
+        private var filed: [[String: [Int]]] = Array(repeating: [:], count: maximumEdits + 1)
+        /// The positions of the words too long to file.
+        private var unfiled: [Int] = []
+
+        /// Files `words`, in their order.
+        init(_ words: [String]) {
+            self.words = words
+            for (position, word) in words.enumerated() {
+                let scalars = Array(word.lowercased().unicodeScalars)
+                guard scalars.count <= Self.maximumLength else {
+                    unfiled.append(position)
+                    continue
+                }
+                for (deleted, strings) in Self.deletions(of: scalars, upTo: Self.maximumEdits).enumerated() {
+                    for string in strings { filed[deleted][string, default: []].append(position) }
+                }
+            }
+        }
+
+        /// The word nearest to `word` within `maximum` edits (at most ``maximumEdits``), the first listed on a tie.
+        func closest(to word: String, maximum: Int) -> String? {
+            let maximum = min(maximum, Self.maximumEdits, word.count - 1)
+            guard maximum >= 0 else { return nil }
+            var best: (position: Int, distance: Int)?
+            func compare(_ position: Int) {
+                let distance = EditDistance.distance(word, words[position], cutoff: maximum)
+                guard distance <= maximum else { return }
+                if best == nil || (distance, position) < (best!.distance, best!.position) {
+                    best = (position, distance)
+                }
+            }
+            for position in unfiled { compare(position) }
+            let scalars = Array(word.lowercased().unicodeScalars)
+            // A filed word has at most maximumLength characters: a longer word than that and maximumEdits more is
+            // further than maximumEdits from each.
+            guard scalars.count <= Self.maximumLength + Self.maximumEdits else {
+                return best.map { words[$0.position] }
+            }
+            let own = Self.deletions(of: scalars, upTo: maximum)
+            var compared: Set<Int> = []
+            for round in 0...maximum {
+                // Every pair of deletion counts whose larger is this round: the word's own and a filed word's.
+                for ownDeleted in 0...round {
+                    for filedDeleted in 0...round where max(ownDeleted, filedDeleted) == round {
+                        for string in own[ownDeleted] {
+                            for position in filed[filedDeleted][string] ?? [] where compared.insert(position).inserted {
+                                compare(position)
+                            }
+                        }
+                    }
+                }
+                // Any word not met yet is more than `round` edits away.
+                if let best, best.distance <= round { break }
+            }
+            return best.map { words[$0.position] }
+        }
+
+        /// The distinct strings made by deleting 0, 1, … up to `count` of `scalars` (fewer when it is shorter), by
+        /// how many were deleted.
+        private static func deletions(of scalars: [Unicode.Scalar], upTo count: Int) -> [Set<String>] {
+            var levels: [Set<[Unicode.Scalar]>] = [[scalars]]
+            for _ in 0..<count {
+                var next: Set<[Unicode.Scalar]> = []
+                for string in levels[levels.count - 1] {
+                    for skipped in string.indices {
+                        var shorter = string
+                        shorter.remove(at: skipped)
+                        next.insert(shorter)
+                    }
+                }
+                levels.append(next)
+            }
+            return levels.map { level in Set(level.map { String(String.UnicodeScalarView($0)) }) }
+        }
+    }
+
     /// The candidate nearest to `word` within `maximum` edits, the first one listed on a tie.
     ///
     /// A word is only taken for a typo of a candidate when fewer edits than it has characters reach it: `"a"` is

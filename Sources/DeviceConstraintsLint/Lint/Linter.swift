@@ -76,10 +76,13 @@ public struct Linter: Sendable {
         var diagnostics = misnamed + nameErrors(names, directory: directory)
         var files: [LintedFile] = []
         var unread: [(path: String, name: ConstraintFileName)] = []
+        // Filed when the first dead file asks for a device name, once for every dead file of this lint.
+        var suggestions: DeviceCatalog.Suggestions?
         // A name no app can hold is reported once, by the rule the store applies, and not read.
         for name in names where ConstraintFileName.nameProblem(name) == nil {
             let path = DisplayPath.join(directory, name)
-            let checked = check(name, at: path, in: source, role: roles[name] ?? .notConstraintFile)
+            let checked = check(
+                name, at: path, in: source, role: roles[name] ?? .notConstraintFile, suggestions: &suggestions)
             diagnostics += checked.diagnostics
             if let file = checked.file {
                 files.append(file)
@@ -178,8 +181,13 @@ public struct Linter: Sendable {
         var unread: ConstraintFileName?
     }
 
+    /// Reads and checks the file `name`.
+    ///
+    /// - Parameter suggestions: the catalog's device names filed for a dead file's suggestion; filed here at the first
+    ///   dead file, and kept for the next.
     private func check(
-        _ name: String, at path: String, in source: any ConstraintSource, role: ConstraintFileName.Role
+        _ name: String, at path: String, in source: any ConstraintSource, role: ConstraintFileName.Role,
+        suggestions: inout DeviceCatalog.Suggestions?
     ) -> CheckedFile {
         var result = CheckedFile()
         let read: Data?
@@ -264,7 +272,7 @@ public struct Linter: Sendable {
         if let deadDevice {
             result.diagnostics.append(
                 malformedQualifier(deadDevice, container: fileName.container, at: path)
-                    ?? deadFile(device: deadDevice, at: path, bytes: bytes))
+                    ?? deadFile(device: deadDevice, at: path, bytes: bytes, suggestions: &suggestions))
             return result
         }
         result.file = LintedFile(path: path, name: fileName, contents: contents, lines: LineTable(bytes))
@@ -286,9 +294,17 @@ public struct Linter: Sendable {
         return error
     }
 
-    private func deadFile(device: String, at path: String, bytes: [UInt8]) -> ConstraintDiagnostic {
+    /// The error of a file that no device reads, with the nearest device name of the catalog.
+    ///
+    /// - Parameter suggestions: the catalog's device names, filed at the first dead file of a lint rather than
+    ///   compared with each dead file's name one by one (files times devices).
+    private func deadFile(
+        device: String, at path: String, bytes: [UInt8], suggestions: inout DeviceCatalog.Suggestions?
+    ) -> ConstraintDiagnostic {
         var message = ConstraintFileName.unknownDeviceMessage(device)
-        if let suggestion = catalog.suggestion(for: device) {
+        let filed = suggestions ?? DeviceCatalog.Suggestions(catalog)
+        suggestions = filed
+        if let suggestion = filed.suggestion(for: device) {
             message += "; did you mean \"\(suggestion.name)\"\(suggestion.note.map { " (\($0))" } ?? "")? Rename"
         } else {
             message += "; rename"
