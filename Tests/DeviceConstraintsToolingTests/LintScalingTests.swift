@@ -73,11 +73,14 @@ struct LintScalingTests {
 extension LintScalingTests {
     /// A catalog of n devices and a file for each named one character off (`Card_Dx7.json`): each dead file's name
     /// was compared with every class and model name (files times devices: 8,000 took 35.5 s in a debug build); now
-    /// the names are filed once a lint, and each dead file looks up the few filed near its own.
+    /// the names of a catalog this large are filed once a lint, and each dead file looks up the few filed near its
+    /// own.
     @Test(.longTier, .timeLimit(.minutes(10)))
     func deadFilesOfManyDevicesAreToldTheNearestDeviceInLinearTime() async throws {
+        // Both sizes past the names compared one by one.
+        let count = DeviceCatalog.Suggestions.indexedPast + 1
         let report = try await LinearTime.expectLinear(
-            from: 1_000, "lint of n dead files beside a catalog of n devices",
+            from: count, "lint of n dead files beside a catalog of n devices",
             prepare: { count in
                 let catalog = try DeviceCatalog(json: Data(GeneratedCatalog.flat(devices: count).utf8))
                 var files = ["Card.json": #"{"Card": {"v": {"width": 1}}}"#]
@@ -86,9 +89,10 @@ extension LintScalingTests {
             },
             { catalog, source in Linter(catalog: catalog).lint(source, directory: "Constraints") })
         let dead = report.diagnostics.filter { $0.code == .deadFile }
-        #expect(dead.count == 4_000)
+        let last = 4 * count - 1
+        #expect(dead.count == 4 * count)
         #expect(
-            dead.first { $0.file == "Constraints/Card_Dx3999.json" }?.message.contains(#"did you mean "D3999"?"#)
+            dead.first { $0.file == "Constraints/Card_Dx\(last).json" }?.message.contains(#"did you mean "D\#(last)"?"#)
                 == true)
     }
 

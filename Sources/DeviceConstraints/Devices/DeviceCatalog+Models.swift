@@ -62,22 +62,33 @@ extension DeviceCatalog {
         profiles.map(\.name.rawValue) + DeviceModel.all.map(\.name.rawValue)
     }
 
-    /// The class and model names of a catalog filed once, for a check that asks for the nearest to many names
-    /// (lint's dead files): each answer is the one ``suggestion(for:)`` gives, found without comparing the name with
-    /// every class and model.
+    /// The class and model names of a catalog prepared once, for a check that asks for the nearest to many names
+    /// (lint's dead files): each answer is the one ``suggestion(for:)`` gives. Past ``indexedPast`` names they are
+    /// filed (``EditDistance/Index``), so that a name is not compared with every class and model; below, comparing
+    /// with each is quicker (about 5 µs for the standard catalog's 92 names, against 40 µs to 0.8 ms for a lookup in
+    /// the index, and 19 ms to file them).
     package struct Suggestions: Sendable {
         private let catalog: DeviceCatalog
-        private let index: EditDistance.Index
+        private let candidates: EditDistance.Candidates
+        private let index: EditDistance.Index?
+        /// The most names compared one by one: at about 0.05 µs a name, a dead file then costs at most about
+        /// 0.1 ms, however many there are.
+        package static let indexedPast = 2_048
 
-        /// Files the class and model names of `catalog`.
+        /// Prepares the class and model names of `catalog`.
         package init(_ catalog: DeviceCatalog) {
             self.catalog = catalog
-            self.index = EditDistance.Index(catalog.suggestionCandidates)
+            let names = catalog.suggestionCandidates
+            candidates = EditDistance.Candidates(names)
+            index = names.count > Self.indexedPast ? EditDistance.Index(names) : nil
         }
 
         /// What ``DeviceCatalog/suggestion(for:)`` answers for `name`.
         package func suggestion(for name: String) -> (name: String, note: String?)? {
-            catalog.suggestion(nearest: index.closest(to: name, maximum: 3))
+            guard let index else {
+                return catalog.suggestion(nearest: EditDistance.closest(to: name, among: candidates, maximum: 3))
+            }
+            return catalog.suggestion(nearest: index.closest(to: name, maximum: 3))
         }
     }
 
