@@ -112,11 +112,12 @@ extension ConstraintProvenance {
         var views: [ConstraintProvenance] = []
         views.reserveCapacity(merged.count)
         let entries = viewId.map { merged.index(of: $0).map { [$0] } ?? [] } ?? Array(0..<merged.count)
+        let facts = FileFacts(files.map(\.file), only: viewId)
         for entry in entries {
             let viewId = merged.viewId(at: entry)
             let record = merged.record(at: entry)
             let known = ConstraintAttribute.allCases.filter { record.contains($0) }.map(\.rawValue)
-            let setBy = firstFiles(setting: viewId, in: files.map(\.file))
+            let setBy = facts.firstSetting[viewId] ?? [:]
             var values: [Value] = []
             for attribute in known + record.extensions.keys.sorted() {
                 guard let index = setBy[attribute],
@@ -125,21 +126,26 @@ extension ConstraintProvenance {
                 let file = files[index].file
                 var kind = Kind.plain
                 var rule: String?
-                if let scaled = file.scaledValues(of: viewId)[attribute] {
+                let adaptive = facts.adaptive[index][viewId]?[attribute]
+                if case .scaled(let scaled)? = adaptive {
                     kind = .scaled
                     rule = "\(scaled) at \(designWidth(of: index).compactDescription) pt"
                 } else {
-                    kind = file.textKind(of: viewId, attribute: attribute) ?? .plain
-                    rule = file.textRule(of: viewId, attribute: attribute, at: environment.textSize)
+                    let fileRecord = file[viewId]
+                    kind =
+                        ContainerConstraints.textKind(of: adaptive, attribute: attribute, record: fileRecord) ?? .plain
+                    rule = ContainerConstraints.textRule(
+                        of: adaptive, attribute: attribute, record: fileRecord, at: environment.textSize)
                 }
                 values.append(
                     Value(
                         file, viewId: viewId, attribute: attribute, value: value, kind: kind, rule: rule,
                         columnLayout: nil))
             }
-            if let file = files.first(where: { $0.file.columnRule(of: viewId) != nil })?.file,
-                let columns = file.columnRule(of: viewId)
+            if let index = facts.firstColumns[viewId],
+                case .columns(let columns)? = facts.adaptive[index][viewId]?[ColumnRule.key]
             {
+                let file = files[index].file
                 let layout = columns.layout(for: environment)
                 values.append(
                     Value(
@@ -154,19 +160,42 @@ extension ConstraintProvenance {
         return views
     }
 
-    /// For each attribute some file sets on `viewId`, the index of the first of `files` that sets it.
-    ///
-    /// One pass over the files in chain order, so that a view given an attribute by each of thousands of files is
-    /// answered in time that follows the attributes the files give, not attributes times files. The names are a
-    /// record's own (known attributes it contains, then its extensions), and a dictionary keyed by name compares them
-    /// as `ConstraintRecord/contains(_:)` does: by canonical equivalence.
-    private static func firstFiles(setting viewId: String, in files: [ContainerConstraints]) -> [String: Int] {
-        var first: [String: Int] = [:]
-        for (index, file) in files.enumerated() {
-            guard let record = file[viewId] else { continue }
-            for name in record.attributeNames where first[name] == nil { first[name] = index }
+    /// What provenance asks of a container's files, gathered in one pass over them in chain order: so that a view
+    /// given an attribute by each of thousands of files, a file of thousands of views, a view of thousands of scaled
+    /// values, or thousands of files of one view each, take time that follows what the files give, never views (or
+    /// attributes) times files (or values). Names and view ids are dictionary keys, compared as
+    /// `ConstraintRecord/contains(_:)` and the tables compare them: by canonical equivalence.
+    private struct FileFacts {
+        /// For each view, for each attribute some file sets, the position of the first file that sets it.
+        var firstSetting: [String: [String: Int]] = [:]
+        /// For each file, for each of its views, its adaptive values by attribute (the first of a name).
+        var adaptive: [[String: [String: AdaptiveValue]]] = []
+        /// For each view, the position of the first file that gives it a column rule.
+        var firstColumns: [String: Int] = [:]
+
+        /// The facts of `files`, of every view, or only of `viewId`.
+        init(_ files: [ContainerConstraints], only viewId: String?) {
+            adaptive.reserveCapacity(files.count)
+            for (index, file) in files.enumerated() {
+                let table = file.table
+                var byView: [String: [String: AdaptiveValue]] = [:]
+                func note(_ id: String, entry: Int) {
+                    for name in table.record(at: entry).attributeNames where firstSetting[id]?[name] == nil {
+                        firstSetting[id, default: [:]][name] = index
+                    }
+                    for value in table.adaptiveValues(ofEntry: entry) {
+                        if byView[id]?[value.name] == nil { byView[id, default: [:]][value.name] = value.value }
+                        if case .columns = value.value, firstColumns[id] == nil { firstColumns[id] = index }
+                    }
+                }
+                if let viewId {
+                    if let entry = table.index(of: viewId) { note(viewId, entry: entry) }
+                } else {
+                    for entry in 0..<table.count { note(table.viewId(at: entry), entry: entry) }
+                }
+                adaptive.append(byView)
+            }
         }
-        return first
     }
 }
 

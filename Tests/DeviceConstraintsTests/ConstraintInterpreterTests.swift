@@ -779,6 +779,51 @@ struct ConstraintInterpreterTests {
         #expect((provenance["a8000"]?.place, provenance["height"]?.fileName) == ("Card_w8000.json:1:17", "Card.json"))
     }
 
+    /// A view of n scaled values in one file: each value's kind was found by building the view's scaled values
+    /// again (values squared); now the file's values are gathered once.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func provenanceOfAViewOfManyScaledValuesTakesLinearTime() async throws {
+        let provenance = try await LinearTime.expectLinear(
+            from: 2_000, "provenance of a view of n scaled values",
+            prepare: { count in
+                let values = (0..<count).map { #""x\#($0)": {"scaled": \#($0)}"# }.joined(separator: ", ")
+                return InMemorySource(["Card.json": #"{"Card": {"v": {"# + values + "}}}"])
+            },
+            { source in
+                try ConstraintInterpreter(source: source, environment: LayoutEnvironment(width: 375, height: 667))
+                    .provenance(viewId: "v", container: "Card")
+            })
+        #expect(provenance.values.count == 8_000 && provenance.values.allSatisfy { $0.kind == .scaled })
+    }
+
+    /// Every view of n files of one view each (a container `show` prints whole): each view looked for its
+    /// attributes in every file (views times files); now one pass over the files gathers them.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func provenanceOfEveryViewOfManyFilesOfOneViewEachTakesLinearTime() async throws {
+        let catalog = DeviceCatalog.standard
+        let device = try #require(catalog.profile(named: DeviceName("iPhone6")))
+        let views = try await LinearTime.expectLinear(
+            from: 2_000, "provenance of every view of n files of one view each",
+            prepare: { count in
+                try (1...count).map { width in
+                    let text = #"{"Card": {"v\#(width)": {"width": \#(width), "corner": {"scaled": 2}}}}"#
+                    return (
+                        file: try ConstraintFileParser().parse(Data(text.utf8), fileName: "Card_w\(width).json"),
+                        deviceClass: DeviceName?.none
+                    )
+                }
+            },
+            { files in
+                ConstraintProvenance.views(
+                    of: "Card", lookup: files.map(\.file.fileName), files: files,
+                    for: LayoutEnvironment(width: 100_000, height: 800, idiom: .phone), device: device,
+                    catalog: catalog)
+            })
+        #expect(views.count == 8_000)
+        #expect(views.allSatisfy { view in view.values.map(\.kind) == [.plain, .scaled] })
+        #expect(views.last?.values.first?.fileName == "Card_w8000.json")
+    }
+
     /// A container whose files qualify n widths, all of which a wide window reads: its load, and a switch to another
     /// class that finds those files stored, take time that grows with n, not with its square (each file is stored,
     /// and found among the stored ones, by a hash once they are many).

@@ -181,6 +181,20 @@ extension LintScalingTests {
         // Each device is a little wider than the one before: the value changes, and nothing is wrong.
         #expect(report.diagnostics.isEmpty, "\(report.text)")
     }
+
+    /// A file of n views, each with a scaled value: each view's scaled values were looked for among all the file's
+    /// (views times values); now each view's are found as one run.
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func aFileOfManyViewsEachWithAScaledValueLintsInLinearTime() async throws {
+        let report = try await LinearTime.expectLinear(
+            from: 2_000, "lint, a file of n views each with a scaled value",
+            prepare: { count in
+                let views = (0..<count).map { #""v\#($0)": {"width": {"scaled": 10}}"# }.joined(separator: ", ")
+                return InMemorySource(["Card.json": #"{"Card": {"# + views + "}}"])
+            },
+            { source in Linter().lint(source, directory: "Constraints") })
+        #expect(report.errorCount == 0, "\(report.text)")
+    }
 }
 
 extension LintScalingTests {

@@ -34,12 +34,18 @@ public struct ContainerConstraints: Sendable, Hashable {
     /// The scaled values (`{"scaled": n}`) this file gives `viewId`, by attribute name; the records hold their
     /// number at the design width.
     package func scaledValues(of viewId: String) -> [String: ScaledValue] {
-        guard let entry = table.index(of: viewId) else { return [:] }
         var values: [String: ScaledValue] = [:]
-        for adaptive in table.adaptiveValues where adaptive.entry == entry {
+        for adaptive in adaptiveValues(of: viewId) {
             if case .scaled(let value) = adaptive.value { values[adaptive.name] = value }
         }
         return values
+    }
+
+    /// The adaptive values (scaled values, column rules, text-scaled and fixed font sizes) this file gives `viewId`,
+    /// in the file's order.
+    func adaptiveValues(of viewId: String) -> ArraySlice<AdaptiveAttribute> {
+        guard let entry = table.index(of: viewId) else { return [] }
+        return table.adaptiveValues(ofEntry: entry)
     }
 
     /// Whether the file has a scaled value (`{"scaled": n}`) anywhere.
@@ -49,8 +55,7 @@ public struct ContainerConstraints: Sendable, Hashable {
 
     /// The column rule this file gives `viewId`, if any.
     package func columnRule(of viewId: String) -> ColumnRule? {
-        guard let entry = table.index(of: viewId) else { return nil }
-        for adaptive in table.adaptiveValues where adaptive.entry == entry {
+        for adaptive in adaptiveValues(of: viewId) {
             if case .columns(let rule) = adaptive.value { return rule }
         }
         return nil
@@ -60,34 +65,49 @@ public struct ContainerConstraints: Sendable, Hashable {
     /// relativeTo body at xLarge`, `fixed` for a font size that never follows it, `follows body at xLarge` for a plain
     /// font size away from `.large`; nil for a value that does not follow it (or a plain font size at `.large`).
     package func textRule(of viewId: String, attribute: String, at textSize: TextSize) -> String? {
-        guard let entry = table.index(of: viewId) else { return nil }
-        for adaptive in table.adaptiveValues where adaptive.entry == entry && adaptive.name == attribute {
-            switch adaptive.value {
-            case .text(let text): return "\(text) at \(textSize.rawValue)"
-            case .fixed: return "fixed"
-            case .scaled, .columns: return nil
-            }
+        Self.textRule(
+            of: adaptiveValues(of: viewId).first { $0.name == attribute }?.value, attribute: attribute,
+            record: table.record(viewId), at: textSize)
+    }
+
+    /// ``textRule(of:attribute:at:)`` for the attribute's adaptive value `value` (nil for none) in `record`.
+    static func textRule(
+        of value: AdaptiveValue?, attribute: String, record: ConstraintRecord?, at textSize: TextSize
+    ) -> String? {
+        switch value {
+        case .text(let text)?: return "\(text) at \(textSize.rawValue)"
+        case .fixed?: return "fixed"
+        case .scaled?, .columns?: return nil
+        case nil:
+            guard attribute == ConstraintAttribute.fontSize.rawValue, textSize != .large,
+                record?.contains(.fontSize) == true
+            else { return nil }
+            return "follows body at \(textSize.rawValue)"
         }
-        guard attribute == ConstraintAttribute.fontSize.rawValue, textSize != .large,
-            table.record(viewId)?.contains(.fontSize) == true
-        else { return nil }
-        return "follows body at \(textSize.rawValue)"
     }
 
     /// How this file's `attribute` of `viewId` follows the text size: `.textScaled` for a text-scaled value or a
     /// plain font size (which follows `body`), `.fixed` for a fixed font size; nil for a value that does not follow it.
     package func textKind(of viewId: String, attribute: String) -> ConstraintProvenance.Kind? {
-        guard let entry = table.index(of: viewId) else { return nil }
-        for adaptive in table.adaptiveValues where adaptive.entry == entry && adaptive.name == attribute {
-            switch adaptive.value {
-            case .text: return .textScaled
-            case .fixed: return .fixed
-            case .scaled, .columns: return nil
+        Self.textKind(
+            of: adaptiveValues(of: viewId).first { $0.name == attribute }?.value, attribute: attribute,
+            record: table.record(viewId))
+    }
+
+    /// ``textKind(of:attribute:)`` for the attribute's adaptive value `value` (nil for none) in `record`.
+    static func textKind(of value: AdaptiveValue?, attribute: String, record: ConstraintRecord?)
+        -> ConstraintProvenance.Kind?
+    {
+        switch value {
+        case .text?: return .textScaled
+        case .fixed?: return .fixed
+        case .scaled?, .columns?: return nil
+        case nil:
+            guard attribute == ConstraintAttribute.fontSize.rawValue, record?.contains(.fontSize) == true else {
+                return nil
             }
+            return .textScaled
         }
-        guard attribute == ConstraintAttribute.fontSize.rawValue, table.record(viewId)?.contains(.fontSize) == true
-        else { return nil }
-        return .textScaled
     }
 
     /// The records of `files`, most specific first, each with the class it was read for (nil for the base file),

@@ -12,8 +12,9 @@ final class ViewTable: @unchecked Sendable {
     let count: Int
     /// The files the records came from, most specific first.
     let files: [String]
-    /// The views' adaptive attributes (scaled values, column rules) as the file gave them; empty for
-    /// almost every table. Set on the tables of single files; a merged container keeps its own list.
+    /// The views' adaptive attributes (scaled values, column rules) as the file gave them, in the order of their
+    /// views' entries (``adaptiveValues(ofEntry:)`` relies on it); empty for almost every table. Set on the tables
+    /// of single files; a merged container keeps its own list.
     let adaptiveValues: [AdaptiveAttribute]
     /// The view ids, entry by entry; never changed once the table is made.
     let keys: ByteKeyTable
@@ -41,6 +42,27 @@ final class ViewTable: @unchecked Sendable {
         self.adaptiveValues = adaptiveValues
         self.unread = unread
         keys._checkInvariants()
+        assert(
+            zip(adaptiveValues, adaptiveValues.dropFirst()).allSatisfy { $0.entry <= $1.entry },
+            "ViewTable: adaptive values out of the order of their views")
+    }
+
+    /// The adaptive attributes of entry `entry`: its run of ``adaptiveValues``, found by a binary search, so that
+    /// asking for each view of a file of thousands of scaled values takes time in the values, not views times values.
+    func adaptiveValues(ofEntry entry: Int) -> ArraySlice<AdaptiveAttribute> {
+        func firstPosition(from entry: Int) -> Int {
+            var low = 0
+            var high = adaptiveValues.count
+            while low < high {
+                let middle = (low + high) / 2
+                if adaptiveValues[middle].entry < entry { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let start = firstPosition(from: entry)
+        var end = start
+        while end < adaptiveValues.count, adaptiveValues[end].entry == entry { end += 1 }
+        return adaptiveValues[start..<end]
     }
 
     /// An empty table.
