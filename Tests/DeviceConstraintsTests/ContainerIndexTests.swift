@@ -62,16 +62,17 @@ struct ContainerIndexTests {
                 })
         }
         func published(_ name: String) -> MergedContainer? {
-            (0..<index.count).first { index.name(at: $0) == name }.flatMap { index.merged(at: $0) }
+            (0..<index.entryCount).first { index.name(at: $0) == name }.flatMap { index.merged(at: $0) }
         }
         #expect(
             adaptive().mapValues(\.viewIds) == ["A": ["ALabel"], "C": ["CLabel"], "D": ["DLabel"], "E": ["ELabel"]])
-        // The first (E moves into its place), then the last.
+        // The first, then one in the middle: no other entry moves.
         _ = index.remove("A")
         _ = index.remove("D")
         #expect(adaptive().mapValues(\.viewIds) == ["C": ["CLabel"], "E": ["ELabel"]])
         for name in ["B", "C", "E"] { #expect(published(name)?.table.viewIds == ["\(name)Label"]) }
         #expect(published("A") == nil && published("D") == nil && index.merged(at: 3) == nil)
+        #expect((index.count, index.entryCount, index.name(at: 4)) == (3, 5, "E"))
         // A replacement takes the new merged container; one that is not adaptive leaves the adaptive ones.
         let plainC = try self.merged("C", adaptive: false)
         _ = index.replace("C", with: Unmanaged.passUnretained(plainC.table), merged: plainC)
@@ -81,6 +82,33 @@ struct ContainerIndexTests {
         #expect(index.adaptiveEntries { _ in true }.isEmpty)
         #expect(index.removeAll().count == 2)
         #expect(index.adaptiveEntries { _ in true }.isEmpty && index.merged(at: 0) == nil)
+    }
+
+    /// A removed container's entry is taken again when its name comes back, and once the removed entries
+    /// outnumber the loaded ones, the next new name finds the names made again without them: every loaded container
+    /// is still found, with its own table and merge, in the order they came.
+    @Test func removedEntriesAreTakenAgainByTheirNameOrLeftOutOnceTheyOutnumberTheLoadedOnes() throws {
+        var index = ContainerIndex()
+        defer { index.deallocate() }
+        let merges = try (0..<40).map { try self.merged("C\($0)", adaptive: $0 % 2 == 0) }
+        for (number, merged) in merges.enumerated() {
+            index.insert("C\(number)", Unmanaged.passUnretained(merged.table), merged: merged)
+        }
+        _ = index.remove("C3")
+        index.insert("C3", Unmanaged.passUnretained(merges[3].table), merged: merges[3])
+        #expect((index.count, index.entryCount, index.name(at: 3)) == (40, 40, "C3"))
+        for number in 0..<30 { #expect(index.remove("C\(number)")?.takeUnretainedValue() === merges[number].table) }
+        #expect((index.count, index.entryCount) == (10, 40) && index.table("C5") == nil)
+        let extra = try self.merged("Extra", adaptive: true)
+        index.insert("Extra", Unmanaged.passUnretained(extra.table), merged: extra)
+        #expect((index.count, index.entryCount) == (11, 11))
+        #expect((0..<11).map { index.name(at: $0) } == (30..<40).map { "C\($0)" } + ["Extra"])
+        for number in 30..<40 {
+            #expect(index.table("C\(number)")?.takeUnretainedValue() === merges[number].table)
+            #expect(index.merged(at: number - 30) === merges[number])
+        }
+        #expect(index.adaptiveEntries { _ in true }.map(\.entry) == [0, 2, 4, 6, 8, 10])
+        #expect(index.all.count == 11 && index.table("C0") == nil)
     }
 
     /// A resize finds each adaptive container by its entry: after a removal has moved the last entry into the

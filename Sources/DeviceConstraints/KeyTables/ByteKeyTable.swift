@@ -266,6 +266,16 @@ final class ByteKeyTable: @unchecked Sendable {
         _checkInvariants()
     }
 
+    /// Keeps the entries `kept` only (ascending), numbered in their order from 0: one pass, however many go.
+    func keep(only kept: [Int]) {
+        assert(zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 }, "ByteKeyTable: entries to keep out of order")
+        let bytes = kept.reduce(0) { $0 + starts[$1 + 1] - starts[$1] }
+        let rest = ByteKeyTable(capacity: kept.count, byteCapacity: bytes, seed: seed)
+        for entry in kept { rest.append(key(at: entry), hash: hashes[entry]) }
+        swap(with: rest)
+        _checkInvariants()
+    }
+
     /// Removes every key, keeping the memory.
     func removeAll() {
         count = 0

@@ -333,8 +333,7 @@ final class ConstraintCache: @unchecked Sendable {
         var old: Unmanaged<ViewTable>?
         let replaced = lock.withWriteLock {
             guard current === snapshot, containers.table(name) != nil, isCurrent() else { return false }
-            old = removeEntry(name)
-            insert(name, retained, merged: merged)
+            old = replaceEntry(name, retained, merged: merged)
             return true
         }
         if !replaced { retained.release() }
@@ -359,7 +358,7 @@ final class ConstraintCache: @unchecked Sendable {
         let retained = tables.map { ($0.entry, Unmanaged.passRetained($0.table), $0.merged) }
         return applying(snapshot, ticket: ticket, retained: retained.map(\.1)) {
             var released: [Unmanaged<ViewTable>] = []
-            var refreshed = [Bool](repeating: false, count: containers.count)
+            var refreshed = [Bool](repeating: false, count: containers.entryCount)
             for (entry, table, merged) in retained {
                 guard let published = containers.merged(at: entry), published.isAdaptive,
                     published.table === merged.table, !refreshed[entry]
@@ -372,9 +371,8 @@ final class ConstraintCache: @unchecked Sendable {
                 for (type, typed) in typeTables where typed.toOpaque() == old.toOpaque() { typeTables[type] = table }
                 released.append(old)
             }
-            // From the last entry down: a removal moves the last entry into the removed one's place.
-            for adaptive in containers.adaptiveEntries(where: { !alike($0) }).reversed()
-            where !refreshed[adaptive.entry] {
+            // A removal moves no other entry.
+            for adaptive in containers.adaptiveEntries(where: { !alike($0) }) where !refreshed[adaptive.entry] {
                 if let old = removeEntry(containers.name(at: adaptive.entry)) { released.append(old) }
             }
             return released
