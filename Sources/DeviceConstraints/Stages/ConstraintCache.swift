@@ -59,6 +59,11 @@ final class ConstraintCache: @unchecked Sendable {
     /// `typeTables` share the one retain `containers` holds; both change together under the write lock.
     @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
     @exclusivity(unchecked) private var typeTables: [ObjectIdentifier: Unmanaged<ViewTable>] = [:]
+    /// The types registered for each container name (`typeNames` the other way round), so that publishing,
+    /// replacing or removing a container touches its own types only: a pass over every registered type for each
+    /// made loading or switching thousands of typed containers take time in the square of their number (16,000:
+    /// 1.4 s to load, 2.9 s to switch). Empty, and never hashed, when no type is registered.
+    @exclusivity(unchecked) private var typesByName: [String: [ObjectIdentifier]] = [:]
 
     deinit {
         for table in containers.removeAll() { table.release() }
@@ -91,7 +96,11 @@ final class ConstraintCache: @unchecked Sendable {
     /// Remembers the container name of a type. Names never change, so they survive ``removeAll()``.
     func register(_ type: ObjectIdentifier, as name: String) {
         lock.withWriteLock {
-            typeNames[type] = name
+            let old = typeNames.updateValue(name, forKey: type)
+            if old != name {
+                if let old { typesByName[old]?.removeAll { $0 == type } }
+                typesByName[name, default: []].append(type)
+            }
             typeTables[type] = containers.table(name)
         }
     }
@@ -368,7 +377,7 @@ final class ConstraintCache: @unchecked Sendable {
                 }
                 refreshed[entry] = true
                 let old = containers.replace(at: entry, with: table, merged: merged)
-                for (type, typed) in typeTables where typed.toOpaque() == old.toOpaque() { typeTables[type] = table }
+                if !typesByName.isEmpty { setTypeTables(of: containers.name(at: entry), to: table) }
                 released.append(old)
             }
             // A removal moves no other entry.
@@ -460,7 +469,12 @@ final class ConstraintCache: @unchecked Sendable {
     private func insert(_ name: String, _ table: Unmanaged<ViewTable>, merged: MergedContainer) {
         containers.insert(name, table, merged: merged)
         if !pending.isEmpty { pending.remove(name) }
-        for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+        if !typesByName.isEmpty { setTypeTables(of: name, to: table) }
+    }
+
+    /// Points every type registered for `name` at `table` (nil: at none).
+    private func setTypeTables(of name: String, to table: Unmanaged<ViewTable>?) {
+        for type in typesByName[name] ?? [] { typeTables[type] = table }
     }
 
     /// Puts `table` in the place of the loaded container `name`'s, returning the table it replaces; nil when `name`
@@ -470,12 +484,12 @@ final class ConstraintCache: @unchecked Sendable {
     {
         guard let old = containers.replace(name, with: table, merged: merged) else { return nil }
         if !pending.isEmpty { pending.remove(name) }
-        for (type, typeName) in typeNames where typeName == name { typeTables[type] = table }
+        if !typesByName.isEmpty { setTypeTables(of: name, to: table) }
         return old
     }
 
     private func removeEntry(_ name: String) -> Unmanaged<ViewTable>? {
-        for (type, typeName) in typeNames where typeName == name { typeTables[type] = nil }
+        if !typesByName.isEmpty { setTypeTables(of: name, to: nil) }
         if !pending.isEmpty { pending.remove(name) }
         return containers.remove(name)
     }
