@@ -168,20 +168,21 @@ final class ConstraintStages: Sendable {
         }
     }
 
-    /// Forgets one stored file of `container` and the merges that read it, starting the container's next
-    /// generation only for what depended on it: the other files stay parsed (what a hot reload of one edited
-    /// file needs).
+    /// Forgets the stored files `names` of `container` and the merges that read them, starting the container's next
+    /// generation only for what depended on them: the other files stay parsed (what a hot reload of edited files
+    /// needs). One pass over the stored files, however many changed (one pass per changed file made a reload of
+    /// thousands of a container's width files take time in the square of their number).
     ///
     /// - Returns: the container's new generation.
     @discardableResult
-    func invalidate(file name: String, of container: String) -> UInt64 {
+    func invalidate(files names: Set<String>, of container: String) -> UInt64 {
         state.withLock { state in
             state.lastGeneration += 1
             let generation = state.lastGeneration
             var stages = ContainerStages(generation: generation)
             if let old = state.containers[container] {
                 // The other files are kept for the new generation; every merge is redone.
-                stages.files = old.files.filter { $0.name != name }
+                stages.files = old.files.filter { !names.contains($0.name) }
             }
             state.containers[container] = stages
             return generation

@@ -246,7 +246,7 @@ final class SharedFiles: Sendable {
                 if files == nil {
                     generation = stages.invalidate(container)
                 } else {
-                    for file in changed { generation = stages.invalidate(file: file, of: container) }
+                    generation = stages.invalidate(files: changed, of: container)
                 }
                 changes.append(
                     .init(container: container, files: files == nil ? nil : changed, generation: generation))
