@@ -131,7 +131,8 @@ extension ConstraintInterpreter {
         let prepared = await Self.concurrently(names, inBatchesOfAtMost: 16) { batch in
             let names = Array(batch)
             let generations = self.stages.generations(of: names)
-            let results = self.prepare(Array(zip(names, generations)), for: new, readingFiles: true)
+            let results = self.prepare(
+                Array(zip(names, generations)), for: new, readingFiles: true, forgettingListingOnMiss: false)
             return names.indices.map { k in
                 Prepared(
                     name: names[k], generation: generations[k], result: self.read(results[k], of: names[k], for: new))
@@ -151,6 +152,8 @@ extension ConstraintInterpreter {
                 failures.append((item.name, error))
             }
         }
+        // Once for the whole switch: a file added since the listing was made is seen by a later load.
+        if failures.contains(where: { $0.1.code == .fileNotFound }) { files.forgetListing() }
         let change = finishSwitch(from: old, to: new, ticket: ticket, tables: tables, generations: generations)
         if change != nil { republishUnread(unread) }
         deliver(warnings)

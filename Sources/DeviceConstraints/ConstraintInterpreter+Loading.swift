@@ -78,7 +78,9 @@ extension ConstraintInterpreter {
     /// the cache (a preload's worker takes a few containers at a time); a container whose load is under way
     /// elsewhere is not waited for: its flight is returned, for the caller to await (a preload's worker must not
     /// block on another thread's load). Until the write, a lookup of a container loaded here follows its flight.
-    func loadUnlessUnderWay(_ containers: [String]) -> [Attempt] {
+    ///
+    /// - Parameter forgettingListingOnMiss: see ``prepare(_:for:readingFiles:forgettingListingOnMiss:)``.
+    func loadUnlessUnderWay(_ containers: [String], forgettingListingOnMiss: Bool = true) -> [Attempt] {
         enum Step {
             case done(Attempt)
             case loaded(Int)
@@ -94,7 +96,7 @@ extension ConstraintInterpreter {
                 leads.append((flight, key, snapshot))
             }
         }
-        let loads = load(leads)
+        let loads = load(leads, forgettingListingOnMiss: forgettingListingOnMiss)
         finish(loads)
         return steps.map { step in
             switch step {
@@ -138,12 +140,14 @@ extension ConstraintInterpreter {
     /// as if the loads had all begun now, and asking the stages once for them all (``prepare(_:for:readingFiles:)``).
     /// The leads of one claim share its snapshot.
     private func load(
-        _ leads: [(flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot)]
+        _ leads: [(flight: LoadFlight, key: FlightKey, snapshot: EnvironmentSnapshot)],
+        forgettingListingOnMiss: Bool = true
     ) -> [UnpublishedLoad] {
         guard let snapshot = leads.first?.snapshot else { return [] }
         assert(leads.allSatisfy { $0.snapshot === snapshot }, "the leads of one claim share its snapshot")
         let prepared = prepare(
-            leads.map { ($0.key.container, $0.key.generation) }, for: snapshot, readingFiles: true)
+            leads.map { ($0.key.container, $0.key.generation) }, for: snapshot, readingFiles: true,
+            forgettingListingOnMiss: forgettingListingOnMiss)
         return zip(leads, prepared).map { lead, prepared in
             let prepared = read(prepared, of: lead.key.container, for: snapshot)
             let outcome = prepared.map {
@@ -154,6 +158,11 @@ extension ConstraintInterpreter {
                 flight: lead.flight, key: lead.key, snapshot: snapshot, outcome: outcome, merged: merged?.merged,
                 warnings: merged?.warnings ?? [])
         }
+    }
+
+    /// Whether a container's preparation failed for want of any file.
+    static func foundNoFile(_ result: Result<Prepared?, ConstraintError>) -> Bool {
+        if case .failure(let error) = result { error.code == .fileNotFound } else { false }
     }
 
     /// What ``prepare(_:for:readingFiles:)`` gave `container` when it read files: merged, or why not (reading
@@ -244,8 +253,14 @@ extension ConstraintInterpreter {
     /// one lock and told what was read in one lock: a preload's worker prepares a few containers at a time.
     ///
     /// - Returns: for each container, in order, what it merges to or why it cannot be loaded.
+    ///
+    /// - Parameter forgettingListingOnMiss: whether a container that has no file makes the source be listed again at
+    ///   the next load, so that a file added since the listing was made is seen (a preload, or a switch of class,
+    ///   asks once when it ends instead: for each batch of missing containers, it made the whole source be listed
+    ///   again, quadratic in a preload of thousands).
     func prepare(
-        _ batch: [(container: String, generation: UInt64)], for snapshot: EnvironmentSnapshot, readingFiles: Bool
+        _ batch: [(container: String, generation: UInt64)], for snapshot: EnvironmentSnapshot, readingFiles: Bool,
+        forgettingListingOnMiss: Bool = true
     ) -> [Result<Prepared?, ConstraintError>] {
         let pinned = pinnedSource()
         // Taken out of the snapshot once for the batch: the snapshot is shared by every worker, and each copy of its
@@ -297,7 +312,9 @@ extension ConstraintInterpreter {
         }
         stages.store(outcomes, revision: pinned.revision)
         assert(!results.contains { $0 == nil }, "every position was given a result above")
-        return results.compactMap { $0 }
+        let prepared = results.compactMap { $0 }
+        if forgettingListingOnMiss, prepared.contains(where: Self.foundNoFile) { files.forgetListing() }
+        return prepared
     }
 
     /// The files of `load`, `candidates`, merged: those `stored` lacks are read from `source` and parsed; nil when
@@ -342,8 +359,7 @@ extension ConstraintInterpreter {
             if case .parsed(let parsed)? = file { files.append((parsed, candidate.deviceClass)) }
         }
         guard !files.isEmpty else {
-            // A file added since the source was listed is seen by the next load.
-            self.files.forgetListing()
+            // (The caller forgets the listing, so that a file added since it was made is seen by a later load.)
             var error = ContainerFiles.noFile(
                 of: container, on: snapshot.device.name, lookedFor: load.chain, in: pinned.source)
             // The likeliest cause at the desk: a file named in the wrong case, found by a Mac's simulator only.

@@ -332,7 +332,10 @@ public final class ConstraintInterpreter: Sendable {
         // A worker loads a few containers at a time and publishes them in one write: a write takes every lock
         // the readers use, and two workers publishing one container at a time met on them and slept.
         let attempts = await Self.concurrently(pending, inBatchesOfAtMost: 8) { batch in
-            Array(zip(batch.map(\.offset), self.loadUnlessUnderWay(batch.map(\.element))))
+            Array(
+                zip(
+                    batch.map(\.offset),
+                    self.loadUnlessUnderWay(batch.map(\.element), forgettingListingOnMiss: false)))
         }
         var failures: [(Int, ConstraintError)] = []
         for (offset, attempt) in attempts {
@@ -343,6 +346,8 @@ public final class ConstraintInterpreter: Sendable {
             }
             if case .failure(let error) = outcome { failures.append((offset, error)) }
         }
+        // Once for the whole preload: a file added since the listing was made is seen by a later load.
+        if failures.contains(where: { $0.1.code == .fileNotFound }) { files.forgetListing() }
         failures.sort { $0.0 < $1.0 }
         guard var first = failures.first?.1 else { return }
         first.additionalErrors = failures.dropFirst().map(\.1)

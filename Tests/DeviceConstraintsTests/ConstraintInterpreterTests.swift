@@ -802,6 +802,23 @@ struct ConstraintInterpreterTests {
         #expect(counts == (8_000, 0))
     }
 
+    /// A preload that finds many containers without a file lists the source again once, when it ends, not once for
+    /// each batch of them; and a file added since, which only a listing finds (a width's), is seen by the next load.
+    @Test func aPreloadOfManyMissingContainersListsTheSourceAgainOnce() async throws {
+        let files = MutableSource(["Present.json": #"{"Present": {"v": {"width": 1}}}"#])
+        let source = CountingSource(files)
+        let interpreter = ConstraintInterpreter(
+            source: source, environment: LayoutEnvironment(width: 375, height: 667, idiom: .phone))
+        _ = try interpreter.record(viewId: "v", container: "Present")
+        let before = source.listings
+        let missing = (0..<400).map { "Missing\($0)" }
+        await #expect(throws: ConstraintError.self) { try await interpreter.preload(containers: missing) }
+        #expect(source.listings - before <= 1)
+        files["Missing7_w300.json"] = #"{"Missing7": {"v": {"width": 2}}}"#
+        #expect(try interpreter.record(viewId: "v", container: "Missing7").width == 2)
+        #expect(source.listings - before <= 2)
+    }
+
     /// One container of n width files, all of which a wide window reads, reloaded whole: each changed file was
     /// forgotten by a pass over all the stored ones (16,000: 2.2 s).
     @Test(.longTier, .timeLimit(.minutes(10)))

@@ -38,7 +38,14 @@ final class CountingSource: ConstraintSource, @unchecked Sendable {
         return try base.data(forFile: name)
     }
 
-    func fileNames() throws -> [String] { try base.fileNames() }
+    func fileNames() throws -> [String] {
+        lock.withLock { listed += 1 }
+        return try base.fileNames()
+    }
+
+    /// How often the source was listed.
+    var listings: Int { lock.withLock { listed } }
+    private var listed = 0
 
     func reads(of name: String) -> Int { lock.withLock { counts[name] ?? 0 } }
     var totalReads: Int { lock.withLock { counts.values.reduce(0, +) } }
