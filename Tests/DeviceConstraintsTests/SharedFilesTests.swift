@@ -354,4 +354,22 @@ struct SharedFilesTests {
             try (first.files.interpreters.count, first.record(viewId: Self.topView, container: Self.measureView).height)
                 == (1, 105))
     }
+
+    /// Break: each interpreter made `sharingFilesWith:` another swept every member for gone ones as it joined, so
+    /// opening n windows that all stay took time in n squared (16,000: 8.7 s in a release build).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func manyWindowsSharingOnesFilesOpenInLinearTime() async throws {
+        let members = try await LinearTime.expectLinear(
+            from: 4_000, "n interpreters sharing one's files, all kept",
+            prepare: { count in
+                (count, ConstraintInterpreter(source: InMemorySource([:]), environment: Self.iPhone6))
+            },
+            { count, first in
+                let windows = (0..<count).map { _ in
+                    ConstraintInterpreter(sharingFilesWith: first, environment: Self.pad)
+                }
+                return withExtendedLifetime(windows) { first.files.interpreters.count }
+            })
+        #expect(members == 16_001)
+    }
 }

@@ -173,10 +173,21 @@ final class SharedFiles: Sendable {
 
     // MARK: - Members
 
+    /// How many members there may be before ``join(_:)`` next drops the gone ones: twice as many as it kept last
+    /// time. Taken only inside `members`' lock, so its own lock is never contended.
+    private let pruneAt = ConditionLocked(1)
+
     /// Adds an interpreter that reads these files.
     func join(_ interpreter: ConstraintInterpreter) {
         members.withLock { members in
-            members.removeAll { $0.interpreter == nil }
+            // Gone members are dropped once the list has doubled since the last drop, not at every join: a sweep at
+            // every join made n windows that all stay take time in n squared. Amortised, a join costs a constant; the
+            // list never holds more than twice the members alive at the last drop, and `interpreters` skips the gone.
+            pruneAt.withLock { pruneAt in
+                guard members.count >= pruneAt else { return }
+                members.removeAll { $0.interpreter == nil }
+                pruneAt = max(1, 2 * members.count)
+            }
             members.append(Member(interpreter: interpreter))
         }
     }
