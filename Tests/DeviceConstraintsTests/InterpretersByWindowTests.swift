@@ -73,4 +73,46 @@ struct InterpretersByWindowTests {
         _ = windows.interpreter(for: other) { SharedFilesTests.iPhone6 }
         #expect(released == nil && windows.count == 1)
     }
+
+    /// Gone windows are dropped once as many new windows have opened as the entries kept at the last drop, not at
+    /// every new window: still, by the time as many new windows have opened as there are entries, every gone
+    /// window's interpreter is released, also when the new windows take the addresses of gone ones (which adds no
+    /// entry: counting entries instead kept one here).
+    @Test func theInterpretersOfManyGoneWindowsAreReleasedAsNewWindowsOpen() {
+        let (_, shared) = firstWindow()
+        let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+        final class Released {
+            weak var interpreter: ConstraintInterpreter?
+        }
+        var released: [Released] = []
+        do {
+            let gone = (0..<50).map { _ in Window() }
+            for window in gone {
+                let box = Released()
+                box.interpreter = windows.interpreter(for: window) { SharedFilesTests.iPhone6 }
+                released.append(box)
+            }
+            #expect(windows.count == 50)
+        }
+        let open = (0..<50).map { _ in Window() }
+        for window in open { _ = windows.interpreter(for: window) { SharedFilesTests.pad } }
+        #expect(released.filter { $0.interpreter != nil }.count == 0)
+        #expect(windows.count == 50 && open.allSatisfy { windows.existingInterpreter(for: $0) != nil })
+    }
+
+    /// Break: each new window rebuilt the table of entries to drop those of gone windows, so opening n windows that
+    /// all stay took time in n squared (16,000: 54.7 s in a release build).
+    @Test(.longTier, .timeLimit(.minutes(10)))
+    func manyLiveWindowsGetTheirInterpretersInLinearTime() async throws {
+        let (_, shared) = firstWindow()
+        let count = try await LinearTime.expectLinear(
+            from: 1_000, "n windows, all kept, each asking for its interpreter",
+            prepare: { count in (shared, (0..<count).map { _ in Window() }) },
+            { shared, open in
+                let windows = InterpretersByWindow<Window>(sharingFilesWith: shared)
+                for window in open { _ = windows.interpreter(for: window) { SharedFilesTests.pad } }
+                return windows.count
+            })
+        #expect(count == 4_000)
+    }
 }

@@ -8,12 +8,16 @@
 /// reads the files again or leaves out the diagnostics handler.
 ///
 /// Windows are held weakly and told apart by identity: a window that is gone, or was ``remove(_:)``d, gives up its
-/// interpreter, and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers
-/// use it on the main actor only.
+/// interpreter (released once as many new windows have opened as the entries kept when gone ones were last
+/// dropped), and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers use it on the main actor only.
 package final class InterpretersByWindow<Window: AnyObject> {
     /// The interpreter whose files every window's interpreter shares.
     package let shared: ConstraintInterpreter
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// How many more new windows before one drops the entries of gone windows: as many as the entries kept last
+    /// time. New windows, not entries, are counted: a new window at a gone one's address takes its entry and adds
+    /// none, and windows coming and going at one address must not keep another gone window's interpreter forever.
+    private var newWindowsBeforeDrop = 0
 
     private struct Entry {
         weak var window: Window?
@@ -29,8 +33,16 @@ package final class InterpretersByWindow<Window: AnyObject> {
     package func interpreter(for window: Window, environment: () -> LayoutEnvironment) -> ConstraintInterpreter {
         let key = ObjectIdentifier(window)
         if let entry = entries[key], entry.window === window { return entry.interpreter }
-        // Each new window drops the entries of windows that are gone, so gone windows cost nothing for long.
-        entries = entries.filter { $0.value.window != nil }
+        // A new window drops the entries of windows that are gone, releasing their interpreters, once as many new
+        // windows have opened as there were entries kept at the last drop: dropping them at every new window made
+        // n windows that all stay take time in n squared. A drop then costs at most twice the new windows since
+        // the last, a constant each, and a gone window's interpreter is released by the time as many new windows
+        // have opened as there are entries.
+        if newWindowsBeforeDrop == 0 {
+            entries = entries.filter { $0.value.window != nil }
+            newWindowsBeforeDrop = max(1, entries.count)
+        }
+        newWindowsBeforeDrop -= 1
         let interpreter = Self.interpreter(sharingFilesWith: shared, environment: environment())
         entries[key] = Entry(window: window, interpreter: interpreter)
         return interpreter
