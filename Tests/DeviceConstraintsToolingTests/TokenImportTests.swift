@@ -134,6 +134,27 @@ struct TokenImportTests {
         }
     }
 
+    /// An alias to no token is reported once, at the alias, not again for each token whose aliases lead there; a
+    /// cycle is reported once, at its first token reached, naming it, not again for each of its tokens or of the
+    /// tokens that lead into it.
+    @Test func aBrokenAliasOrACycleIsReportedOnceWhereItIs() {
+        let text =
+            #"{"C": {"v": {"a": {"$type": "number", "$value": "{C.v.b}"}, "#
+            + #""b": {"$type": "number", "$value": "{C.v.c}"}, "c": {"$type": "number", "$value": "{C.v.b}"}, "#
+            + #""d": {"$type": "number", "$value": "{X.y}"}, "e": {"$type": "number", "$value": "{C.v.d}"}, "#
+            + #""f": {"$type": "number", "$value": "{C.v.e}"}, "g": {"$type": "number", "$value": 1}}}}"#
+        var problems = TokenProblems()
+        let modes = TokenImport.modes(
+            of: [TokenImport.InputFile(name: "base.tokens.json", bytes: Array(text.utf8))], modeOfFile: [:],
+            baseMode: "base", problems: &problems)
+        #expect(
+            problems.diagnostics.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.keyPath ?? "") \($0.message)" } == [
+                "1:96 C.v.b the aliases form a cycle: C.v.b → C.v.c → C.v.b; make one of them a value",
+                "1:190 C.v.d the alias {X.y} names no token; check the path (names joined by dots)",
+            ])
+        #expect(modes.count == 1)
+    }
+
     @Test func nothingIsWrittenWhenLintFindsAnErrorAndTheErrorIsPlacedAtItsToken() throws {
         let output = try ScratchFolder()
         let base = try Self.tokens("Modes/base.tokens.json")
@@ -364,5 +385,39 @@ struct TokenImportTests {
             return (modes.count, problems.diagnostics.count)
         }
         #expect(modes == (4_001, 0))
+    }
+
+    /// A base file of n tokens `C.v.a0` … whose each aliases the next, the last aliasing `last`.
+    static func aliasChain(tokens count: Int, last: String) -> [TokenImport.InputFile] {
+        let tokens = (0..<count).map { i in
+            let alias = i + 1 < count ? "{C.v.a\(i + 1)}" : last
+            return #""a\#(i)": {"$type": "dimension", "$value": "\#(alias)"}"#
+        }
+        let text = #"{"C": {"v": {"# + tokens.joined(separator: ", ") + "}}}"
+        return [TokenImport.InputFile(name: "base.tokens.json", bytes: Array(text.utf8))]
+    }
+
+    /// Break: only the aliases that ended at a value were remembered, so each of n tokens of a chain ending at a
+    /// missing token walked the rest of the chain again and reported the same error (8,000: 15.7 s), and each of n
+    /// tokens of a cycle named the whole cycle (8,000: 47 s and 888 MB of errors). Now each chain is walked once and
+    /// its failure reported once.
+    @Test(.longTier, .timeLimit(.minutes(10)), arguments: ["{X.y.z}", "{C.v.a0}"])
+    func anAliasChainThatFailsImportsInLinearTimeWithOneError(last: String) async throws {
+        let problems = try await LinearTime.expectLinear(
+            from: 1_000, rounds: 3, "n tokens of one alias chain ending at \(last)",
+            prepare: { count in Self.aliasChain(tokens: count, last: last) },
+            { inputs in
+                var problems = TokenProblems()
+                _ = TokenImport.modes(of: inputs, modeOfFile: [:], baseMode: "base", problems: &problems)
+                return problems.diagnostics
+            })
+        #expect(problems.count == 1, "\(problems.prefix(3))")
+        let expected =
+            last == "{X.y.z}"
+            ? ("the alias {X.y.z} names no token", "C.v.a3999")
+            : ("the aliases form a cycle: C.v.a0 → C.v.a1 → ", "C.v.a0")
+        #expect(
+            (problems.first?.message.hasPrefix(expected.0), problems.first?.keyPath) == (true, expected.1),
+            "\(problems.first?.message.prefix(200) ?? "")")
     }
 }

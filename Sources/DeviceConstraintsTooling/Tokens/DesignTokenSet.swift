@@ -50,6 +50,9 @@ struct DesignTokenSet {
     private var byPath: [String: Int] = [:]
     /// The token each alias ends at, once resolved: linear however the aliases chain.
     private var resolved: [Int: Int] = [:]
+    /// The tokens whose aliases end at no token or in a cycle, once reported: each chain is walked, and its failure
+    /// reported, once, however many of its tokens are asked for.
+    private var failed: Set<Int> = []
     /// Where each source's tokens, group extensions and empty views start in ``tokens``, ``groups`` and
     /// ``emptyViews``: ``add(_:root:fileName:problems:)`` appends a source's as one run, so that
     /// ``tree(ofSource:problems:)`` reads its own and not every source's.
@@ -75,9 +78,10 @@ struct DesignTokenSet {
     /// Marks the set as it is, so that a mode's sources can be added over the base's and then taken away with
     /// ``rollBack(to:)``: each mode of a token import reads the base once, not a copy of it per mode (copying the
     /// base for each of many modes took time in the product of their numbers). Forgets the aliases resolved so
-    /// far, since the mode's tokens may change where they end.
+    /// far, and those that failed, since the mode's tokens may change where they end (and a mode reports its own).
     mutating func checkpoint() -> Checkpoint {
         resolved = [:]
+        failed = []
         replacedPaths = []
         return Checkpoint(sources: sources.count)
     }
@@ -97,6 +101,7 @@ struct DesignTokenSet {
         for (path, token) in (replacedPaths ?? []).reversed() { byPath[path] = token }
         replacedPaths = nil
         resolved = [:]
+        failed = []
     }
 
     /// The runs of source `index` in ``tokens``, ``groups`` and ``emptyViews``.
@@ -201,8 +206,12 @@ struct DesignTokenSet {
         return String(inner)
     }
 
-    /// The token whose value `token`'s value is, following aliases; nil (with a problem) for an alias to nothing or
-    /// a cycle, which is named whole.
+    /// The token whose value `token`'s value is, following aliases; nil for an alias to nothing or a cycle.
+    ///
+    /// Each failure is reported once, where it is: an alias to nothing at that alias, a cycle at its first token
+    /// reached, named whole. A token whose aliases lead to a failure already reported reports nothing more (each
+    /// token of a chain of n reporting it again took time in n squared, and a cycle's n tokens each naming it text
+    /// in n squared).
     mutating func resolve(_ token: Int, problems: inout TokenProblems) -> Int? {
         var chain: [Int] = []
         var onChain: [Int: Int] = [:]
@@ -213,6 +222,10 @@ struct DesignTokenSet {
                 end = known
                 break
             }
+            if failed.contains(current) {
+                failed.formUnion(chain)
+                return nil
+            }
             let entry = tokens[current]
             let document = sources[entry.source].document
             guard let target = Self.aliasPath(document, entry.value) else {
@@ -221,9 +234,10 @@ struct DesignTokenSet {
             }
             if let start = onChain[current] {
                 let names = (chain[start...] + [current]).map { tokens[$0].path.joined(separator: ".") }
-                report(token, problems: &problems) {
+                report(chain[start], problems: &problems) {
                     "the aliases form a cycle: \(names.joined(separator: " → ")); make one of them a value"
                 }
+                failed.formUnion(chain)
                 return nil
             }
             onChain[current] = chain.count
@@ -234,6 +248,7 @@ struct DesignTokenSet {
                     "the alias {\(target)} names no token; check the path (names joined by dots)",
                     document: source.document, at: entry.value, file: source.fileName,
                     path: entry.path)
+                failed.formUnion(chain)
                 return nil
             }
             current = next
