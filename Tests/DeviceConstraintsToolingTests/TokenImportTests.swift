@@ -155,6 +155,26 @@ struct TokenImportTests {
         #expect(modes.count == 1)
     }
 
+    /// Figma variables: an alias to no variable, or a cycle, is reported once, by the first variable whose aliases
+    /// lead there, with the text it had when each variable reported it.
+    @Test(arguments: [
+        (
+            #"{"type": "VARIABLE_ALIAS", "id": "gone"}"#,
+            #"C.v.a0 the alias names the variable "gone", which the file does not hold"#
+        ),
+        (
+            #"{"type": "VARIABLE_ALIAS", "id": "v0"}"#,
+            "C.v.a0 the aliases form a cycle: C/v/a0 → C/v/a1 → C/v/a2 → C/v/a0; make one of them a value"
+        ),
+    ])
+    func aBrokenFigmaAliasOrACycleIsReportedOnce(last: String, expected: String) {
+        var problems = TokenProblems()
+        _ = TokenImport.modes(
+            of: Self.figmaAliasChain(variables: 3, last: last), modeOfFile: [:], baseMode: "base",
+            problems: &problems)
+        #expect(problems.diagnostics.map { "\($0.keyPath ?? "") \($0.message)" } == [expected])
+    }
+
     @Test func nothingIsWrittenWhenLintFindsAnErrorAndTheErrorIsPlacedAtItsToken() throws {
         let output = try ScratchFolder()
         let base = try Self.tokens("Modes/base.tokens.json")
@@ -419,5 +439,47 @@ struct TokenImportTests {
         #expect(
             (problems.first?.message.hasPrefix(expected.0), problems.first?.keyPath) == (true, expected.1),
             "\(problems.first?.message.prefix(200) ?? "")")
+    }
+
+    /// A Figma export of n FLOAT variables `C/v/a0` … of one collection and one mode, each aliasing the next, the
+    /// last holding `last` (JSON).
+    static func figmaAliasChain(variables count: Int, last: String) -> [TokenImport.InputFile] {
+        let variables = (0..<count).map { i in
+            let value = i + 1 < count ? #"{"type": "VARIABLE_ALIAS", "id": "v\#(i + 1)"}"# : last
+            return #""v\#(i)": {"id": "v\#(i)", "name": "C/v/a\#(i)", "variableCollectionId": "c", "#
+                + #""resolvedType": "FLOAT", "valuesByMode": {"m": \#(value)}}"#
+        }
+        let text =
+            #"{"meta": {"variableCollections": {"c": {"id": "c", "name": "Layout", "#
+            + #""modes": [{"modeId": "m", "name": "base"}], "defaultModeId": "m"}}, "#
+            + #""variables": {"# + variables.joined(separator: ", ") + "}}}"
+        return [TokenImport.InputFile(name: "figma.json", bytes: Array(text.utf8))]
+    }
+
+    /// Break: each of n Figma variables of one alias chain walked the rest of the chain, each step searching the
+    /// names walked so far for a cycle, with nothing remembered: time in n cubed (1,600: 1.36 s, 3,200: 10.3 s), and
+    /// each variable of a cycle named it whole.
+    @Test(
+        .longTier, .timeLimit(.minutes(10)),
+        arguments: ["4", #"{"type": "VARIABLE_ALIAS", "id": "gone"}"#, #"{"type": "VARIABLE_ALIAS", "id": "v0"}"#])
+    func aFigmaAliasChainImportsInLinearTime(last: String) async throws {
+        let (modes, problems) = try await LinearTime.expectLinear(
+            from: 800, rounds: 3, "n Figma variables of one alias chain ending at \(last)",
+            prepare: { count in Self.figmaAliasChain(variables: count, last: last) },
+            { inputs in
+                var problems = TokenProblems()
+                let modes = TokenImport.modes(of: inputs, modeOfFile: [:], baseMode: "base", problems: &problems)
+                return (modes, problems.diagnostics)
+            })
+        if last == "4" {
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
+            var problems = TokenProblems()
+            let files = TokenImport(catalog: .standard).files(modes: modes, baseMode: "base", problems: &problems)
+            let file = try ConstraintFileParser().parse(
+                Data(try #require(files["C.json"]).text.utf8), fileName: "C.json")
+            #expect([file["v"]?[attribute: "a0"], file["v"]?[attribute: "a3199"]] == [.number(4), .number(4)])
+        } else {
+            #expect(problems.count == 1, "\(problems.prefix(3))")
+        }
     }
 }

@@ -30,6 +30,16 @@ enum FigmaVariables {
         var at: Int
     }
 
+    /// A variable in a mode: where an alias chain is, for ``resolve(_:of:mode:variables:byId:collections:document:fileName:memo:problems:)``.
+    struct Link: Hashable {
+        var variable: Int
+        var mode: String
+    }
+
+    /// Where a link's aliases end: the value and the variable that holds it, or nil when they failed (reported
+    /// once, by the first variable that led there).
+    typealias Resolution = (value: Int, variable: Int)?
+
     /// The modes of a Figma export, by mode name across its collections, in the order the modes are listed.
     static func modes(of document: JSONDocument, fileName: String, problems: inout TokenProblems)
         -> [TokenImport.Mode]
@@ -39,6 +49,7 @@ enum FigmaVariables {
         read(document, fileName: fileName, collections: &collections, variables: &variables, problems: &problems)
         var byId: [String: Int] = [:]
         for (index, variable) in variables.enumerated() { byId[variable.id] = index }
+        var memo: [Link: Resolution] = [:]
 
         // Mode names in the order they first appear, and each mode's tree.
         var order: [String] = []
@@ -77,7 +88,7 @@ enum FigmaVariables {
                 guard
                     let resolved = resolve(
                         raw, of: variable, mode: mode.id, variables: variables, byId: byId,
-                        collections: collections, document: document, fileName: fileName,
+                        collections: collections, document: document, fileName: fileName, memo: &memo,
                         problems: &problems)
                 else { continue }
                 guard
@@ -85,71 +96,93 @@ enum FigmaVariables {
                         resolved.value, of: variables[resolved.variable], document: document,
                         origin: origin, at: raw, fileName: fileName, problems: &problems)
                 else { continue }
-                var tree = trees[mode.name] ?? TokenTree()
-                let container = tree.addContainer(path[0], origin: origin)
-                let view = tree.addView(path[1], toContainer: container, origin: origin)
                 let at = document.location(of: raw)
                 let placed = TokenOrigin(file: fileName, line: at.line, column: at.column, path: origin.path)
+                var members = [(key: String, value: JSONValue)]()
                 if isView {
-                    guard case .object(let members) = value else {
+                    guard case .object(let record) = value else {
                         problems.error(
                             "the variable of a view holds its record as a JSON object, such as {}; found \(value.line)",
                             at: placed)
                         continue
                     }
+                    members = record
+                } else {
+                    members = [(path[2], value)]
+                }
+                // Changed in place in `trees`: a copy taken out and put back copied the mode's view at every
+                // variable, so n attributes of one view took time in n squared.
+                func place(in tree: inout TokenTree) {
+                    let container = tree.addContainer(path[0], origin: origin)
+                    let view = tree.addView(path[1], toContainer: container, origin: origin)
                     for member in members {
                         tree.set(member.key, to: member.value, view: view, container: container, origin: placed)
                     }
-                } else {
-                    tree.set(path[2], to: value, view: view, container: container, origin: placed)
                 }
-                trees[mode.name] = tree
+                place(in: &trees[mode.name, default: TokenTree()])
             }
         }
         return order.map { TokenImport.Mode(name: $0, origin: origins[$0], tree: trees[$0] ?? TokenTree()) }
     }
 
     /// The value at the end of `raw`'s aliases, and the variable that holds it.
+    ///
+    /// `memo` keeps where each link (a variable in a mode) walked ends, failures too: a link already walked ends
+    /// the walk, so each of n variables of one chain no longer walks the rest of it (time in n squared, and n cubed
+    /// with the search of the names walked for a cycle), and a failure is reported once, by the first variable that
+    /// leads to it, with the text each variable used to report. A cycle is a link walked again: a variable is read
+    /// in its collection's default mode past an alias into another collection, so the same variable in another
+    /// mode is another link, which may end at a value.
     private static func resolve(
         _ raw: Int, of variable: Variable, mode: String, variables: [Variable], byId: [String: Int],
-        collections: [String: Collection], document: JSONDocument, fileName: String,
+        collections: [String: Collection], document: JSONDocument, fileName: String, memo: inout [Link: Resolution],
         problems: inout TokenProblems
-    ) -> (value: Int, variable: Int)? {
+    ) -> Resolution {
         var value = raw
-        var current = byId[variable.id] ?? 0
-        var mode = mode
-        var seen: [String] = []
-        while let target = aliasTarget(document, value) {
-            seen.append(variables[current].name)
+        var link = Link(variable: byId[variable.id] ?? 0, mode: mode)
+        var chain: [Link] = []
+        var onChain: Set<Link> = []
+        func end(_ resolution: Resolution) -> Resolution {
+            for walked in chain { memo[walked] = resolution }
+            return resolution
+        }
+        while true {
+            if let known = memo[link] { return end(known) }
+            chain.append(link)
+            onChain.insert(link)
+            guard let target = aliasTarget(document, value) else { return end((value, link.variable)) }
+            let current = link.variable
             guard let next = byId[target] else {
                 problems.error(
                     "the alias names the variable \"\(target)\", which the file does not hold",
                     document: document, at: value, file: fileName,
                     path: variable.name.split(separator: "/").map(String.init))
-                return nil
-            }
-            if seen.count > variables.count || seen.contains(variables[next].name) {
-                problems.error(
-                    "the aliases form a cycle: \((seen + [variables[next].name]).joined(separator: " → ")); make one of them a value",
-                    document: document, at: raw, file: fileName,
-                    path: variable.name.split(separator: "/").map(String.init))
-                return nil
+                return end(nil)
             }
             // An alias into another collection reads that collection's default mode, as Figma does.
+            var mode = link.mode
             if variables[next].collection != variables[current].collection {
                 mode = collections[variables[next].collection]?.defaultMode ?? mode
             }
-            current = next
-            guard let nextValue = variables[current].values[mode] else {
+            let nextLink = Link(variable: next, mode: mode)
+            if onChain.contains(nextLink) {
+                let names = chain.map { variables[$0.variable].name } + [variables[next].name]
                 problems.error(
-                    "the alias names \"\(variables[current].name)\", which has no value in this mode",
+                    "the aliases form a cycle: \(names.joined(separator: " → ")); make one of them a value",
                     document: document, at: raw, file: fileName,
                     path: variable.name.split(separator: "/").map(String.init))
-                return nil
+                return end(nil)
             }
+            guard let nextValue = variables[next].values[mode] else {
+                problems.error(
+                    "the alias names \"\(variables[next].name)\", which has no value in this mode",
+                    document: document, at: raw, file: fileName,
+                    path: variable.name.split(separator: "/").map(String.init))
+                return end(nil)
+            }
+            link = nextLink
             value = nextValue
         }
-        return (value, current)
     }
 
     private static func aliasTarget(_ document: JSONDocument, _ value: Int) -> String? {
