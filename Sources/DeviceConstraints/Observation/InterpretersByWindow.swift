@@ -9,7 +9,8 @@
 ///
 /// Windows are held weakly and told apart by identity: a window that is gone, or was ``remove(_:)``d, gives up its
 /// interpreter (released once as many new windows have opened as the entries kept when gone ones were last
-/// dropped), and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers use it on the main actor only.
+/// dropped), and a new window at the address of a gone one gets a new interpreter. Not thread-safe: the helpers
+/// use it on the main actor only.
 package final class InterpretersByWindow<Window: AnyObject> {
     /// The interpreter whose files every window's interpreter shares.
     package let shared: ConstraintInterpreter

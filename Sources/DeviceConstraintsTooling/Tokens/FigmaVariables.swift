@@ -30,7 +30,7 @@ enum FigmaVariables {
         var at: Int
     }
 
-    /// A variable in a mode: where an alias chain is, for ``resolve(_:of:mode:variables:byId:collections:document:fileName:memo:problems:)``.
+    /// A variable in a mode: one step of an alias chain, as `resolve` walks it and remembers where it ends.
     struct Link: Hashable {
         var variable: Int
         var mode: String
