@@ -122,7 +122,7 @@ extension DeviceCatalog {
     /// ```
     ///
     /// Linear in the size of the catalog when no chain reaches a wider class: the widest class of every chain is
-    /// folded once per device (``FallbackGraph``), and only a device whose chain reaches a wider class walks it,
+    /// folded once per device over the fallbacks, and only a device whose chain reaches a wider class walks it,
     /// entering only the fallbacks whose own chains do. (Walking every device's chain made a chain of 16,000
     /// classes, each falling back to the next, take 23 s for an empty list.)
     ///
