@@ -43,10 +43,11 @@ let package = Package(
                 intent: .custom(
                     verb: "lint-constraints", description: "Lint the constraint files of the package's targets")),
             dependencies: ["device-constraints"]),
-        // What the test targets share (temporary folders, child processes, the linear-time check, a local HTTP
-        // server, a seeded generator), as swift-argument-parser's ArgumentParserTestHelpers: a regular target, not a
-        // product, that only test targets depend on. Each test target re-exports it from its TestSupport.swift.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share (temporary folders, child processes, the linear-time check and its long
+        // catalogs, a local HTTP server, a seeded generator), as swift-argument-parser's ArgumentParserTestHelpers: a
+        // regular target, not a product, that only test targets depend on. Each test target re-exports it from its
+        // TestSupport.swift.
+        .target(name: "TestSupport", dependencies: ["DeviceConstraints"], path: "Tests/TestSupport"),
         .testTarget(
             name: "DeviceConstraintsTests",
             // Depending on the child makes `swift test` build it, for the crash test that kills it.

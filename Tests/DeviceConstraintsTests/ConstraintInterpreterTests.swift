@@ -9,6 +9,17 @@ private struct BMTReportCalendarDayButton {}
 private struct Wrapper<Content> {}
 
 struct ConstraintInterpreterTests {
+    /// A source of container `Card`: the file `besides` (a view `v` holding `attributes`), and `count` width files
+    /// `Card_w1.json` … whose view `v` holds what `record` gives for its width: the tests of many width files.
+    static func widthFiles(
+        _ count: Int, besides name: String, holding attributes: String = #""height": 2"#,
+        record: (Int) -> String
+    ) -> InMemorySource {
+        var files = [name: #"{"Card": {"v": {"# + attributes + "}}}"]
+        for width in 1...count { files["Card_w\(width).json"] = #"{"Card": {"v": {"# + record(width) + "}}}" }
+        return InMemorySource(files)
+    }
+
     private func interpreter(
         _ device: DeviceName, source: (any ConstraintSource)? = nil, diagnostics: ConstraintDiagnosticHandler? = nil
     ) throws -> ConstraintInterpreter {
@@ -766,9 +777,7 @@ struct ConstraintInterpreterTests {
         let provenance = try await LinearTime.expectLinear(
             from: 2_000, "provenance of a view given an attribute by each of n width files",
             prepare: { count in
-                var files = ["Card.json": #"{"Card": {"v": {"height": 2}}}"#]
-                for width in 1...count { files["Card_w\(width).json"] = #"{"Card": {"v": {"a\#(width)": \#(width)}}}"# }
-                return InMemorySource(files)
+                Self.widthFiles(count, besides: "Card.json") { #""a\#($0)": \#($0)"# }
             },
             { source in
                 try ConstraintInterpreter(
@@ -826,16 +835,14 @@ struct ConstraintInterpreterTests {
         let height = try await LinearTime.expectLinear(
             from: 2_000, "a container of n width files loaded, then every file reloaded",
             prepare: { count in
-                var files = ["C.json": #"{"C": {"v": {"width": 1}}}"#]
-                for width in 1...count { files["C_w\(width).json"] = #"{"C": {"v": {"height": \#(width)}}}"# }
-                return InMemorySource(files)
+                Self.widthFiles(count, besides: "Card.json", holding: #""width": 1"#) { #""height": \#($0)"# }
             },
             { source in
                 let interpreter = ConstraintInterpreter(
                     source: source, environment: LayoutEnvironment(width: 99_999, height: 800, idiom: .phone))
-                _ = try interpreter.record(viewId: "v", container: "C")
+                _ = try interpreter.record(viewId: "v", container: "Card")
                 interpreter.reload(files: Set(source.fileNames()))
-                return try interpreter.record(viewId: "v", container: "C").height
+                return try interpreter.record(viewId: "v", container: "Card").height
             })
         #expect(height == 8_000)
     }
@@ -918,9 +925,7 @@ struct ConstraintInterpreterTests {
         let widths = try await LinearTime.expectLinear(
             from: 2_000, "loading one container of n width files, then switching class",
             prepare: { count in
-                var files = ["Card_iPhone6.json": #"{"Card": {"v": {"height": 2}}}"#]
-                for width in 1...count { files["Card_w\(width).json"] = #"{"Card": {"v": {"width": \#(width)}}}"# }
-                return InMemorySource(files)
+                Self.widthFiles(count, besides: "Card_iPhone6.json") { #""width": \#($0)"# }
             },
             { source in
                 let interpreter = ConstraintInterpreter(
@@ -940,11 +945,7 @@ struct ConstraintInterpreterTests {
         let count = try await LinearTime.expectLinear(
             from: 2_000, "loading one container of n width files, each giving a view another scaled extension",
             prepare: { count in
-                var files = ["Card_iPhone6.json": #"{"Card": {"v": {"height": 2}}}"#]
-                for width in 1...count {
-                    files["Card_w\(width).json"] = #"{"Card": {"v": {"x\#(width)": {"scaled": \#(width)}}}}"#
-                }
-                return InMemorySource(files)
+                Self.widthFiles(count, besides: "Card_iPhone6.json") { #""x\#($0)": {"scaled": \#($0)}"# }
             },
             { source in
                 let interpreter = ConstraintInterpreter(

@@ -718,17 +718,6 @@ struct DeviceModelTests {
 }
 
 extension DeviceCatalogTests {
-    /// A catalog of `count` phones, D0 … D(count - 1), each falling back to the one before it, which is a little
-    /// narrower: every chain holds every device before it, and none reaches a wider class.
-    static func chainCatalog(_ count: Int) throws -> DeviceCatalog {
-        try DeviceCatalog(
-            (0..<count).map { index in
-                DeviceProfile(
-                    name: DeviceName("D\(index)"), idiom: .phone, width: 300 + Double(index) / 1_000, height: 2_000,
-                    fallbacks: index == 0 ? [] : [DeviceName("D\(index - 1)")])
-            })
-    }
-
     /// The wider fallbacks are the ones walking each device's whole lookup chain finds, in its order, on catalogs
     /// whose fallbacks share devices (diamonds), skip some, come in any order, and tie in width.
     @Test func theWiderFallbacksAreTheOnesWalkingEveryChainFinds() throws {
@@ -762,7 +751,7 @@ extension DeviceCatalogTests {
     @Test(.longTier, .timeLimit(.minutes(10)))
     func theWiderFallbacksOfALongChainOfClassesAreFoundInLinearTime() async throws {
         let wider = try await LinearTime.expectLinear(
-            from: 4_000, "the wider fallbacks of a chain of n classes", prepare: { try Self.chainCatalog($0) },
+            from: 4_000, "the wider fallbacks of a chain of n classes", prepare: { try LongCatalogs.chain($0) },
             { catalog in catalog.widerFallbacks.count })
         #expect(wider == 0)
     }

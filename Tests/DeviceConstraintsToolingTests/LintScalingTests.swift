@@ -159,24 +159,13 @@ extension LintScalingTests {
 }
 
 extension LintScalingTests {
-    /// A catalog of `count` phones, D0 … D(count - 1), each falling back to the one before it, which is a little
-    /// narrower: every chain holds every device before it.
-    static func chainCatalog(_ count: Int) throws -> DeviceCatalog {
-        try DeviceCatalog(
-            (0..<count).map { index in
-                DeviceProfile(
-                    name: DeviceName("D\(index)"), idiom: .phone, width: 300 + Double(index) / 1_000, height: 2_000,
-                    fallbacks: index == 0 ? [] : [DeviceName("D\(index - 1)")])
-            })
-    }
-
     /// One scaled value read by every device of a long chain of classes: which file each device reads it from is
     /// folded over the fallbacks. (Listing every device's chain took 1.1 s for 4,000 devices and 17.6 s for 16,000.)
     @Test(.longTier, .timeLimit(.minutes(10)))
     func aScaledValueReadAlongALongChainOfClassesLintsInLinearTime() async throws {
         let source = InMemorySource(["Card.json": #"{"designWidth": 375, "Card": {"v": {"width": {"scaled": 10}}}}"#])
         let report = try await LinearTime.expectLinear(
-            from: 1_000, "lint, a scaled value and a chain of n classes", prepare: { try Self.chainCatalog($0) },
+            from: 1_000, "lint, a scaled value and a chain of n classes", prepare: { try LongCatalogs.chain($0) },
             { catalog in Linter(catalog: catalog).lint(source, directory: "Constraints") })
         // Each device is a little wider than the one before: the value changes, and nothing is wrong.
         #expect(report.diagnostics.isEmpty, "\(report.text)")
@@ -207,7 +196,7 @@ extension LintScalingTests {
             from: 500, "lint, a chain of n classes with a file each",
             prepare: { count in
                 let files = (0..<count).map { ("Card_D\($0).json", #"{"Card": {"v": {"width": 10}}}"#) }
-                return (try Self.chainCatalog(count), InMemorySource(Dictionary(uniqueKeysWithValues: files)))
+                return (try LongCatalogs.chain(count), InMemorySource(Dictionary(uniqueKeysWithValues: files)))
             },
             { catalog, source in Linter(catalog: catalog).lint(source, directory: "Constraints") })
         // Every device reaches its own file: no view is missing anywhere.

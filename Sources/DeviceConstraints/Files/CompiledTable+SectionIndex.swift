@@ -43,7 +43,7 @@ extension CompiledTable {
 
         /// The most slots ``CompiledTable/view(_:inFile:)`` probes for one id: past them the whole file answers
         /// (it is read once, into a table with a random seed). Ids that share a run of thousands of slots can be
-        /// made on purpose, since the seed is fixed; one probe per slot of such a run made each lookup take time
+        /// made on purpose, since the hash seed is fixed; one probe per slot of such a run made each lookup take time
         /// in the number of views. Runs of files of ordinary ids, however large, stay far shorter.
         static let longestProbe = 128
 
