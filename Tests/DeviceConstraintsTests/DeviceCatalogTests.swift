@@ -722,19 +722,7 @@ extension DeviceCatalogTests {
     /// whose fallbacks share devices (diamonds), skip some, come in any order, and tie in width.
     @Test func theWiderFallbacksAreTheOnesWalkingEveryChainFinds() throws {
         var checked = 0
-        for pattern in 0..<200 {
-            let count = 8
-            let rank = { (device: Int) in (device * 5 + pattern) % count }  // a shuffled order: 5 and 8 are coprime
-            let profiles = (0..<count).map { device in
-                var fallbacks = (0..<count).filter { other in
-                    rank(other) < rank(device) && (device * 7 + other * 3 + pattern) % 4 != 0
-                }
-                fallbacks.sort { ($0 * 3 + pattern) % 7 < ($1 * 3 + pattern) % 7 }
-                return DeviceProfile(
-                    name: DeviceName("D\(device)"), idiom: .phone, width: Double(300 + (device * 37 + pattern) % 6),
-                    height: 1_000, fallbacks: fallbacks.map { DeviceName("D\($0)") })
-            }
-            guard let catalog = try? DeviceCatalog(profiles) else { continue }
+        for catalog in [DeviceCatalog.standard] + GeneratedCatalogs.shapes {
             let walked = catalog.profiles.flatMap { profile in
                 catalog.lookupChain(for: profile).dropFirst().compactMap { catalog.profile(named: $0) }
                     .filter { $0.width > profile.width }.map { [profile.name, $0.name] }
@@ -751,7 +739,7 @@ extension DeviceCatalogTests {
     @Test(.longTier, .timeLimit(.minutes(10)))
     func theWiderFallbacksOfALongChainOfClassesAreFoundInLinearTime() async throws {
         let wider = try await LinearTime.expectLinear(
-            from: 4_000, "the wider fallbacks of a chain of n classes", prepare: { try LongCatalogs.chain($0) },
+            from: 4_000, "the wider fallbacks of a chain of n classes", prepare: { try GeneratedCatalogs.chain($0) },
             { catalog in catalog.widerFallbacks.count })
         #expect(wider == 0)
     }

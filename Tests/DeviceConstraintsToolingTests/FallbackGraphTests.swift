@@ -7,28 +7,9 @@ import Testing
 /// What the tool folds over a catalog's fallbacks agrees with walking every device's lookup chain, as the tool did
 /// before (``DeviceCatalog/lookupChain(for:)-(DeviceProfile)``), on catalogs of every shape.
 struct FallbackGraphTests {
-    /// 300 catalogs of 8 devices: the standard one, and shapes where fallbacks share devices, skip some, come in
-    /// any order, name a device twice, and widths tie. Each device falls back only to devices earlier in a shuffled
-    /// order, so there is no cycle.
-    static let catalogs: [DeviceCatalog] = {
-        var catalogs = [DeviceCatalog.standard]
-        for pattern in 0..<300 {
-            let count = 8
-            let rank = { (device: Int) in (device * 5 + pattern) % count }  // a shuffled order: 5 and 8 are coprime
-            let profiles = (0..<count).map { device in
-                var fallbacks = (0..<count).filter { other in
-                    rank(other) < rank(device) && (device * 7 + other * 3 + pattern) % 4 != 0
-                }
-                fallbacks.sort { ($0 * 3 + pattern) % 7 < ($1 * 3 + pattern) % 7 }
-                if pattern % 5 == 0, let first = fallbacks.first { fallbacks.append(first) }  // a name given twice
-                return DeviceProfile(
-                    name: DeviceName("D\(device)"), idiom: .phone, width: Double(300 + (device * 37 + pattern) % 6),
-                    height: 1_000, fallbacks: fallbacks.map { DeviceName("D\($0)") })
-            }
-            if let catalog = try? DeviceCatalog(profiles) { catalogs.append(catalog) }
-        }
-        return catalogs
-    }()
+    /// The standard catalog and ``GeneratedCatalogs/shapes``: 300 of 8 devices whose fallbacks share devices, skip
+    /// some, come in any order, name a device twice, and whose widths tie.
+    static let catalogs = [DeviceCatalog.standard] + GeneratedCatalogs.shapes
 
     @Test func everyCatalogOfTheFamilyIsValid() {
         #expect(Self.catalogs.count == 301)

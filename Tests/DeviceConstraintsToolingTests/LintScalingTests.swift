@@ -165,7 +165,7 @@ extension LintScalingTests {
     func aScaledValueReadAlongALongChainOfClassesLintsInLinearTime() async throws {
         let source = InMemorySource(["Card.json": #"{"designWidth": 375, "Card": {"v": {"width": {"scaled": 10}}}}"#])
         let report = try await LinearTime.expectLinear(
-            from: 1_000, "lint, a scaled value and a chain of n classes", prepare: { try LongCatalogs.chain($0) },
+            from: 1_000, "lint, a scaled value and a chain of n classes", prepare: { try GeneratedCatalogs.chain($0) },
             { catalog in Linter(catalog: catalog).lint(source, directory: "Constraints") })
         // Each device is a little wider than the one before: the value changes, and nothing is wrong.
         #expect(report.diagnostics.isEmpty, "\(report.text)")
@@ -196,7 +196,7 @@ extension LintScalingTests {
             from: 500, "lint, a chain of n classes with a file each",
             prepare: { count in
                 let files = (0..<count).map { ("Card_D\($0).json", #"{"Card": {"v": {"width": 10}}}"#) }
-                return (try LongCatalogs.chain(count), InMemorySource(Dictionary(uniqueKeysWithValues: files)))
+                return (try GeneratedCatalogs.chain(count), InMemorySource(Dictionary(uniqueKeysWithValues: files)))
             },
             { catalog, source in Linter(catalog: catalog).lint(source, directory: "Constraints") })
         // Every device reaches its own file: no view is missing anywhere.
