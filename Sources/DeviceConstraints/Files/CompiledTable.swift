@@ -903,8 +903,7 @@ private struct TableReader {
         guard viewCount == layout.viewCount else {
             throw failure("\(layout.viewCount) views, as the section's index says", at: viewCountStart)
         }
-        var views = ViewTable.Builder()
-        views.reserveCapacity(viewCount)
+        var views = ViewTable.Builder(reservingCapacity: viewCount, keyBytes: viewCount * 24)
         var offsets: [Int] = []
         var locations: [(line: Int, column: Int)] = []
         offsets.reserveCapacity(viewCount)

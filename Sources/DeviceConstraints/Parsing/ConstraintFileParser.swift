@@ -151,9 +151,15 @@ public struct ConstraintFileParser: Sendable {
         // The one-pass reader reads files that nest 5 deep (a scaled value in a record in an array); under a lower
         // limit the general reader reports the nesting.
         if readsPlainFilesFast, limits.maximumDepth >= 5 {
-            let containers = container.map { [$0] } ?? ConstraintFileName.containerCandidates(ofFile: fileName)
             let plain = data.withUnsafeBytes { bytes in
-                FastFileReader.read(bytes, containers: containers, warnings: warnings, offsets: offsets)
+                if let container {
+                    FastFileReader.read(
+                        bytes, containers: CollectionOfOne(container), warnings: warnings, offsets: offsets)
+                } else {
+                    FastFileReader.read(
+                        bytes, containers: ConstraintFileName.containerCandidates(ofFile: fileName), warnings: warnings,
+                        offsets: offsets)
+                }
             }
             if let plain { return plain }
         }

@@ -59,7 +59,8 @@ struct FastFileReader {
         self.warnings = warnings
     }
 
-    /// Reads the file `bytes`, whose top-level key must be one of `containers`, into a table of its own.
+    /// Reads the file `bytes`, whose top-level key must be one of `containers` (the one a load expects, as a
+    /// `CollectionOfOne`: no array to allocate per file), into a table of its own.
     ///
     /// - Parameter warnings: where warnings go, if someone listens; when the reader gives up, it takes back the
     ///   warnings it added.
@@ -67,7 +68,8 @@ struct FastFileReader {
     ///   `offsets` is true (else no offsets), the file's views, and the design width it states; nil when the reader
     ///   gives up, in which case the general reader must read the file.
     static func read(
-        _ bytes: UnsafeRawBufferPointer, containers: [String], warnings: WarningCollector?, offsets: Bool
+        _ bytes: UnsafeRawBufferPointer, containers: some Collection<String>, warnings: WarningCollector?,
+        offsets: Bool
     ) -> (container: String, viewOffsets: [Int], views: ViewTable.Builder, designWidth: Double?)? {
         // A container named "designWidth" (a file of that one key) is the general reader's to tell apart.
         guard let base = bytes.baseAddress, bytes.count > 0,
@@ -78,10 +80,9 @@ struct FastFileReader {
         )
         defer { reader.scratch?.deallocate() }
         let mark = warnings?.mark
-        var views = ViewTable.Builder()
         // A view takes 64 bytes of a file or more, and its id half of them or less, in most files: room for
         // that many saves growing on the way (a file of smaller views grows once or twice).
-        views.reserveCapacity(bytes.count / 64, keyBytes: bytes.count / 2)
+        var views = ViewTable.Builder(reservingCapacity: bytes.count / 64, keyBytes: bytes.count / 2)
         var viewOffsets: [Int]? = offsets ? [] : nil
         var designWidth: Double?
         guard
@@ -96,7 +97,7 @@ struct FastFileReader {
 
     /// `{"Container": views}`, with `"designWidth": n` before or after the container's key.
     private mutating func file(
-        containers: [String], into views: inout ViewTable.Builder, offsets: inout [Int]?,
+        containers: some Collection<String>, into views: inout ViewTable.Builder, offsets: inout [Int]?,
         designWidth: inout Double?
     ) -> String? {
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }  // a byte order mark

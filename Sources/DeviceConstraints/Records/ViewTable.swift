@@ -246,6 +246,13 @@ final class ViewTable: @unchecked Sendable {
             keys = ByteKeyTable(seed: seed)
         }
 
+        /// An empty builder with room for `count` views whose ids take `keyBytes` bytes in all: one allocation
+        /// for the ids (an empty builder allocates its table, and reserving room then allocates it again).
+        init(reservingCapacity count: Int, keyBytes: Int) {
+            keys = ByteKeyTable(capacity: count, byteCapacity: keyBytes)
+            records.reserveCapacity(count)
+        }
+
         /// Where a view id stands, before its record is added.
         enum Claim {
             /// Not added yet: add it with this hash.

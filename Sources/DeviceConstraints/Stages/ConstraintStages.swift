@@ -140,6 +140,9 @@ final class ConstraintStages: Sendable {
                 // Changed in place, through the index: no second hash, no copy of the arrays. A file is stored once:
                 // among a few, found by comparing names; among many, by hashing each name once (linear in them).
                 if state.containers.values[index].files.count + outcome.files.count <= StoredFiles.few {
+                    // Room for them at once: appending to an empty array allocates, and each growth allocates again.
+                    state.containers.values[index].files.reserveCapacity(
+                        state.containers.values[index].files.count + outcome.files.count)
                     for (name, file) in outcome.files where state.containers.values[index].file(name) == nil {
                         state.containers.values[index].files.append((name, file))
                     }
