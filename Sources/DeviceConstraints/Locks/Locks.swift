@@ -147,10 +147,19 @@ final class ConditionLocked<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
+        // The mutex and the condition in one allocation (a load makes a lock for each container it loads): the
+        // condition at the first offset past the mutex that its alignment allows. Neither moves until `deinit`.
+        let conditionOffset = Self.conditionOffset
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: conditionOffset + MemoryLayout<pthread_cond_t>.size,
+            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
+        mutex = block.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        condition = (block + conditionOffset).initializeMemory(
+            as: pthread_cond_t.self, repeating: pthread_cond_t(), count: 1)
+        assert(
+            Int(bitPattern: condition) % MemoryLayout<pthread_cond_t>.alignment == 0
+                && UnsafeMutableRawPointer(condition) >= UnsafeMutableRawPointer(mutex + 1),
+            "the condition lies past the mutex, aligned")
         checkPthread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
         checkPthread(pthread_cond_init(condition, nil), "pthread_cond_init")
     }
@@ -159,9 +168,14 @@ final class ConditionLocked<Value>: @unchecked Sendable {
         checkPthread(pthread_cond_destroy(condition), "pthread_cond_destroy")
         checkPthread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
         condition.deinitialize(count: 1)
-        condition.deallocate()
         mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        UnsafeMutableRawPointer(mutex).deallocate()  // the block `init` allocated, which begins with the mutex
+    }
+
+    /// Where the condition begins in the block that holds both: past the mutex, rounded up to its alignment.
+    private static var conditionOffset: Int {
+        let alignment = MemoryLayout<pthread_cond_t>.alignment
+        return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
     }
 
     /// Takes the mutex, trying it before blocking (``acquire(_:orBlock:_:)``).
