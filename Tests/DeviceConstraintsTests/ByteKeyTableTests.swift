@@ -44,6 +44,56 @@ struct ByteKeyTableTests {
         #expect(UTF8Hash.seed(environment: [:]) != UTF8Hash.seed(environment: [:]))
     }
 
+    /// The hash as it was first written, a byte at a time after the eight-byte words: the hash must not change (a
+    /// compiled table's bytes depend on where its keys land), however its tail is read.
+    private static func referenceHash(_ key: [UInt8], seed: UInt64) -> UInt64 {
+        var h = seed ^ (UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15)
+        var i = 0
+        while i + 8 <= key.count {
+            let word = (0..<8).reduce(UInt64(0)) { $0 | UInt64(key[i + $1]) << UInt64(8 * $1) }
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        if i < key.count {
+            let tail = (i..<key.count).reduce(UInt64(0)) { $0 | UInt64(key[$1]) << UInt64(8 * ($1 - i)) }
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        }
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+
+    @Test func hashEqualityAndTheASCIITestReadEveryByteOfAKeyOfAnyLength() {
+        var random = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            let key = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            key.withUnsafeBufferPointer { bytes in
+                #expect(
+                    UTF8Hash.hash(bytes, seed: Self.seed) == Self.referenceHash(key, seed: Self.seed),
+                    "length \(length)")
+                #expect(UTF8Hash.isASCII(bytes))
+                let copy = Array(key)
+                copy.withUnsafeBufferPointer { #expect(UTF8Hash.equal(bytes, $0)) }
+            }
+            // Each byte in turn changed, or made non-ASCII: every position counts, the last ones too.
+            for position in 0..<length {
+                var changed = key
+                changed[position] ^= 0x01
+                var outside = key
+                outside[position] = 0xC3
+                key.withUnsafeBufferPointer { bytes in
+                    changed.withUnsafeBufferPointer { other in
+                        #expect(!UTF8Hash.equal(bytes, other), "length \(length), byte \(position)")
+                        #expect(UTF8Hash.hash(other, seed: Self.seed) == Self.referenceHash(changed, seed: Self.seed))
+                    }
+                }
+                outside.withUnsafeBufferPointer { #expect(!UTF8Hash.isASCII($0), "length \(length), byte \(position)") }
+            }
+        }
+    }
+
     @Test func keysThatShareASlotAreAllFoundThroughTheProbeChain() throws {
         // With the fixed seed, find keys whose hashes start in the same slot of a 16-slot table, including the
         // last slot, so that the chain wraps around to slot 0.

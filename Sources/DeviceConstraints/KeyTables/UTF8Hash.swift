@@ -39,11 +39,18 @@ enum UTF8Hash {
         }
         if i < count {
             var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                tail |= UInt64(base[i]) &<< shift
-                shift &+= 8
-                i &+= 1
+            if count >= 8 {
+                // The last eight bytes in one load, shifted so that only those not hashed yet are left: the same
+                // value the loop below builds byte by byte, in a few instructions (most view ids are longer than 8).
+                let rest = UInt64(truncatingIfNeeded: count &- i)
+                tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) &>> (64 &- 8 &* rest)
+            } else {
+                var shift: UInt64 = 0
+                while i < count {
+                    tail |= UInt64(base[i]) &<< shift
+                    shift &+= 8
+                    i &+= 1
+                }
             }
             h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
         }
@@ -71,9 +78,14 @@ enum UTF8Hash {
             combined |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             i &+= 8
         }
-        while i < count {
-            combined |= UInt64(base[i])
-            i &+= 1
+        if i < count && count >= 8 {
+            // The last eight bytes, some of them read already: one load instead of a loop.
+            combined |= raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            while i < count {
+                combined |= UInt64(base[i])
+                i &+= 1
+            }
         }
         return combined & 0x8080_8080_8080_8080 == 0
     }
@@ -95,6 +107,11 @@ enum UTF8Hash {
                 return false
             }
             i &+= 8
+        }
+        if i < count && count >= 8 {
+            // The last eight bytes, some of them compared already: one comparison instead of a loop.
+            return ra.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                == rb.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
         while i < count {
             if pa[i] != pb[i] { return false }
