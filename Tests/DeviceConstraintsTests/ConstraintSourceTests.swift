@@ -27,6 +27,30 @@ struct ConstraintSourceTests {
         #expect(!FileListing(names: ["Card_iPhone6.json", "landscape.json"]).hasOrientationFiles)
     }
 
+    @Test func aFileNameSplitsAtItsLastUnderscoreBeforeTheSuffix() {
+        func split(_ name: String) -> [String]? {
+            var name = name
+            return name.withUTF8 { utf8 in
+                ConstraintFileName.containerAndPart(utf8).map {
+                    [String(decoding: $0.container, as: UTF8.self), String(decoding: $0.part, as: UTF8.self)]
+                }
+            }
+        }
+        #expect(split("Card_iPhone6.json") == ["Card", "iPhone6"])
+        #expect(split("My_Card_w600-landscape.json") == ["My_Card", "w600-landscape"])
+        #expect(split("_iPad.json") == ["", "iPad"])
+        #expect(split("Card_.json") == ["Card", ""])
+        #expect(split("Ünï_cödé_iPhone6.json") == ["Ünï_cödé", "iPhone6"])
+        for name in ["Card.json", ".json", "_.jso", "Card_iPad.jsonx", "Card_iPad.JSON", "Card_iPad.txt", "_json", ""] {
+            #expect(split(name) == nil, "\(name)")
+        }
+        #expect(split("_.json") == ["", ""])
+        // An orientation is found at the end of a part, either one.
+        #expect(FileListing(names: ["Card_iPhone6-portrait.json"]).hasOrientationFiles)
+        #expect(FileListing(names: ["Card_landscape.json"]).hasOrientationFiles)
+        #expect(!FileListing(names: ["Card_portraits.json", "Card_landscapes.json"]).hasOrientationFiles)
+    }
+
     @Test func aContainerWithManyFilesHasEachPartOnceHoweverItsNamesAreSplitAndRepeated() {
         // 40 parts, past the few a listing compares one by one: listed in two runs split by another container's
         // names, the second run repeating half of the first (a source may list a name twice).

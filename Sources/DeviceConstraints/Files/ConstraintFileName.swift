@@ -58,18 +58,20 @@ public struct ConstraintFileName: Hashable, Sendable, Comparable, CustomStringCo
     package static func containerAndPart(_ utf8: UnsafeBufferPointer<UInt8>) -> (
         container: UnsafeBufferPointer<UInt8>, part: UnsafeBufferPointer<UInt8>
     )? {
-        let suffixCount = suffixUTF8.count
-        guard utf8.count > suffixCount else { return nil }
-        for i in 0..<suffixCount where utf8[utf8.count - suffixCount + i] != suffixUTF8[i] { return nil }
-        let stem = UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - suffixCount)])
-        guard let underscore = stem.lastIndex(of: UInt8(ascii: "_")) else { return nil }
+        // `.json`, compared byte by byte: no shared array to count a reference to from every core that lists.
+        let count = utf8.count
+        guard count > 5, utf8[count - 5] == 0x2E, utf8[count - 4] == 0x6A, utf8[count - 3] == 0x73,
+            utf8[count - 2] == 0x6F, utf8[count - 1] == 0x6E
+        else { return nil }
+        assert(suffix == ".json", "the bytes above are the suffix's")
+        var underscore = count - 6
+        while underscore >= 0 && utf8[underscore] != 0x5F { underscore -= 1 }
+        guard underscore >= 0, let base = utf8.baseAddress else { return nil }
         return (
-            UnsafeBufferPointer(rebasing: stem[..<underscore]), UnsafeBufferPointer(rebasing: stem[(underscore + 1)...])
+            UnsafeBufferPointer(start: base, count: underscore),
+            UnsafeBufferPointer(start: base + underscore + 1, count: count - 5 - underscore - 1)
         )
     }
-
-    /// ``suffix`` as bytes.
-    private static let suffixUTF8 = Array(suffix.utf8)
 
     /// `name` without its `.json` suffix (`Calendar_iPhone6` of `Calendar_iPhone6.json`); nil when it has none.
     package static func stem(ofFile name: String) -> String? {

@@ -54,7 +54,8 @@ package struct FileListing: Sendable {
         /// Adds `part`, unless it is there.
         package mutating func insert(_ part: String) {
             if set == nil {
-                guard !list.contains(part) else { return }
+                // By position: `contains` copies each element it compares.
+                for k in list.indices where list[k] == part { return }
                 if list.isEmpty { list.reserveCapacity(4) }
                 list.append(part)
                 if list.count > Self.few { set = Set(list) }
@@ -113,10 +114,11 @@ package struct FileListing: Sendable {
         var widths: [String: Set<Int>] = [:]
         var parts: [String: PartNames] = [:]
         var hasOrientationFiles = false
-        /// The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
-        private var current: (container: String, parts: PartNames)?
+        /// The container of the names read last (nil before the first), its bytes, and its parts so far (not yet in
+        /// `parts`): three fields changed in place, not an optional tuple, which is copied to be read.
+        private var currentContainer: String?
         private var currentBytes: [UInt8] = []
-        private static let orientations = LayoutOrientation.allCases.map { Array($0.rawValue.utf8) }
+        private var currentParts: PartNames = []
 
         /// A builder for `capacity` names, so for at most as many containers (each has at least one name).
         init(capacity: Int) {
@@ -128,35 +130,44 @@ package struct FileListing: Sendable {
         mutating func add(_ utf8: UnsafeBufferPointer<UInt8>) {
             guard let (containerBytes, partBytes) = ConstraintFileName.containerAndPart(utf8) else { return }
             if !hasOrientationFiles {
-                hasOrientationFiles = Self.orientations.contains { orientation in
-                    partBytes.count >= orientation.count
-                        && orientation.withUnsafeBufferPointer {
-                            FileListing.equal(UnsafeBufferPointer(rebasing: partBytes.suffix($0.count)), $0)
-                        }
+                // Each orientation's name in static memory: no shared array to count a reference to per name.
+                hasOrientationFiles = LayoutOrientation.allCases.contains { orientation in
+                    Self.hasSuffix(partBytes, orientation.utf8Name)
                 }
             }
-            if current == nil || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) }) {
+            if currentContainer == nil
+                || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) })
+            {
                 flush()
-                current = (String(decoding: containerBytes, as: UTF8.self), [])
+                currentContainer = String(decoding: containerBytes, as: UTF8.self)
                 currentBytes = Array(containerBytes)
             }
             let part = String(decoding: partBytes, as: UTF8.self)
-            current?.parts.insert(part)
+            currentParts.insert(part)
             // A width qualifier begins with "w"; most names are passed over on that alone.
             guard partBytes.first == UInt8(ascii: "w"),
                 let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth,
-                let container = current?.container
+                let container = currentContainer
             else { return }
             widths[container, default: []].insert(width)
         }
 
+        /// Whether `bytes` ends with `suffix`.
+        private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+            suffix.withUTF8Buffer { suffix in
+                bytes.count >= suffix.count
+                    && FileListing.equal(UnsafeBufferPointer(rebasing: bytes[(bytes.count - suffix.count)...]), suffix)
+            }
+        }
+
         /// Puts the current container's parts into `parts`, with one hash of its name.
         mutating func flush() {
-            guard let run = current else { return }
-            current = nil
-            var found = run.parts
+            guard let container = currentContainer else { return }
+            currentContainer = nil
+            var found: PartNames = []
+            swap(&found, &currentParts)
             // Most containers come once: their set is moved in whole, not inserted again name by name.
-            Self.merge(&found, into: &parts[run.container, default: []])
+            Self.merge(&found, into: &parts[container, default: []])
         }
 
         private static func merge(_ found: inout PartNames, into existing: inout PartNames) {
