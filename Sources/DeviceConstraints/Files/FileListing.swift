@@ -54,8 +54,7 @@ package struct FileListing: Sendable {
         /// Adds `part`, unless it is there.
         package mutating func insert(_ part: String) {
             if set == nil {
-                // By position: `contains` copies each element it compares.
-                for k in list.indices where list[k] == part { return }
+                guard !list.contains(part) else { return }
                 if list.isEmpty { list.reserveCapacity(4) }
                 list.append(part)
                 if list.count > Self.few { set = Set(list) }
@@ -114,11 +113,9 @@ package struct FileListing: Sendable {
         var widths: [String: Set<Int>] = [:]
         var parts: [String: PartNames] = [:]
         var hasOrientationFiles = false
-        /// The container of the names read last (nil before the first), its bytes, and its parts so far (not yet in
-        /// `parts`): three fields changed in place, not an optional tuple, which is copied to be read.
-        private var currentContainer: String?
+        /// The container of the names read last, its bytes, and its parts so far (not yet in `parts`).
+        private var current: (container: String, parts: PartNames)?
         private var currentBytes: [UInt8] = []
-        private var currentParts: PartNames = []
 
         /// A builder for `capacity` names, so for at most as many containers (each has at least one name).
         init(capacity: Int) {
@@ -135,19 +132,17 @@ package struct FileListing: Sendable {
                     Self.hasSuffix(partBytes, orientation.utf8Name)
                 }
             }
-            if currentContainer == nil
-                || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) })
-            {
+            if current == nil || !currentBytes.withUnsafeBufferPointer({ FileListing.equal($0, containerBytes) }) {
                 flush()
-                currentContainer = String(decoding: containerBytes, as: UTF8.self)
+                current = (String(decoding: containerBytes, as: UTF8.self), [])
                 currentBytes = Array(containerBytes)
             }
             let part = String(decoding: partBytes, as: UTF8.self)
-            currentParts.insert(part)
+            current?.parts.insert(part)
             // A width qualifier begins with "w"; most names are passed over on that alone.
             guard partBytes.first == UInt8(ascii: "w"),
                 let width = DevicePart(parsing: part, isDevice: { _ in false })?.minimumWidth,
-                let container = currentContainer
+                let container = current?.container
             else { return }
             widths[container, default: []].insert(width)
         }
@@ -162,12 +157,11 @@ package struct FileListing: Sendable {
 
         /// Puts the current container's parts into `parts`, with one hash of its name.
         mutating func flush() {
-            guard let container = currentContainer else { return }
-            currentContainer = nil
-            var found: PartNames = []
-            swap(&found, &currentParts)
+            guard let run = current else { return }
+            current = nil
+            var found = run.parts
             // Most containers come once: their set is moved in whole, not inserted again name by name.
-            Self.merge(&found, into: &parts[container, default: []])
+            Self.merge(&found, into: &parts[run.container, default: []])
         }
 
         private static func merge(_ found: inout PartNames, into existing: inout PartNames) {
